@@ -1,0 +1,31 @@
+"""The specific errors the rules engine raises.
+
+Every error is a :class:`ValueError` subclass whose message says what was
+wrong and what is allowed, so a page can show it to a learner as it is.
+"""
+
+from __future__ import annotations
+
+
+class CribbageError(ValueError):
+    """Base class of every error raised by :mod:`cribbage_core`."""
+
+
+class InvalidCard(CribbageError):
+    """A card token could not be read (for example ``"1X"`` or ``"5"``)."""
+
+
+class DuplicateCard(CribbageError):
+    """The same card appears twice where every card must be distinct."""
+
+
+class WrongNumberOfCards(CribbageError):
+    """A hand, crib or discard has the wrong number of cards."""
+
+
+class CountExceeded(CribbageError):
+    """A pile of cards laid in the play whose count passes 31."""
+
+
+class IllegalMove(CribbageError):
+    """An action the rules do not allow in the current state of a game."""
