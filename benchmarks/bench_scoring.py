@@ -25,8 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-from cribbage_core import Card, full_deck, score_hand  # noqa: E402
-from cribbage_core import fast  # noqa: E402
+from cribbage_core import Card, fast, full_deck, score_hand  # noqa: E402
 
 Deal = tuple[tuple[Card, ...], Card]
 

@@ -169,10 +169,10 @@ def hand_total(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> in
 
 # ------------------------------------------------------------- many deals
 
-IntArray = NDArray[np.integer]
+_IntArray = NDArray[np.integer]
 
 
-def hand_totals(hands: IntArray, starters: IntArray, is_crib: bool = False) -> NDArray[np.int8]:
+def hand_totals(hands: _IntArray, starters: _IntArray, is_crib: bool = False) -> NDArray[np.int8]:
     """Show totals for many deals at once, vectorised with numpy.
 
     ``hands`` is an ``(N, 4)`` array of card indices 0-51 (``Card.index``),
