@@ -47,6 +47,7 @@ import math
 import os
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -172,19 +173,24 @@ def make_engine(url: str | None = None) -> Engine:
 def prepare_engine(engine: Engine) -> Engine:
     """Set up an engine made elsewhere (e.g. by ``st.connection``); safe to call twice.
 
-    For SQLite: create the file's folder, and on every new connection turn on WAL,
+    For SQLite: on every new connection turn on WAL,
     ``busy_timeout`` and foreign keys; take over transaction control from the driver so that
     ``BEGIN IMMEDIATE`` can be used for writes (see ``_writing``).
     """
     if engine.dialect.name != "sqlite":
         return engine
-    database = engine.url.database
-    if database and database != ":memory:" and not database.startswith("file:"):
-        Path(database).parent.mkdir(parents=True, exist_ok=True)
     if not event.contains(engine, "connect", _sqlite_on_connect):
         event.listen(engine, "connect", _sqlite_on_connect)
         event.listen(engine, "begin", _sqlite_on_begin)
     return engine
+
+
+def ensure_folder(engine: Engine) -> None:
+    """Create the folder of a SQLite file database (raises OSError if that is impossible)."""
+    database = engine.url.database
+    if engine.dialect.name == "sqlite" and database and database != ":memory:":
+        if not database.startswith("file:"):
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -327,7 +333,9 @@ def migrate(engine: Engine, target: int | None = None) -> int:
     leaves the database at its old version with all its rows. Raises ``SchemaTooNew`` for a
     database written by a newer app.
     """
-    target = LATEST_VERSION if target is None else target
+    latest = MIGRATIONS[-1].version
+    ensure_folder(engine)
+    target = latest if target is None else target
 
     def upgrade() -> int:
         with _writing(engine) as conn:
@@ -335,10 +343,10 @@ def migrate(engine: Engine, target: int | None = None) -> int:
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(7143121)"))
             SCHEMA_VERSION.create(conn, checkfirst=True)
             current = int(conn.scalar(sa.select(sa.func.max(SCHEMA_VERSION.c.version))) or 0)
-            if current > LATEST_VERSION:
+            if current > latest:
                 raise SchemaTooNew(
                     f"the database is at schema version {current}, but this app knows versions "
-                    f"up to {LATEST_VERSION}; run the newer app or point DATABASE_URL elsewhere"
+                    f"up to {latest}; run the newer app or point DATABASE_URL elsewhere"
                 )
             for migration in MIGRATIONS:
                 if current < migration.version <= target:
@@ -580,7 +588,7 @@ def attempts_frame(engine: Engine, learner_id: int, since: dt.datetime | None = 
     frame["created_at"] = pd.to_datetime(frame["created_at"])
     for column in ("categories", "categories_missed"):
         frame[column] = [json.loads(v) for v in frame[column]]
-    frame["extra"] = [json.loads(v) if v else None for v in frame["extra"]]
+    frame["extra"] = [json.loads(v) if isinstance(v, str) and v else None for v in frame["extra"]]
     return frame
 
 
@@ -754,19 +762,18 @@ def describe_error(error: BaseException) -> str:
     return text[:200]
 
 
-_ready: set[str] = set()
+_ready: weakref.WeakSet[Engine] = weakref.WeakSet()  # engines whose schema is up to date
 _ready_lock = threading.Lock()
 
 
 def store_for_engine(engine: Engine) -> Store:
     """A ``Store`` over ``engine``, schema upgraded once per process; never raises."""
-    key = engine.url.render_as_string(hide_password=False)
     try:
         prepare_engine(engine)
         with _ready_lock:
-            if key not in _ready:
+            if engine not in _ready:
                 migrate(engine)
-                _ready.add(key)
+                _ready.add(engine)
     except (SQLAlchemyError, OSError, StoreError) as error:
         where = engine.url.render_as_string(hide_password=True)
         return Store(None, f"cannot open the database {where}: {describe_error(error)}")
@@ -797,8 +804,6 @@ def open_store() -> Store:
             conn = st.connection("sql")
         else:
             url = default_url()
-            if sa.make_url(url).get_backend_name() == "sqlite":
-                DEFAULT_SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
             conn = st.connection("sql", url=url, **engine_options(url))
         engine = conn.engine
     except Exception as error:  # noqa: BLE001 - any failure here means "not saving", not a crash
