@@ -302,7 +302,8 @@ def test_csv_export_has_one_row_per_attempt_of_that_learner(engine: Engine) -> N
     ann = store.create_learner(engine, "Ann")
     bob = store.create_learner(engine, "Bob")
     store.record_attempt(engine, **attempt(ann.id, answer="twelve, or so", extra={"ev": 1}))
-    store.record_attempt(engine, **attempt(ann.id, correct=True, categories_missed=[]))
+    later = NOW + dt.timedelta(seconds=1)
+    store.record_attempt(engine, **attempt(ann.id, correct=True, categories_missed=[], at=later))
     store.record_attempt(engine, **attempt(bob.id))
     rows = list(csv.DictReader(io.StringIO(store.export_csv(engine, ann.id))))
     assert [r["answer"] for r in rows] == ["twelve, or so", "12"]

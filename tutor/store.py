@@ -437,8 +437,13 @@ def _insert_ignoring_duplicates(
             from sqlalchemy.dialects.sqlite import insert
         else:
             from sqlalchemy.dialects.postgresql import insert
-        stmt = insert(table).values(**values).on_conflict_do_nothing(index_elements=[key])
-        return bool(conn.execute(stmt).rowcount == 1)
+        stmt = (
+            insert(table)
+            .values(**values)
+            .on_conflict_do_nothing(index_elements=[key])
+            .returning(key)  # rowcount is not reliable across drivers; a returned row is
+        )
+        return conn.execute(stmt).first() is not None
     try:
         with conn.begin_nested():
             conn.execute(table.insert().values(**values))
