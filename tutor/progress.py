@@ -67,42 +67,45 @@ def daily_accuracy(attempts: pd.DataFrame) -> pd.DataFrame:
     return table.reset_index()[columns]
 
 
-def _category_rows(attempts: pd.DataFrame) -> pd.DataFrame:
-    """One row per (attempt, category involved), with whether that category was missed."""
-    days = _days(attempts)
-    rows = [
-        (day, category, category in missed)
-        for day, involved, missed in zip(
-            days, attempts["categories"], attempts["categories_missed"], strict=True
-        )
-        for category in involved
-    ]
-    return pd.DataFrame(rows, columns=["day", "category", "missed"])
+def _category_counts(attempts: pd.DataFrame) -> dict[tuple[pd.Timestamp, str], list[int]]:
+    """(day, category) -> [questions involving it, times missed], in one pass."""
+    counts: dict[tuple[pd.Timestamp, str], list[int]] = {}
+    if attempts.empty:
+        return counts
+    for day, involved, missed in zip(
+        _days(attempts), attempts["categories"], attempts["categories_missed"], strict=True
+    ):
+        for category in involved:
+            tally = counts.setdefault((day, category), [0, 0])
+            tally[0] += 1
+            tally[1] += category in missed
+    return counts
 
 
 def category_accuracy(attempts: pd.DataFrame) -> pd.DataFrame:
     """Per scoring category: questions involving it, times missed, accuracy (0-1); worst first."""
     columns = ["category", "questions", "missed", "accuracy"]
-    rows = _category_rows(attempts) if not attempts.empty else pd.DataFrame()
-    if rows.empty:
+    totals: dict[str, list[int]] = {}
+    for (_day, category), (questions, missed) in _category_counts(attempts).items():
+        tally = totals.setdefault(category, [0, 0])
+        tally[0] += questions
+        tally[1] += missed
+    if not totals:
         return pd.DataFrame(columns=columns)
-    table = rows.groupby("category").agg(questions=("missed", "size"), missed=("missed", "sum"))
-    table["missed"] = table["missed"].astype(int)
-    table["accuracy"] = (1 - table["missed"] / table["questions"]).round(3)
-    return table.reset_index().sort_values(["accuracy", "category"])[columns]
+    table = pd.DataFrame(
+        [(c, q, m, round(1 - m / q, 3)) for c, (q, m) in totals.items()], columns=columns
+    )
+    return table.sort_values(["accuracy", "category"]).reset_index(drop=True)
 
 
 def daily_category_accuracy(attempts: pd.DataFrame) -> pd.DataFrame:
     """Per day and scoring category: questions involving it and accuracy (0-1)."""
     columns = ["day", "category", "questions", "accuracy"]
-    rows = _category_rows(attempts) if not attempts.empty else pd.DataFrame()
-    if rows.empty:
-        return pd.DataFrame(columns=columns)
-    table = rows.groupby(["day", "category"]).agg(
-        questions=("missed", "size"), missed=("missed", "sum")
-    )
-    table["accuracy"] = (1 - table["missed"] / table["questions"]).round(3)
-    return table.reset_index()[columns]
+    rows = [
+        (day, category, q, round(1 - m / q, 3))
+        for (day, category), (q, m) in sorted(_category_counts(attempts).items())
+    ]
+    return pd.DataFrame(rows, columns=columns)
 
 
 def games_by_level(games: pd.DataFrame) -> pd.DataFrame:
