@@ -22,9 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from streamlit.testing.v1 import AppTest  # noqa: E402
+from streamlit.testing.v1 import AppTest
 
-from tutor import store  # noqa: E402
+from tutor import store
 
 KINDS = ("hand", "crib", "pegging", "discard")
 CATEGORIES = ("fifteen", "pair", "run", "flush", "nobs")
@@ -39,11 +39,17 @@ def seed(engine: store.Engine, learner_id: int, count: int) -> None:
         involved = [CATEGORIES[i % 5], CATEGORIES[(i * 7) % 5]]
         rows.append(
             {
-                "id": str(uuid.uuid4()), "learner_id": learner_id, "kind": KINDS[i % 4],
-                "seed": str(i), "answer": "10", "right_answer": "12", "correct": not wrong,
+                "id": str(uuid.uuid4()),
+                "learner_id": learner_id,
+                "kind": KINDS[i % 4],
+                "seed": str(i),
+                "answer": "10",
+                "right_answer": "12",
+                "correct": not wrong,
                 "categories": store._json_list(involved),
                 "categories_missed": store._json_list(involved[:1] if wrong else []),
-                "seconds": 2.0 + i % 9, "extra": None,
+                "seconds": 2.0 + i % 9,
+                "extra": None,
                 "created_at": now - dt.timedelta(minutes=count - i) * (60 * 24 * 60 / count),
             }
         )
@@ -69,8 +75,16 @@ def main() -> None:
     for i in range(50):
         start = time.perf_counter()
         store.record_attempt(
-            engine, attempt_id=str(uuid.uuid4()), learner_id=learner.id, kind="hand", seed=i,
-            answer=12, right_answer=12, correct=True, categories=["fifteen"], seconds=4.0,
+            engine,
+            attempt_id=str(uuid.uuid4()),
+            learner_id=learner.id,
+            kind="hand",
+            seed=i,
+            answer=12,
+            right_answer=12,
+            correct=True,
+            categories=["fifteen"],
+            seconds=4.0,
         )
         record_times.append(time.perf_counter() - start)
 
@@ -87,15 +101,21 @@ def main() -> None:
 
     backend = engine.dialect.name
     print(f"backend {backend}, learner with {args.attempts + 50} attempts")
-    print(f"record one attempt: median {statistics.median(record_times) * 1000:.1f} ms "
-          f"(max {max(record_times) * 1000:.1f} ms over {len(record_times)})")
+    print(
+        f"record one attempt: median {statistics.median(record_times) * 1000:.1f} ms "
+        f"(max {max(record_times) * 1000:.1f} ms over {len(record_times)})"
+    )
     warm = page_times[1:]
-    print(f"progress page server time: cold {page_times[0] * 1000:.0f} ms, "
-          f"warm median {statistics.median(warm) * 1000:.0f} ms, max {max(warm) * 1000:.0f} ms "
-          f"over {len(warm)} runs (target < 300 ms)")
-    print(f"  of which CPU time of this process: warm median "
-          f"{statistics.median(page_cpu[1:]) * 1000:.0f} ms (wall time includes waiting for a "
-          f"CPU on a shared machine)")
+    print(
+        f"progress page server time: cold {page_times[0] * 1000:.0f} ms, "
+        f"warm median {statistics.median(warm) * 1000:.0f} ms, max {max(warm) * 1000:.0f} ms "
+        f"over {len(warm)} runs (target < 300 ms)"
+    )
+    print(
+        f"  of which CPU time of this process: warm median "
+        f"{statistics.median(page_cpu[1:]) * 1000:.0f} ms (wall time includes waiting for a "
+        f"CPU on a shared machine)"
+    )
 
 
 if __name__ == "__main__":

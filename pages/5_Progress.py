@@ -56,8 +56,12 @@ else:
         .mark_line(point=True)
         .encode(
             x=alt.X("day:T", title=_("Day")),
-            y=alt.Y("accuracy:Q", title=_("Accuracy"), axis=alt.Axis(format="%"),
-                    scale=alt.Scale(domain=[0, 1])),
+            y=alt.Y(
+                "accuracy:Q",
+                title=_("Accuracy"),
+                axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 1]),
+            ),
             color=alt.Color("kind:N", title=_("Quiz")),
             tooltip=["day:T", "kind:N", "answered:Q", "accuracy:Q"],
         ),
@@ -85,8 +89,12 @@ else:
             .mark_line(point=True)
             .encode(
                 x=alt.X("day:T", title=_("Day")),
-                y=alt.Y("accuracy:Q", title=_("Accuracy"), axis=alt.Axis(format="%"),
-                        scale=alt.Scale(domain=[0, 1])),
+                y=alt.Y(
+                    "accuracy:Q",
+                    title=_("Accuracy"),
+                    axis=alt.Axis(format="%"),
+                    scale=alt.Scale(domain=[0, 1]),
+                ),
                 color=alt.Color("category:N", title=_("Category")),
                 tooltip=["day:T", "category:N", "questions:Q", "accuracy:Q"],
             ),

@@ -1,6 +1,6 @@
 """Database fixtures for the store tests: a fresh SQLite file, or DATABASE_URL when it is set.
 
-Import the fixtures into a test module with ``from db_fixtures import engine, db_url``.
+A test module uses them by declaring ``pytest_plugins = ["db_fixtures"]``.
 With ``DATABASE_URL`` set (e.g. by ``scripts/with_postgres.sh``), every store test runs
 twice: once on SQLite and once on that database, which is emptied before each test.
 """

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from db_fixtures import db_url, engine  # noqa: F401 - pytest fixtures
 from sqlalchemy.engine import Engine
 
 from tutor import store
 from tutor.store import Migration, StoreError
 
+pytest_plugins = ["db_fixtures"]  # the engine and db_url fixtures (SQLite, or DATABASE_URL)
 NOW = dt.datetime(2026, 5, 20, 12, 0, 0)
 
 
@@ -80,7 +80,9 @@ def test_a_version_1_database_upgrades_without_losing_rows(db_url: str) -> None:
     old = store.make_engine(db_url)
     assert store.migrate(old, target=1) == 1
     with old.begin() as conn:  # rows as the version-1 app wrote them
-        conn.execute(sa.text("INSERT INTO learners (name, created_at) VALUES ('Ann', :t)"), {"t": NOW})
+        conn.execute(
+            sa.text("INSERT INTO learners (name, created_at) VALUES ('Ann', :t)"), {"t": NOW}
+        )
         conn.execute(
             sa.text(
                 "INSERT INTO attempts (id, learner_id, kind, seed, answer, right_answer, correct,"
@@ -104,8 +106,15 @@ def test_a_version_1_database_upgrades_without_losing_rows(db_url: str) -> None:
     assert frame["categories_missed"].tolist() == [[], ["pair"]]
     # the new version's features work on the old rows' database
     assert store.record_game(
-        upgraded, game_id="g1", learner_id=ann.id, opponent_level="easy", players=2,
-        target=121, scores=[121, 80], winner="Ann", learner_won=True,
+        upgraded,
+        game_id="g1",
+        learner_id=ann.id,
+        opponent_level="easy",
+        players=2,
+        target=121,
+        scores=[121, 80],
+        winner="Ann",
+        learner_won=True,
     )
     upgraded.dispose()
 
@@ -185,7 +194,9 @@ def test_an_attempt_reads_back_as_recorded(engine: Engine) -> None:
 def test_aware_times_are_kept_in_utc(engine: Engine) -> None:
     ann = store.create_learner(engine, "Ann")
     paris = dt.timezone(dt.timedelta(hours=2))
-    store.record_attempt(engine, **attempt(ann.id, at=dt.datetime(2026, 5, 20, 14, 0, tzinfo=paris)))
+    store.record_attempt(
+        engine, **attempt(ann.id, at=dt.datetime(2026, 5, 20, 14, 0, tzinfo=paris))
+    )
     assert store.attempts_frame(engine, ann.id)["created_at"][0].to_pydatetime() == NOW
 
 
@@ -249,9 +260,17 @@ def test_missed_categories_count_as_involved(engine: Engine) -> None:
 def test_games_record_once_and_read_back(engine: Engine) -> None:
     ann = store.create_learner(engine, "Ann")
     game = {
-        "game_id": new_id(), "learner_id": ann.id, "opponent_level": "hard", "players": 2,
-        "target": 121, "scores": [85, 121], "winner": "computer", "learner_won": False,
-        "result_kind": "skunk", "muggins_lost": 6, "at": NOW,
+        "game_id": new_id(),
+        "learner_id": ann.id,
+        "opponent_level": "hard",
+        "players": 2,
+        "target": 121,
+        "scores": [85, 121],
+        "winner": "computer",
+        "learner_won": False,
+        "result_kind": "skunk",
+        "muggins_lost": 6,
+        "at": NOW,
     }
     assert store.record_game(engine, **game) is True
     assert store.record_game(engine, **game) is False
@@ -383,7 +402,7 @@ def test_a_read_only_database_records_nothing_and_says_why(tmp_path: Path) -> No
     path = tmp_path / "progress.db"
     writable = store.make_engine(f"sqlite:///{path}")
     store.migrate(writable)
-    ann = store.create_learner(writable, "Ann")
+    store.create_learner(writable, "Ann")
     writable.dispose()
     read_only = store.make_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
     handle = store.Store(read_only)

@@ -189,9 +189,10 @@ def prepare_engine(engine: Engine) -> Engine:
 def ensure_folder(engine: Engine) -> None:
     """Create the folder of a SQLite file database (raises OSError if that is impossible)."""
     database = engine.url.database
-    if engine.dialect.name == "sqlite" and database and database != ":memory:":
-        if not database.startswith("file:"):
-            Path(database).parent.mkdir(parents=True, exist_ok=True)
+    if engine.dialect.name != "sqlite" or not database or database == ":memory:":
+        return
+    if not database.startswith("file:"):  # a URI filename is left to SQLite
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -314,7 +315,9 @@ def _v2_games_and_attempt_extra(conn: Connection) -> None:
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "learners and quiz attempts", _v1_learners_and_attempts),
-    Migration(2, "finished games; extra JSON on attempts (e.g. EV lost)", _v2_games_and_attempt_extra),
+    Migration(
+        2, "finished games; extra JSON on attempts (e.g. EV lost)", _v2_games_and_attempt_extra
+    ),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
@@ -538,7 +541,9 @@ def record_game(
     ``muggins_lost``: points the learner left on the table that the opponent took.
     """
     if result_kind not in GAME_RESULT_KINDS:
-        raise StoreError(f"result kind {result_kind!r} is not one of {', '.join(GAME_RESULT_KINDS)}")
+        raise StoreError(
+            f"result kind {result_kind!r} is not one of {', '.join(GAME_RESULT_KINDS)}"
+        )
     values = {
         "id": str(game_id),
         "learner_id": int(learner_id),
@@ -563,14 +568,14 @@ def record_game(
 # ---------------------------------------------------------------------------------------------
 # Reading
 
-ATTEMPT_COLUMNS = (
-    "id kind seed answer right_answer correct categories categories_missed seconds extra "
-    "created_at"
-).split()
-GAME_COLUMNS = (
-    "id opponent_level players target scores winner learner_won result_kind muggins_lost "
-    "finished_at"
-).split()
+ATTEMPT_COLUMNS = [
+    "id", "kind", "seed", "answer", "right_answer", "correct", "categories",
+    "categories_missed", "seconds", "extra", "created_at",
+]  # fmt: skip
+GAME_COLUMNS = [
+    "id", "opponent_level", "players", "target", "scores", "winner", "learner_won",
+    "result_kind", "muggins_lost", "finished_at",
+]  # fmt: skip
 
 
 def attempts_frame(
@@ -605,9 +610,11 @@ def attempts_frame(
     with engine.connect() as conn:
         rows = conn.execute(query.order_by(ATTEMPTS.c.created_at, ATTEMPTS.c.id)).all()
     # Column lists from plain tuples: pandas probes SQLAlchemy Row objects one by one (slow).
-    data: dict[str, list[Any]] = {
-        name: list(values) for name, values in zip(columns, zip(*rows, strict=True), strict=True)
-    } if rows else {name: [] for name in columns}
+    data: dict[str, list[Any]] = (
+        {name: list(values) for name, values in zip(columns, zip(*rows, strict=True), strict=True)}
+        if rows
+        else {name: [] for name in columns}
+    )
     for name in ("categories", "categories_missed"):
         if name in data:  # few distinct lists: decode each once (rows share the list objects)
             decoded = {text: json.loads(text) for text in set(data[name])}
@@ -876,4 +883,6 @@ def show_status(store: Store) -> None:
     from tutor.i18n import _
 
     if store.problem:
-        st.warning(_("Progress is not being saved: {reason}").format(reason=store.problem), icon="⚠️")
+        st.warning(
+            _("Progress is not being saved: {reason}").format(reason=store.problem), icon="⚠️"
+        )
