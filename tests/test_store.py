@@ -1,4 +1,9 @@
-"""tutor.store: recording, reading, idempotence, migrations, weak spots, CSV, failures."""
+"""tutor.store: recording, reading, idempotence, migrations, weak spots, CSV, failures.
+
+Every test taking ``engine`` or ``db_url`` runs on a fresh SQLite file and, when
+``DATABASE_URL`` is set (``scripts/with_postgres.sh`` does), again on that database, which
+is emptied before each test.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,10 @@ import csv
 import datetime as dt
 import io
 import json
+import os
 import threading
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +24,40 @@ from sqlalchemy.engine import Engine
 from tutor import store
 from tutor.store import Migration, StoreError
 
-pytest_plugins = ["db_fixtures"]  # the engine and db_url fixtures (SQLite, or DATABASE_URL)
+BACKENDS = ["sqlite"] + (["database_url"] if os.environ.get("DATABASE_URL") else [])
+
+
+def empty_database(engine: Engine) -> None:
+    """Drop every table the store knows (in dependency order)."""
+    with engine.begin() as conn:
+        for name in ("attempts", "games", "learners", "schema_version"):
+            conn.execute(sa.text(f"DROP TABLE IF EXISTS {name}"))
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A URL to an empty database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'data' / 'progress.db'}"
+        return
+    url = store.default_url()
+    if "test" not in (sa.make_url(url).database or ""):
+        pytest.skip("DATABASE_URL's database name lacks 'test': not emptying a real database")
+    engine = store.make_engine(url)
+    empty_database(engine)
+    engine.dispose()
+    yield url
+
+
+@pytest.fixture
+def engine(db_url: str) -> Iterator[Engine]:
+    """A configured engine on an empty, migrated database."""
+    made = store.make_engine(db_url)
+    store.migrate(made)
+    yield made
+    made.dispose()
+
+
 NOW = dt.datetime(2026, 5, 20, 12, 0, 0)
 
 
