@@ -7,6 +7,7 @@ import streamlit as st
 from cribbage_core.hand_quiz import deal_hand
 from tutor.cards_svg import cards_row
 from tutor.i18n import N_, _, say_count
+from tutor.render import show_html
 from tutor.menu import PAGES, four_colour, link_params, setup_page
 from tutor.urlstate import seed_from_url
 
@@ -24,7 +25,7 @@ seed = seed_from_url()
 example = deal_hand(seed)
 left, right = st.columns([3, 2])
 with left:
-    st.html(cards_row((*example.hand, example.starter), four_colour=four_colour(), width=70,
+    show_html(cards_row((*example.hand, example.starter), four_colour=four_colour(), width=70,
                       captions=["", "", "", "", _("starter")]))  # fmt: skip
 with right:
     st.markdown(f"**{_('This hand counts:')}**")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import streamlit as st
 
 from cribbage_core.hand_quiz import FOCUSES, deal_hand, likely_missed
@@ -11,6 +13,7 @@ from tutor.attempts import Attempt, quiz_stats, record_attempt
 from tutor.breakdown import hand_breakdown_html
 from tutor.cards_svg import cards_row
 from tutor.i18n import N_, _, fmt_int, kind_label, say_count
+from tutor.render import show_html
 from tutor.menu import four_colour, setup_page
 from tutor.urlstate import new_seed, seed_from_url, set_url_param
 
@@ -20,7 +23,7 @@ MAX_POINTS = 29
 KIND_MAX = {"fifteen": 16, "pair": 12, "run": 12, "flush": 5, "nobs": 1}
 FOCUS_SLUGS = {focus: focus.replace(" ", "-") for focus in FOCUSES}
 FOCUS_LABELS = {
-    None: N_("Any hand"),
+    "any": N_("Any hand"),
     "double run": N_("Double runs"),
     "four-card fifteen": N_("Four-card fifteens"),
     "flush": N_("Flushes"),
@@ -50,7 +53,7 @@ def _on_mode() -> None:
 
 def _on_focus() -> None:
     chosen = st.session_state["count_focus"]
-    set_url_param("focus", FOCUS_SLUGS[chosen] if chosen else None)
+    set_url_param("focus", FOCUS_SLUGS.get(chosen))
 
 
 def _next_hand() -> None:
@@ -69,7 +72,7 @@ st.caption(
 
 # ---- options (kept in the URL so a shared link deals the same hand the same way)
 st.session_state["count_mode"] = "crib" if is_crib else "hand"
-st.session_state["count_focus"] = focus
+st.session_state["count_focus"] = focus or "any"
 options = st.columns([1.1, 1.3, 1.2])
 options[0].radio(
     _("Count a"),
@@ -82,7 +85,7 @@ options[0].radio(
 )
 options[1].selectbox(
     _("Practise"),
-    [None, *FOCUSES],
+    ["any", *FOCUSES],
     format_func=lambda f: _(FOCUS_LABELS[f]),
     key="count_focus",
     on_change=_on_focus,
@@ -108,10 +111,10 @@ colours = four_colour()
 hand_col, starter_col = st.columns([4, 1.3])
 with hand_col:
     st.markdown(f"**{_('The crib') if is_crib else _('Your hand')}**")
-    st.html(cards_row(deal.hand, four_colour=colours, width=84))
+    show_html(cards_row(deal.hand, four_colour=colours, width=84))
 with starter_col:
     st.markdown(f"**{_('Starter')}**")
-    st.html(cards_row([deal.starter], four_colour=colours, width=84))
+    show_html(cards_row([deal.starter], four_colour=colours, width=84))
 
 result = st.session_state.get("count_result")
 if result is not None and result["key"] != deal_key:
@@ -213,9 +216,9 @@ if result is not None:
                 icon=":material/lightbulb:",
             )  # fmt: skip
     st.markdown(f"**{_('The count, said aloud')}**")
-    st.html(f'<div class="count-aloud">“{say_count(score.steps)}”</div>')
+    show_html(f'<div class="count-aloud">“{escape(say_count(score.steps))}”</div>')
     st.markdown(f"**{_('Every combination')}**")
-    st.html(hand_breakdown_html(score, four_colour=colours))
+    show_html(hand_breakdown_html(score, four_colour=colours))
 
 st.button(
     _("Next hand"),
