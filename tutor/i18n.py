@@ -198,7 +198,7 @@ def say_count(steps: Sequence[CountStep], lang: str | None = None) -> str:
         elif step.kind == "run":
             phrase = _(_RUN_PHRASES[step.how_many], lang).format(length=length, total=total)
         elif step.kind == "flush":
-            phrase = _("a flush of {length} is {total}", lang).format(length=length, total=total)
+            phrase = _("a {length}-card flush is {total}", lang).format(length=length, total=total)
         else:
             phrase = _("nobs is {total}", lang).format(total=total)
         if i == len(steps) - 1 and i > 0 and step.kind != "fifteen":
