@@ -34,12 +34,16 @@ with right:
 
 st.divider()
 st.subheader(_("Where to start"))
-columns = st.columns(3)
-for column, page in zip(columns, PAGES[1:], strict=True):
-    with column.container(border=True):
-        st.markdown(f"#### {_(page.label)}")
-        st.write(_(page.blurb))
-        st.page_link(page.path, label=_("Open"), icon=page.icon, query_params=link_params() or None)
+entries = PAGES[1:]
+for row_start in range(0, len(entries), 3):
+    row = entries[row_start : row_start + 3]
+    for column, page in zip(st.columns(3), row):
+        with column.container(border=True):
+            st.markdown(f"#### {_(page.label)}")
+            st.write(_(page.blurb))
+            st.page_link(
+                page.path, label=_("Open"), icon=page.icon, query_params=link_params() or None
+            )
 
 st.caption(
     _("New to the game? Start with the lessons. Know the rules? Go straight to the quizzes: "

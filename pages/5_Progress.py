@@ -6,7 +6,8 @@ import altair as alt
 import streamlit as st
 
 from tutor import progress
-from tutor.i18n import _
+from tutor.i18n import N_, _
+from tutor.menu import setup_page
 from tutor.profile import learner_params, learner_widget
 from tutor.store import open_store, show_status, weak_spot_weights
 
@@ -14,6 +15,7 @@ from tutor.store import open_store, show_status, weak_spot_weights
 DRILL_PAGE = "pages/2_Count_the_hand.py"
 PAGE_COLUMNS = ("kind", "correct", "categories", "categories_missed", "seconds", "created_at")
 
+setup_page("pages/5_Progress.py", N_("Progress"))
 st.title(_("Your progress"))
 name = learner_widget()
 db = open_store()

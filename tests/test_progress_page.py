@@ -11,7 +11,8 @@ from streamlit.testing.v1 import AppTest
 
 from tutor import store
 
-PAGE = str(Path(__file__).resolve().parent.parent / "pages" / "5_Progress.py")
+PAGE = "pages/5_Progress.py"
+ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
 TODAY = dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
 
 
@@ -60,7 +61,9 @@ def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 def open_page(learner: str | None = None) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=30)
+    # through the entry point, as a learner following a link would: page links resolve
+    at = AppTest.from_file(ENTRY, default_timeout=30)
+    at.switch_page(PAGE)
     if learner is not None:
         at.query_params["learner"] = learner
     return at.run()

@@ -49,6 +49,10 @@ PAGES: Final = (
         "pages/3_Pegging_quiz.py", N_("Pegging quiz"), ":material/playing_cards:",
         N_("Cards laid in the play: what does the last one score?"),
     ),
+    MenuPage(
+        "pages/5_Progress.py", N_("Progress"), ":material/trending_up:",
+        N_("What you got right and wrong, over time, and a drill for your weak spots."),
+    ),
 )  # fmt: skip
 
 _FOUR_COLOUR: Final = "pref_four_colour"
