@@ -26,7 +26,7 @@ the target (at once, even mid-play or mid-show): ``GAME_OVER`` with
 (Card.parse('5D'), <Phase.PLAY: 'play'>, 1)
 >>> state = state.apply(Play(1, Card.parse("5H"))).apply(Play(0, Card.parse("KH")))
 >>> state.count, state.scores, state.log[-1].kind
-(15, (0, 2), 'fifteen')
+(15, (2, 0), 'fifteen')
 """
 
 from __future__ import annotations
