@@ -205,9 +205,9 @@ def test_property_view_hides_other_hands(seed: int, players: int, data: st.DataO
     visible: set[Card] = set(view.hand) | set(view.discards) | {c for _, c in view.played}
     if view.starter is not None:
         visible.add(view.starter)
-    hidden = {c for s in range(players) if s != seat for c in state.hands[s]}
-    assert not hidden & visible
-    if state.phase in (Phase.DISCARD, Phase.PLAY):
+    if state.phase in (Phase.DISCARD, Phase.PLAY):  # after the play every hand is face up
+        hidden = {c for s in range(players) if s != seat for c in state.hands[s]}
+        assert not hidden & visible
         assert view.hands_shown is None and view.crib is None
         others_discards = {c for s in range(players) if s != seat for c in state.discards[s]}
         assert not others_discards & set(view.discards)
