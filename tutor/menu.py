@@ -50,6 +50,10 @@ PAGES: Final = (
         N_("Cards laid in the play: what does the last one score?"),
     ),
     MenuPage(
+        "pages/6_Discard_trainer.py", N_("Discard trainer"), ":material/move_to_inbox:",
+        N_("Six cards: which two go to the crib? Graded by expected points over every starter."),
+    ),
+    MenuPage(
         "pages/5_Progress.py", N_("Progress"), ":material/trending_up:",
         N_("What you got right and wrong, over time, and a drill for your weak spots."),
     ),

@@ -1,0 +1,206 @@
+"""The discard trainer in words and tables: the reason, the advice table, the starter chart data.
+
+:func:`cribbage_core.discard_quiz.explain` gives facts and numbers; this
+module words them through the translation function, so every sentence is in
+the catalogs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+
+from cribbage_core.advisor import Advice, Role
+from cribbage_core.cards import Card
+from cribbage_core.discard_quiz import TIE, Fact, Reason, starter_scores
+
+from .i18n import N_, _
+
+__all__ = [
+    "cards_text",
+    "points",
+    "reason_headline",
+    "reason_why",
+    "fact_text",
+    "tie_text",
+    "advice_frame",
+    "starter_frame",
+    "YOURS",
+    "BEST",
+]
+
+#: Series names in the starter chart (msgids).
+YOURS = N_("Your keep")
+BEST = N_("Best keep")
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as their labels, ``"5♥ 5♠ J♣"``."""
+    return " ".join(card.label for card in cards)
+
+
+def points(value: float) -> str:
+    """An expected number of points to the hundredth (``"1.25"``)."""
+    return f"{value:.2f}"
+
+
+def reason_headline(reason: Reason) -> str:
+    """"Keeping X beats keeping Y by Z points on average." (empty for a best discard)."""
+    if reason.driver == "same":
+        return ""
+    return _("Keeping {best} beats keeping {chosen} by {loss} points on average.").format(
+        best=cards_text(reason.best.keep),
+        chosen=cards_text(reason.chosen.keep),
+        loss=points(reason.loss),
+    )
+
+
+def reason_why(reason: Reason) -> str:
+    """Which of hand and crib made the difference, in one sentence with the numbers."""
+    hand, crib = reason.hand_gain, reason.crib_gain
+    dealer = reason.role is not Role.PONE
+    values = {"hand": points(abs(hand)), "crib": points(abs(crib))}
+    if reason.driver == "same":
+        return ""
+    if reason.driver == "both":
+        text = (
+            _("It scores {hand} more in hand, and its throw adds {crib} more to your crib.")
+            if dealer
+            else _("It scores {hand} more in hand, and its throw gives the opponent's crib {crib} less.")
+        )
+    elif reason.driver == "hand":
+        if abs(crib) < TIE:
+            text = _("It scores {hand} more in hand; the crib is worth the same either way.")
+        elif dealer:
+            text = _(
+                "The {hand} more it scores in hand outweighs the {crib} less its throw adds to your crib: "
+                "the fifteens and pairs you keep are worth more than what you lay away."
+            )
+        else:
+            text = _(
+                "The {hand} more it scores in hand outweighs the {crib} more its throw gives the "
+                "opponent's crib: the crib you give away is worth less than what you keep."
+            )
+    elif abs(hand) < TIE:
+        text = (
+            _("Its throw adds {crib} more to your own crib; the hands are worth the same.")
+            if dealer
+            else _("Your throw gives the opponent's crib {crib} more; the hands are worth the same.")
+        )
+    elif dealer:
+        text = _(
+            "Its throw adds {crib} more to your own crib, which outweighs the {hand} its hand gives up."
+        )
+    else:
+        text = _(
+            "Your hand scores {hand} more, but your throw gives the opponent's crib {crib} more "
+            "than that."
+        )
+    return text.format(**values)
+
+
+def fact_text(fact: Fact) -> str:
+    """One fact that separates the best discard from the chosen one, as a sentence."""
+    rank = fact.rank.symbol if fact.rank is not None else ""
+    ranks = "-".join(r.symbol for r in fact.ranks)
+    if fact.kind == "keeps_pair":
+        return _("It keeps the pair {rank}-{rank}, which your choice breaks.").format(rank=rank)
+    if fact.kind == "keeps_run":
+        return _("It keeps the run {ranks}, which your choice breaks.").format(ranks=ranks)
+    if fact.kind == "more_fifteens":
+        return _("Its four cards already hold {best} points in fifteens before the starter (yours: {chosen}).").format(
+            best=fact.best, chosen=fact.chosen
+        )
+    if fact.kind == "keeps_flush":
+        return _("It keeps four cards of one suit: a flush worth at least 4.")
+    if fact.kind == "threw_five":
+        return _("You gave the opponent's crib a 5: a five makes fifteen with every ten-card.")
+    if fact.kind == "threw_pair":
+        return _("You gave the opponent's crib a pair ({rank}-{rank}): 2 points before any other card.").format(
+            rank=rank
+        )
+    if fact.kind == "threw_fifteen":
+        return _("You gave the opponent's crib a fifteen ({ranks}): 2 points before any other card.").format(
+            ranks=ranks
+        )
+    if fact.kind == "crib_pair":
+        return _("It lays the pair {rank}-{rank} in your own crib, where it still scores for you.").format(
+            rank=rank
+        )
+    if fact.kind == "crib_five":
+        return _("It lays a 5 in your own crib, where fives make fifteens for you.")
+    raise ValueError(f"unknown fact kind {fact.kind!r}")
+
+
+def tie_text(advice: Advice, i: int) -> str:
+    """Why option ``i`` (0-based) sits where it does among options with the same net, or ``""``.
+
+    Same order of tie-breaks as the advisor: the best hand, then the crib, then the worst hand.
+    """
+    options = advice.options
+    mine = options[i]
+    notes = []
+    for j in (i - 1, i + 1):
+        if not 0 <= j < len(options) or round(options[j].net, 2) != round(mine.net, 2):
+            continue
+        other = options[j]
+        values = {"cards": cards_text(other.discard)}
+        if mine.hand_max != other.hand_max:
+            values.update(mine=str(mine.hand_max), theirs=str(other.hand_max))
+            text = _("same net as throwing {cards}; its best hand is {mine}, theirs {theirs}")
+        elif abs(mine.crib_ev - other.crib_ev) > 1e-9:
+            values.update(mine=f"{mine.crib_ev:+.2f}", theirs=f"{other.crib_ev:+.2f}")
+            text = _("same net as throwing {cards}; its crib is {mine}, theirs {theirs}")
+        elif mine.hand_min != other.hand_min:
+            values.update(mine=str(mine.hand_min), theirs=str(other.hand_min))
+            text = _("same net as throwing {cards}; its worst hand is {mine}, theirs {theirs}")
+        else:
+            text = _("worth exactly the same as throwing {cards}")
+        notes.append(text.format(**values))
+    return "; ".join(notes)
+
+
+def advice_frame(advice: Advice, chosen: Sequence[Card] | None = None) -> pd.DataFrame:
+    """The advisor's table: one row per discard, best first, with the learner's row marked."""
+    picked = frozenset(chosen) if chosen is not None else None
+    rows = []
+    for option in advice.options:
+        marks = []
+        if option.rank == 1:
+            marks.append("★ " + _("best"))
+        if picked is not None and frozenset(option.discard) == picked:
+            marks.append("➜ " + _("your choice"))
+        rows.append(
+            {
+                "": " · ".join(marks),
+                _("Throw"): cards_text(option.discard),
+                _("Keep"): cards_text(option.keep),
+                _("Hand"): option.hand_ev,
+                _("Crib"): option.crib_ev,
+                _("Net"): option.net,
+                _("Min"): option.hand_min,
+                _("Max"): option.hand_max,
+                _("Note"): tie_text(advice, option.rank - 1),
+            }
+        )
+    return pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="#"))
+
+
+def starter_frame(
+    hand: Sequence[Card], keep: Sequence[Card], best_keep: Sequence[Card] | None
+) -> pd.DataFrame:
+    """The kept hand's score with every possible starter (and the best keep's, if different).
+
+    Columns: ``starter`` (label), ``order`` (deck order, for the axis),
+    ``points``, ``keep`` (translated series name).
+    """
+    series = [(_(YOURS), keep)]
+    if best_keep is not None and frozenset(best_keep) != frozenset(keep):
+        series.append((_(BEST), best_keep))
+    rows = [
+        {"starter": starter.label, "order": starter.order, "points": score, "keep": name}
+        for name, cards in series
+        for starter, score in starter_scores(cards, hand)
+    ]
+    return pd.DataFrame(rows)
