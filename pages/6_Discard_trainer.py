@@ -104,7 +104,7 @@ st.caption(
 st.session_state["discard_role"] = role_choice
 st.session_state["discard_level"] = level or "any"
 st.session_state["discard_players"] = players
-options = st.columns([1.6, 1.0, 1.2])
+options = st.columns([2.3, 1.0, 1.1])
 options[0].radio(
     _("Your seat"),
     list(ROLE_LABELS),
@@ -236,10 +236,10 @@ if result is not None and thrown is not None:
         st.info(" ".join(lines) + ("\n\n" + bullets if bullets else ""), icon=":material/lightbulb:")
         keeps = st.columns(2)
         with keeps[0]:
-            st.markdown(f"**{_('You kept')}** · {points(chosen.net)}")
+            st.markdown(f"**{_('You kept')}** · {_('net {points}').format(points=points(chosen.net))}")
             show_html(cards_row(chosen.keep, four_colour=colours, width=64))
         with keeps[1]:
-            st.markdown(f"**{_('Best keep')}** · {points(best.net)}")
+            st.markdown(f"**{_('Best keep')}** · {_('net {points}').format(points=points(best.net))}")
             show_html(cards_row(best.keep, four_colour=colours, width=64))
 
     st.subheader(_("Every discard, best first"))
@@ -253,7 +253,16 @@ if result is not None and thrown is not None:
         ] * len(row),
         axis=1,
     )  # fmt: skip
-    st.dataframe(styled, width="stretch", key="discard_table")
+    st.dataframe(
+        styled,
+        width="stretch",
+        height=36 * (len(frame) + 1) + 4,  # every row in view: the learner's may be the last
+        key="discard_table",
+        column_config={
+            "": st.column_config.TextColumn(width=140),
+            _("Note"): st.column_config.TextColumn(width="large"),
+        },
+    )
     st.caption(
         _("Hand: the kept cards' average over all {n} starters. Crib: what the thrown cards are worth "
           "in the crib on average, plus for your crib and minus for the opponent's. Net = hand + crib. "
@@ -263,21 +272,28 @@ if result is not None and thrown is not None:
     st.subheader(_("Your kept hand with every possible starter"))
     data = starter_frame(deal.hand, chosen.keep, None if is_best(advice, thrown) else best.keep)
     order = list(dict.fromkeys(data.sort_values("order")["starter"]))
+    series = list(dict.fromkeys(data["keep"]))  # yours first, gold like your cards; the best green
     chart = (
         alt.Chart(data)
         .mark_bar()
         .encode(
-            x=alt.X("starter:N", sort=order, title=_("Starter"), axis=alt.Axis(labelAngle=0, labelFontSize=10)),
-            xOffset=alt.XOffset("keep:N"),
-            y=alt.Y("points:Q", title=_("Points in hand")),
-            color=alt.Color("keep:N", title=None, legend=alt.Legend(orient="top")),
+            x=alt.X(
+                "starter:N", sort=order, title=_("Starter"),
+                axis=alt.Axis(labelAngle=-90, labelFontSize=12, labelOverlap=False),
+            ),
+            xOffset=alt.XOffset("keep:N", sort=series),
+            y=alt.Y("points:Q", title=_("Points in hand"), axis=alt.Axis(tickMinStep=1)),
+            color=alt.Color(
+                "keep:N", title=None, legend=alt.Legend(orient="top"),
+                scale=alt.Scale(domain=series, range=["#f9a825", "#2e7d32"][: len(series)]),
+            ),
             tooltip=[
                 alt.Tooltip("keep:N", title=_("Keep")),
                 alt.Tooltip("starter:N", title=_("Starter")),
                 alt.Tooltip("points:Q", title=_("Points")),
             ],
         )
-        .properties(height=260)
+        .properties(height=280)
     )
     means = data.groupby("keep", sort=False)["points"].mean()
     st.altair_chart(chart, width="stretch")

@@ -83,7 +83,7 @@ def test_choose_the_worst() -> None:
     assert not attempt.correct and attempt.detail["ev_lost"] == pytest.approx(loss, abs=1e-4)
     assert attempt.expected == format_cards(deal.advice.best.discard)
     table = at.dataframe[0].value
-    assert "your choice" in table[""].iloc[-1] and table[""].iloc[0].startswith("★")
+    assert "yours" in table[""].iloc[-1] and table[""].iloc[0].startswith("★")
     assert len(charts(at)) == 1
     assert [m.value for m in at.metric][:4] == ["0", "0%", "1", f"{loss:.2f}"]
 

@@ -119,3 +119,44 @@ def test_deep_link_with_seed_survives_a_reload(page: Any, app_url: str) -> None:
     page.wait_for_timeout(500)
     assert card_labels(page) == first
     assert "seed=123" in page.url
+
+
+def test_discard_trainer_choice_shows_table_and_chart(page: Any, app_url: str) -> None:
+    from cribbage_core.discard_quiz import deal_discard
+
+    page.set_viewport_size({"width": 1280, "height": 2400})
+    deal = deal_discard(42)
+    load(page, f"{app_url}/Discard_trainer?seed=42")
+    labels = card_labels(page)
+    assert [label.split(",")[0] for label in labels[: len(deal.hand)]] == [c.label for c in deal.hand]
+    page.get_by_role("button", name="Throw these cards").click()
+    page.get_by_text("Choose exactly 2 cards to throw: you chose 0.").wait_for()
+    worst = deal.advice.options[-1]
+    for card in worst.discard:
+        page.get_by_text(f"Throw {card.label}", exact=True).click()
+        page.wait_for_timeout(300)
+    page.get_by_role("button", name="Throw these cards").click()
+    loss = deal.advice.best.net - worst.net
+    page.get_by_text(f"You gave up {loss:.2f} points on average").wait_for()
+    page.locator('[data-testid="stDataFrame"]').wait_for()
+    page.locator('[data-testid="stVegaLiteChart"] canvas, [data-testid="stVegaLiteChart"] svg').first.wait_for()
+    page.get_by_text("Every discard, best first").scroll_into_view_if_needed()
+    assert page.locator('[data-testid="stException"]').count() == 0
+    shot(page, "discard-worst")
+
+
+def test_discard_trainer_three_players_best_choice(page: Any, app_url: str) -> None:
+    from cribbage_core.discard_quiz import deal_discard
+
+    page.set_viewport_size({"width": 1280, "height": 2000})
+    deal = deal_discard(5, players=3, difficulty="far")
+    load(page, f"{app_url}/Discard_trainer?seed=5&players=3&level=far")
+    card_labels(page)
+    shot(page, "discard-3p-before")
+    (card,) = deal.advice.best.discard
+    page.get_by_text(f"Throw {card.label}", exact=True).click()
+    page.wait_for_timeout(300)
+    page.get_by_role("button", name="Throw this card").click()
+    page.get_by_text("The best discard!").wait_for()
+    page.locator('[data-testid="stVegaLiteChart"]').first.wait_for()
+    shot(page, "discard-3p-best")

@@ -148,15 +148,15 @@ def tie_text(advice: Advice, i: int) -> str:
         values = {"cards": cards_text(other.discard)}
         if mine.hand_max != other.hand_max:
             values.update(mine=str(mine.hand_max), theirs=str(other.hand_max))
-            text = _("same net as throwing {cards}; its best hand is {mine}, theirs {theirs}")
+            text = _("same net as {cards}; best hand {mine} vs {theirs}")
         elif abs(mine.crib_ev - other.crib_ev) > 1e-9:
             values.update(mine=f"{mine.crib_ev:+.2f}", theirs=f"{other.crib_ev:+.2f}")
-            text = _("same net as throwing {cards}; its crib is {mine}, theirs {theirs}")
+            text = _("same net as {cards}; crib {mine} vs {theirs}")
         elif mine.hand_min != other.hand_min:
             values.update(mine=str(mine.hand_min), theirs=str(other.hand_min))
-            text = _("same net as throwing {cards}; its worst hand is {mine}, theirs {theirs}")
+            text = _("same net as {cards}; worst hand {mine} vs {theirs}")
         else:
-            text = _("worth exactly the same as throwing {cards}")
+            text = _("exactly as good as throwing {cards}")
         notes.append(text.format(**values))
     return "; ".join(notes)
 
@@ -170,10 +170,10 @@ def advice_frame(advice: Advice, chosen: Sequence[Card] | None = None) -> pd.Dat
         if option.rank == 1:
             marks.append("★ " + _("best"))
         if picked is not None and frozenset(option.discard) == picked:
-            marks.append("➜ " + _("your choice"))
+            marks.append("➜ " + _("yours"))
         rows.append(
             {
-                "": " · ".join(marks),
+                "": " ".join(marks),
                 _("Throw"): cards_text(option.discard),
                 _("Keep"): cards_text(option.keep),
                 _("Hand"): option.hand_ev,
