@@ -12,7 +12,7 @@ them, plus the Arabic-Indic digits some Urdu keyboards type.
 >>> parse_whole_number("2.5", 0, 29)
 Traceback (most recent call last):
 ...
-tutor.numerals.DecimalNumber: Type a whole number, without a decimal point.
+tutor.numerals.DecimalNumber: Please type a whole number, like 8 (no decimals).
 """
 
 from __future__ import annotations
@@ -73,8 +73,11 @@ _TO_WESTERN: Final = {
 }
 # Invisible characters that phones and RTL keyboards slip into typed text.
 _INVISIBLE: Final = re.compile("[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]")
+_TEXT_SHOWN: Final = 20
 _MINUS: Final = "-\u2212\u2010\u2012\u2013\ufe63\uff0d"
-_DECIMAL_POINT: Final = ".\u066b"  # full stop, ARABIC DECIMAL SEPARATOR
+# Full stop, comma (a decimal comma: answers are too small for thousands
+# separators) and ARABIC DECIMAL SEPARATOR.
+_DECIMAL_POINT: Final = ".,\u066b"
 
 
 def _group(digits: str, indian: bool) -> list[str]:
@@ -123,14 +126,20 @@ def to_western(text: str) -> str:
 
 # ------------------------------------------------------------------ parse errors
 
-#: The English msgid of each reason. Placeholders: ``{low}``, ``{high}`` (the
-#: allowed range), ``{value}`` (the number typed), ``{text}`` (what was typed).
+#: The English msgid of each reason (the same msgids as ``tutor/answers.py`` on the
+#: app branch, so one catalog entry serves both). Placeholders: ``{low}``, ``{high}``
+#: (the allowed range), ``{value}`` (the number typed), ``{text}`` (what was typed,
+#: at most 20 characters).
 ERROR_MESSAGES: Final[Mapping[str, str]] = {
-    "empty": N_("Type a number."),
-    "not_a_number": N_("“{text}” is not a number. Type digits only."),
-    "negative": N_("A count is never negative. Type a number from {low} to {high}."),
-    "decimal": N_("Type a whole number, without a decimal point."),
-    "out_of_range": N_("{value} is out of range. Type a number from {low} to {high}."),
+    "empty": N_("Please type your answer first: a whole number from {low} to {high}."),
+    "not_a_number": N_(
+        "“{text}” is not a number. Please type a whole number from {low} to {high}."
+    ),
+    "negative": N_("Points are never negative. Please type a whole number from {low} to {high}."),
+    "decimal": N_("Please type a whole number, like 8 (no decimals)."),
+    "out_of_range": N_(
+        "{value} is out of range: the answer is a whole number from {low} to {high}."
+    ),
 }
 
 
@@ -146,7 +155,7 @@ class NumberInputError(ValueError):
     reason: ClassVar[str] = ""
 
     def __init__(self, text: str, low: int, high: int, value: int | None = None) -> None:
-        self.text = text
+        self.text = text if len(text) <= _TEXT_SHOWN else text[: _TEXT_SHOWN - 1] + "…"
         self.low = low
         self.high = high
         self.value = value
@@ -176,7 +185,7 @@ class NumberInputError(ValueError):
         ...     parse_whole_number("40", 0, 29)
         ... except OutOfRange as err:
         ...     print(err.message(number=lambda n: format_int(n, "hi", native=True)))
-        ४० is out of range. Type a number from ० to २९.
+        ४० is out of range: the answer is a whole number from ० to २९.
         """
         values = {k: number(v) if isinstance(v, int) else v for k, v in self.params.items()}
         return translate(self.msgid).format(**values)
@@ -201,7 +210,7 @@ class NegativeNumber(NumberInputError):
 
 
 class DecimalNumber(NumberInputError):
-    """A decimal point (``.`` or Arabic ``٫``): answers are whole numbers."""
+    """A decimal point (``.``, ``,`` or Arabic ``٫``): answers are whole numbers."""
 
     reason = "decimal"
 
@@ -214,7 +223,8 @@ class OutOfRange(NumberInputError):
 
 _SIGN: Final = "[" + re.escape("+" + _MINUS) + "]"
 _WHOLE: Final = re.compile(f"({_SIGN}?)\\s*([0-9]+)")
-_DECIMAL: Final = re.compile(f"{_SIGN}?\\s*[0-9]*[{re.escape(_DECIMAL_POINT)}][0-9]+")
+_POINT: Final = f"[{re.escape(_DECIMAL_POINT)}]"
+_DECIMAL: Final = re.compile(f"{_SIGN}?\\s*([0-9]*{_POINT}[0-9]+|[0-9]+{_POINT}[0-9]*)")
 
 
 def parse_whole_number(text: str, low: int, high: int) -> int:
@@ -230,7 +240,7 @@ def parse_whole_number(text: str, low: int, high: int) -> int:
     >>> parse_whole_number("-3", 0, 29)
     Traceback (most recent call last):
     ...
-    tutor.numerals.NegativeNumber: A count is never negative. Type a number from 0 to 29.
+    tutor.numerals.NegativeNumber: Points are never negative. Please type a whole number from 0 to 29.
     """
     if low > high:
         raise ValueError(f"empty range {low}..{high}: low must not exceed high")
