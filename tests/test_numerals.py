@@ -54,7 +54,7 @@ def test_examples_of_native_digits() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("native", [False, True])
 def test_every_written_number_parses_back(lang: str, native: bool) -> None:
-    for n in range(0, 122):
+    for n in range(122):
         assert parse_whole_number(format_int(n, lang, native=native), 0, 121) == n
 
 

@@ -30,11 +30,11 @@ __all__ = [
     "KEYS",
     "LOCALES_DIR",
     "Entry",
+    "Mentions",
     "entries",
     "entry",
     "term",
     "with_english",
-    "Mentions",
 ]
 
 LOCALES_DIR: Final = Path(__file__).resolve().parent.parent / "locales"

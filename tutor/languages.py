@@ -14,15 +14,15 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 __all__ = [
-    "Language",
-    "LANGUAGES",
-    "LANGUAGE",
     "CODES",
     "DEFAULT_LANGUAGE",
-    "language",
-    "is_rtl",
-    "html_attributes",
+    "LANGUAGE",
+    "LANGUAGES",
+    "Language",
     "detect_language",
+    "html_attributes",
+    "is_rtl",
+    "language",
 ]
 
 Direction = Literal["ltr", "rtl"]
@@ -67,7 +67,14 @@ CODES: Final[tuple[str, ...]] = tuple(lang.code for lang in LANGUAGES)
 DEFAULT_LANGUAGE: Final = "en"
 
 # ISO 639-2 codes, which a few clients send instead of the two-letter ones.
-_THREE_LETTER: Final = {"eng": "en", "hin": "hi", "urd": "ur", "guj": "gu", "ben": "bn", "pan": "pa"}
+_THREE_LETTER: Final = {
+    "eng": "en",
+    "hin": "hi",
+    "urd": "ur",
+    "guj": "gu",
+    "ben": "bn",
+    "pan": "pa",
+}
 # A region that implies another script than ours (CLDR likely subtags): Punjabi in
 # Pakistan is written in Shahmukhi (Arabic script), not Gurmukhi.
 _REGION_SCRIPT: Final = {("pa", "pk"): "arab"}

@@ -23,17 +23,17 @@ from typing import ClassVar, Final
 
 __all__ = [
     "DIGITS",
-    "NATIVE_DIGITS",
-    "format_int",
-    "to_western",
-    "parse_whole_number",
-    "NumberInputError",
-    "EmptyAnswer",
-    "NotANumber",
-    "NegativeNumber",
-    "DecimalNumber",
-    "OutOfRange",
     "ERROR_MESSAGES",
+    "NATIVE_DIGITS",
+    "DecimalNumber",
+    "EmptyAnswer",
+    "NegativeNumber",
+    "NotANumber",
+    "NumberInputError",
+    "OutOfRange",
+    "format_int",
+    "parse_whole_number",
+    "to_western",
 ]
 
 
@@ -67,9 +67,7 @@ _INDIAN_GROUPING: Final = frozenset({"hi", "gu", "bn", "pa"})
 _GROUP_SEPARATOR: Final = {"arabext": "٬"}  # U+066C ARABIC THOUSANDS SEPARATOR
 
 _TO_WESTERN: Final = {
-    ord(digit): str(value)
-    for system in DIGITS.values()
-    for value, digit in enumerate(system)
+    ord(digit): str(value) for system in DIGITS.values() for value, digit in enumerate(system)
 }
 # Invisible characters that phones and RTL keyboards slip into typed text.
 _INVISIBLE: Final = re.compile("[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]")

@@ -33,10 +33,10 @@ from cribbage_core.scoring import CountStep
 __all__ = [
     "MAX_NUMBER",
     "NUMBER_WORDS",
-    "number_word",
-    "say_step",
     "count_phrases",
+    "number_word",
     "say_count",
+    "say_step",
 ]
 
 #: Number words go up to the highest count in the play (31); a hand scores at most 29.
@@ -260,9 +260,13 @@ def say_step(step: CountStep, lang: str) -> str:
     elif step.kind == "nobs":
         template = grammar.nobs
     else:
-        raise ValueError(f"unknown count step kind {step.kind!r}: fifteen, pair, run, flush or nobs")
+        raise ValueError(
+            f"unknown count step kind {step.kind!r}: fifteen, pair, run, flush or nobs"
+        )
     if not template:
-        raise ValueError(f"no way to say {step}: pairs come 1, 3 or 6 at a time, runs 1-4, flushes 4-5")
+        raise ValueError(
+            f"no way to say {step}: pairs come 1, 3 or 6 at a time, runs 1-4, flushes 4-5"
+        )
     return template.format(total=total, length=number_word(step.length, lang))
 
 
@@ -290,4 +294,3 @@ def say_count(steps: Sequence[CountStep], lang: str) -> str:
     'صفر (کوئی پوائنٹ نہیں)'
     """
     return _grammar(lang).separator.join(count_phrases(steps, lang))
-
