@@ -11,6 +11,7 @@ from tutor.glossary import term
 from tutor.spoken_count import (
     MAX_NUMBER,
     NUMBER_WORDS,
+    catalog_translations,
     count_phrases,
     number_word,
     say_count,
@@ -258,3 +259,46 @@ def test_the_last_phrase_takes_and_unless_it_is_a_fifteen() -> None:
 def test_impossible_steps_are_refused(step: CountStep) -> None:
     with pytest.raises(ValueError):
         say_step(step, "bn")
+
+
+def _via_catalog(steps: tuple[CountStep, ...], lang: str) -> str:
+    """The count the way a gettext-driven renderer builds it: one msgid per phrase."""
+    t = catalog_translations(lang).__getitem__
+    english = NUMBER_WORDS["en"]
+    if not steps:
+        return t("nineteen (no points)")
+    pair = {
+        1: "a pair is {total}",
+        3: "a pair royal is {total}",
+        6: "a double pair royal is {total}",
+    }
+    run = {
+        1: "a run of {length} is {total}",
+        2: "a double run of {length} is {total}",
+        3: "a triple run of {length} is {total}",
+        4: "a double-double run of {length} is {total}",
+    }
+    phrases = []
+    for i, s in enumerate(steps):
+        words = {"total": t(english[s.total]), "length": t(english[s.length])}
+        msgid = {
+            "fifteen": "fifteen {total}",
+            "pair": pair.get(s.how_many, ""),
+            "run": run.get(s.how_many, ""),
+            "flush": "a {length}-card flush is {total}",
+            "nobs": "nobs is {total}",
+        }[s.kind]
+        phrase = t(msgid).format(**words)
+        if i == len(steps) - 1 and i > 0 and s.kind != "fifteen":
+            phrase = t("and {phrase}").format(phrase=phrase)
+        phrases.append(phrase)
+    return t(", ").join(phrases)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_catalog_entries_say_the_same_count(lang: str) -> None:
+    entries = catalog_translations(lang)
+    assert set(entries) == set(catalog_translations("en"))
+    assert len(entries) == 32 + 13  # number words + phrase templates
+    for steps in SHAPES.values():
+        assert _via_catalog(steps, lang) == say_count(steps, lang)

@@ -33,6 +33,7 @@ from cribbage_core.scoring import CountStep
 __all__ = [
     "MAX_NUMBER",
     "NUMBER_WORDS",
+    "catalog_translations",
     "count_phrases",
     "number_word",
     "say_count",
@@ -294,3 +295,29 @@ def say_count(steps: Sequence[CountStep], lang: str) -> str:
     'صفر (کوئی پوائنٹ نہیں)'
     """
     return _grammar(lang).separator.join(count_phrases(steps, lang))
+
+
+def catalog_translations(lang: str) -> dict[str, str]:
+    """This module's wording of the count as gettext entries: English msgid -> ``lang``.
+
+    The English templates and number words are the msgids a catalog-driven
+    count uses (``"fifteen {total}"``, ``"a pair is {total}"``, ``"and {phrase}"``,
+    ``", "``, ``"twenty-nine"``, ...), so these entries can fill the count's part
+    of ``locales/<lang>/LC_MESSAGES/messages.po`` and both routes say the same.
+
+    >>> catalog_translations("hi")["a pair royal is {total}"]
+    'पैयर रॉयल से {total}'
+    """
+    english, local = _GRAMMAR["en"], _grammar(lang)
+    pairs = [
+        *zip(english.numbers, local.numbers, strict=True),
+        (english.fifteen, local.fifteen),
+        *((english.pair[n], local.pair[n]) for n in english.pair),
+        *((english.run[n], local.run[n]) for n in english.run),
+        (english.flush, local.flush),
+        (english.nobs, local.nobs),
+        (english.and_last, local.and_last),
+        (english.separator, local.separator),
+        (english.zero_hand, local.zero_hand),
+    ]
+    return dict(pairs)
