@@ -76,6 +76,10 @@ def _pick_key(card: Card) -> str:
     return f"discard_pick_{card}"
 
 
+def _forget_problem() -> None:
+    st.session_state.pop("discard_problem", None)
+
+
 def _confirm() -> None:
     """Grade the chosen cards; a wrong number of cards records nothing."""
     chosen = [card for card in deal.hand if st.session_state.get(_pick_key(card))]
@@ -155,7 +159,7 @@ if deal.role is Role.DEALER:
             "You are the **dealer**: the crib is yours. Throw {n} card to your crib.",
             "You are the **dealer**: the crib is yours. Throw {n} cards to your crib.",
             deal.throw,
-        ).format(n=deal.throw),
+        ).format(n=fmt_int(deal.throw)),
         icon=":material/inventory_2:",
     )
 else:
@@ -164,7 +168,7 @@ else:
             "You are the **pone**: the crib is your opponent's. Throw {n} card to their crib.",
             "You are the **pone**: the crib is your opponent's. Throw {n} cards to their crib.",
             deal.throw,
-        ).format(n=deal.throw),
+        ).format(n=fmt_int(deal.throw)),
         icon=":material/person:",
     )
 
@@ -182,6 +186,7 @@ for cell, card in zip(cells, deal.hand, strict=False):
             _("Throw {card}").format(card=card.label),
             key=_pick_key(card),
             disabled=thrown is not None,
+            on_change=_forget_problem,
         )
 
 if result is None:
@@ -199,7 +204,7 @@ if result is None:
                 "Choose exactly {n} card to throw: you chose {chosen}.",
                 "Choose exactly {n} cards to throw: you chose {chosen}.",
                 deal.throw,
-            ).format(n=deal.throw, chosen=fmt_int(problem)),
+            ).format(n=fmt_int(deal.throw), chosen=fmt_int(problem)),
             icon=":material/touch_app:",
         )
 

@@ -178,3 +178,12 @@ def test_three_players_deal_five_and_throw_one() -> None:
     assert at.error[0].value == "Choose exactly 1 card to throw: you chose 2."
     at = throw(open_page(seed="42", players="3"), deal.advice.best.discard)
     assert at.success and len(at.dataframe[0].value) == 5
+
+
+def test_the_wrong_count_message_goes_when_the_choice_changes() -> None:
+    deal = deal_discard(42)
+    at = throw(open_page(seed="42"), deal.hand[:1])
+    assert at.error
+    at.checkbox(key=f"discard_pick_{deal.hand[1]}").check()
+    at.run()
+    assert not at.error and "attempts" not in at.session_state
