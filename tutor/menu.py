@@ -50,6 +50,10 @@ PAGES: Final = (
         N_("Cards laid in the play: what does the last one score?"),
     ),
     MenuPage(
+        "pages/4_Play.py", N_("Play"), ":material/casino:",
+        N_("A whole game against the computer, with a board, hints and counting practice."),
+    ),
+    MenuPage(
         "pages/5_Progress.py", N_("Progress"), ":material/trending_up:",
         N_("What you got right and wrong, over time, and a drill for your weak spots."),
     ),
