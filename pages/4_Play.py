@@ -49,11 +49,12 @@ def _start_game() -> None:
     session = PlaySession.start(settings, seed)
     st.session_state.pop(ui.SAVED, None)
     st.session_state[ui.SELECTED] = []
-    if ui.commit(session):
+    if ui.commit(session, None):
         st.query_params["game"] = session.game_id
 
 
 def _new_game() -> None:
+    ui.clear_flash()
     st.session_state.pop(ui.SESSION, None)
     st.session_state.pop(ui.SAVED, None)
     st.query_params.pop("game", None)
@@ -109,7 +110,7 @@ if session is None:
 
 # ---- the computer lays away at once (no waiting: nothing to watch)
 while session.phase is Phase.DISCARD and session.bot_to_act() is not None:
-    ui.commit(session.bot_step())
+    ui.commit(session.bot_step(), session)
     session = ui.current()
     assert session is not None
 
@@ -234,5 +235,5 @@ if session.bot_to_act() is not None:
         moves = session.moves
         current = ui.current()
         if current is not None and current.moves == moves:
-            ui.commit(current.bot_step())
+            ui.commit(current.bot_step(), current)
     st.rerun()

@@ -42,6 +42,7 @@ __all__ = [
     "load",
     "flash",
     "show_flash",
+    "clear_flash",
     "do",
     "header",
     "table",
@@ -78,9 +79,14 @@ def flash(message: str, kind: str = "warning") -> None:
     st.session_state[FLASH] = (kind, message)
 
 
+def clear_flash() -> None:
+    """Forget the message (the learner acted again)."""
+    st.session_state.pop(FLASH, None)
+
+
 def show_flash() -> None:
-    """Show (and forget) the pending message."""
-    pending = st.session_state.pop(FLASH, None)
+    """Show the pending message; it stays through the computer's moves until the learner acts."""
+    pending = st.session_state.get(FLASH)
     if pending:
         kind, message = pending
         (st.error if kind == "error" else st.warning if kind == "warning" else st.info)(message)
@@ -102,10 +108,14 @@ def load(db: Store, game_id: str) -> PlaySession | None:
     return session
 
 
-def commit(new: PlaySession) -> bool:
-    """Save ``new`` and make it this tab's game; False (and the saved game reloaded) if stale."""
+def commit(new: PlaySession, base: PlaySession | None) -> bool:
+    """Save ``new`` (made from ``base``; None for a new game) and make it this tab's game.
+
+    False (and the saved game reloaded, with a message) if the saved game is no longer at
+    ``base``: another tab or a second click moved it on.
+    """
     db: Store = st.session_state[STORE]
-    previous = st.session_state.get(SAVED)
+    previous = None if base is None else base.moves
     try:
         db.save_game(
             new.game_id,
@@ -129,6 +139,7 @@ def commit(new: PlaySession) -> bool:
 
 def do(step: Callable[[PlaySession], PlaySession], seen_moves: int) -> None:
     """Click handler: apply ``step`` to the game drawn at move ``seen_moves``; explain refusals."""
+    clear_flash()
     session = current()
     if session is None:
         return
@@ -143,7 +154,7 @@ def do(step: Callable[[PlaySession], PlaySession], seen_moves: int) -> None:
         to_act = names[state.to_act] if state.to_act is not None else names[HUMAN]
         flash(error_message(error, state.count, to_act, state.config.discard_size), "error")
         return
-    commit(new)
+    commit(new, session)
 
 
 def _act(action: Action) -> Callable[[PlaySession], PlaySession]:
@@ -315,6 +326,7 @@ def discard_controls(session: PlaySession) -> None:
 
 
 def _toggle(card: str, seen_moves: int) -> None:
+    clear_flash()
     session = current()
     if session is None or session.moves != seen_moves:
         flash(_("That click came from an older view of the table (a double click?): nothing was changed."))
