@@ -224,7 +224,7 @@ with st.container(horizontal=True):
         icon=":material/undo:",
     )  # fmt: skip
     st.button(_("New game"), key="play_new", on_click=_new_game, icon=":material/add:")
-with st.expander(_("The game log so far")):
+if st.toggle(_("Show the game log so far"), key="play_show_log"):
     st.dataframe(log_frame(session), hide_index=True, width="stretch", key="play_log_so_far")
 st.caption(_("Game {id}: this page's address brings it back.").format(id=session.game_id))
 

@@ -116,7 +116,11 @@ def describe_move(move: Move, names: Sequence[str]) -> str:
     for seat, kind, points in move.scored:
         by_seat.setdefault(seat, []).append(scored_phrase(kind, points))
     for seat, phrases in by_seat.items():
-        text += " " + _("{who} scores {what}.").format(who=names[seat], what=_(", ").join(phrases))
+        what = _(", ").join(phrases)
+        if seat == 0:
+            text += " " + _("You score {what}.").format(what=what)
+        else:
+            text += " " + _("{who} scores {what}.").format(who=names[seat], what=what)
     return text
 
 
@@ -142,32 +146,34 @@ def error_message(error: CribbageError, count: int, next_name: str, discard_size
     return _("That move is not allowed: {reason}").format(reason=str(error))
 
 
+_SPECIAL_KINDS = {
+    "cut for deal": N_("Cut for deal"),
+    "his heels": N_("His heels"),
+    "claimed": N_("Claimed count"),
+    "muggins": N_("Muggins"),
+}
+
+
 def log_frame(session: PlaySession) -> pd.DataFrame:
     """The whole game log as a table: hand, when, who, what, cards, points, the scores after."""
     import pandas as pd
 
     names = seat_names(session.state.players)
     sides = side_names(session.state.players)
-    rows: list[dict[str, Any]] = []
+    columns = [_("Hand"), _("When"), _("Who"), _("What"), _("Cards"), _("Points"), *sides]
+    labels: dict[tuple[str, str], tuple[str, str]] = {}  # translate each distinct label once
+    take_back = _("Take-back: {what}")
+    rows: list[list[Any]] = []
     for row in session.log_rows():
-        what = _("Take-back: {what}").format(what=row["note"]) if row["phase"] == "undo" else (
-            kind_label(row["kind"]) if row["kind"] not in ("cut for deal", "his heels", "claimed", "muggins")
-            else {
-                "cut for deal": _("Cut for deal"),
-                "his heels": _("His heels"),
-                "claimed": _("Claimed count"),
-                "muggins": _("Muggins"),
-            }[row["kind"]]
-        )  # fmt: skip
-        entry = {
-            _("Hand"): row["hand"],
-            _("When"): _(_PHASES.get(row["phase"], row["phase"])),
-            _("Who"): names[row["seat"]],
-            _("What"): what,
-            _("Cards"): row["cards"],
-            _("Points"): row["points"],
-        }
-        for i, side in enumerate(sides):
-            entry[side] = row["scores"][i]
-        rows.append(entry)
-    return pd.DataFrame(rows)
+        key = (row["phase"], row["kind"])
+        if key not in labels:
+            phase = _(_PHASES.get(row["phase"], row["phase"]))
+            kind = row["kind"]
+            labels[key] = (phase, _(_SPECIAL_KINDS[kind]) if kind in _SPECIAL_KINDS else kind_label(kind))
+        phase, what = labels[key]
+        if row["phase"] == "undo":
+            what = take_back.format(what=row["note"])
+        rows.append(
+            [row["hand"], phase, names[row["seat"]], what, row["cards"], row["points"], *row["scores"]]
+        )
+    return pd.DataFrame(rows, columns=columns)

@@ -178,7 +178,7 @@ def header(session: PlaySession) -> None:
             f'<div style="font-size:0.85rem;color:#555">{escape(sides[side])}</div>'
             f'<div class="play-score" style="font-size:1.9rem;font-weight:700">{fmt_int(state.scores[side])}</div>'
             f'<div style="font-size:0.8rem;color:#555">'
-            f"{escape(_('last peg +{n}').format(n=fmt_int(gained)) if gained else '&nbsp;')}</div></div>",
+            f"{escape(_('last peg +{n}').format(n=fmt_int(gained))) if gained else '&nbsp;'}</div></div>",
             unsafe_allow_html=True,
         )
     with cols[-1]:
@@ -429,9 +429,14 @@ def show_counted(session: PlaySession, state: GameState, upto: int) -> None:
     assert state.starter is not None
     for seat, cards, is_crib in counted_steps(state, upto):
         score = score_hand(cards, state.starter, is_crib=is_crib)
-        title = (
-            _("{name}'s crib: {points}") if is_crib else _("{name}'s hand: {points}")
-        ).format(name=names[seat], points=fmt_int(score.total))
+        if seat == HUMAN:
+            title = (_("Your crib: {points}") if is_crib else _("Your hand: {points}")).format(
+                points=fmt_int(score.total)
+            )
+        else:
+            title = (
+                _("{name}'s crib: {points}") if is_crib else _("{name}'s hand: {points}")
+            ).format(name=names[seat], points=fmt_int(score.total))
         with st.expander(title, expanded=True):
             claim = next(
                 (c for c in session.claims if c.hand_no == state.hand_no and c.is_crib == is_crib and seat == HUMAN),
