@@ -1,0 +1,51 @@
+"""Home: what the app teaches and the way into each page."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from cribbage_core.hand_quiz import deal_hand
+from tutor.cards_svg import cards_row
+from tutor.i18n import N_, _, say_count
+from tutor.render import show_html
+from tutor.menu import PAGES, four_colour, link_params, setup_page
+from tutor.urlstate import seed_from_url
+
+setup_page("app.py", N_("Home"))
+
+st.title(_("Learn cribbage, one hand at a time"))
+st.markdown(
+    _("Cribbage is a card game for two (or three, or four) where you score by making fifteens, "
+      "pairs, runs and flushes, first while the cards are played and then by counting your hand. "
+      "This tutor teaches the rules with live examples and drills the two skills that make a "
+      "good player: **counting a hand** quickly and **pegging** during the play.")
+)  # fmt: skip
+
+seed = seed_from_url()
+example = deal_hand(seed)
+left, right = st.columns([3, 2])
+with left:
+    show_html(cards_row((*example.hand, example.starter), four_colour=four_colour(), width=70,
+                      captions=["", "", "", "", _("starter")]))  # fmt: skip
+with right:
+    st.markdown(f"**{_('This hand counts:')}**")
+    st.markdown(f"“{say_count(example.score.steps)}”")
+    st.caption(_("That is {total} points. Can you see them all?").format(total=example.score.total))
+
+st.divider()
+st.subheader(_("Where to start"))
+entries = PAGES[1:]
+for row_start in range(0, len(entries), 3):
+    row = entries[row_start : row_start + 3]
+    for column, page in zip(st.columns(3), row):
+        with column.container(border=True):
+            st.markdown(f"#### {_(page.label)}")
+            st.write(_(page.blurb))
+            st.page_link(
+                page.path, label=_("Open"), icon=page.icon, query_params=link_params() or None
+            )
+
+st.caption(
+    _("New to the game? Start with the lessons. Know the rules? Go straight to the quizzes: "
+      "every deal has a number in the address bar, so you can share it.")
+)  # fmt: skip

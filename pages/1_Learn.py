@@ -1,0 +1,110 @@
+"""Learn the rules: short lessons, each with a live example and a check question."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.answers import parse_answer
+from tutor.attempts import Attempt, record_attempt
+from tutor.i18n import N_, _, fmt_int
+from tutor.lessons import LESSONS, lesson_body, lesson_title
+from tutor.menu import four_colour, setup_page
+from tutor.render import show_html
+from tutor.urlstate import new_seed, seed_from_url, set_url_param
+
+PAGE = "pages/1_Learn.py"
+IDS = [lesson.id for lesson in LESSONS]
+
+setup_page(PAGE, N_("Learn the rules"))
+
+wanted = st.query_params.get("lesson")
+index = IDS.index(wanted) if wanted in IDS else 0
+lesson = LESSONS[index]
+seed = seed_from_url()
+
+
+def _go_to(new_index: int) -> None:
+    set_url_param("lesson", IDS[new_index])
+    st.query_params["seed"] = str(new_seed())
+    st.session_state.pop("learn_result", None)
+    st.session_state["learn_answer"] = ""
+
+
+def _on_pick() -> None:
+    _go_to(IDS.index(st.session_state["learn_lesson"]))
+
+
+def _another_example() -> None:
+    st.query_params["seed"] = str(new_seed())
+    st.session_state.pop("learn_result", None)
+    st.session_state["learn_answer"] = ""
+
+
+st.title(_("Learn the rules"))
+st.session_state["learn_lesson"] = lesson.id
+st.selectbox(
+    _("Lesson"),
+    IDS,
+    format_func=lambda lid: f"{IDS.index(lid) + 1}. {lesson_title(lid)}",
+    key="learn_lesson",
+    on_change=_on_pick,
+)
+st.progress((index + 1) / len(LESSONS), text=_("Lesson {n} of {total}").format(
+    n=fmt_int(index + 1), total=fmt_int(len(LESSONS))))
+
+st.header(lesson_title(lesson.id), divider="green")
+st.markdown(lesson_body(lesson.id))
+
+with st.container(border=True):
+    st.subheader(_("Live example"))
+    for block in lesson.example(seed, four_colour()):
+        show_html(block)
+    st.button(_("Deal another example"), key="learn_another", on_click=_another_example,
+              icon=":material/refresh:")
+
+st.subheader(_("Check yourself"))
+check = lesson.check(seed)
+result = st.session_state.get("learn_result")
+if result is not None and result["key"] != (lesson.id, seed):
+    result = None
+if result is None:
+    with st.form("learn_form", enter_to_submit=True):
+        if check.choices:
+            st.radio(check.question, check.choices, key="learn_choice", index=None)
+        else:
+            st.text_input(check.question, key="learn_answer",
+                          placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(check.maximum)))
+        submitted = st.form_submit_button(_("Check"), type="primary", key="learn_submit")
+    if submitted:
+        if check.choices:
+            choice = st.session_state.get("learn_choice")
+            answer, error = choice, None if choice else _("Please pick one of the answers first.")
+        else:
+            parsed = parse_answer(st.session_state.get("learn_answer", ""), check.maximum)
+            answer, error = parsed.value, parsed.error
+        if error:
+            st.error(error, icon=":material/edit:")
+        else:
+            correct = answer == check.answer
+            record_attempt(Attempt("learn", seed, answer, check.answer, correct, {"lesson": lesson.id}))
+            st.session_state["learn_result"] = {"key": (lesson.id, seed), "answer": answer, "correct": correct}
+            st.rerun()
+else:
+    st.markdown(check.question)
+    if result["correct"]:
+        st.success(_("Right: {answer}.").format(answer=check.answer), icon=":material/check_circle:")
+    else:
+        st.error(_("Not quite: you said {given}, the answer is {answer}.").format(
+            given=result["answer"], answer=check.answer), icon=":material/cancel:")
+    st.info(check.explanation, icon=":material/lightbulb:")
+    st.button(_("Try another question"), key="learn_again", on_click=_another_example)
+
+previous, following = st.columns(2)
+if index > 0:
+    previous.button(_("← Previous lesson"), key="learn_prev", on_click=_go_to, args=(index - 1,))
+if index < len(LESSONS) - 1:
+    following.button(_("Next lesson →"), key="learn_next", on_click=_go_to, args=(index + 1,),
+                     type="primary")
+else:
+    following.page_link("pages/2_Count_the_hand.py", label=_("Now practise: Count the hand"),
+                        icon=":material/calculate:")

@@ -1,0 +1,230 @@
+"""Count the hand: four cards and a starter; the learner types the points, then sees the count."""
+
+from __future__ import annotations
+
+from html import escape
+
+import streamlit as st
+
+from cribbage_core.hand_quiz import FOCUSES, deal_hand, likely_missed
+from cribbage_core.scoring import HAND_KINDS
+from tutor.answers import parse_answer
+from tutor.attempts import Attempt, quiz_stats, record_attempt
+from tutor.breakdown import hand_breakdown_html
+from tutor.cards_svg import cards_row
+from tutor.i18n import N_, _, fmt_int, kind_label, say_count
+from tutor.render import show_html
+from tutor.menu import four_colour, setup_page
+from tutor.urlstate import new_seed, seed_from_url, set_url_param
+
+PAGE = "pages/2_Count_the_hand.py"
+MAX_POINTS = 29
+#: The most each category can score in one hand or crib.
+KIND_MAX = {"fifteen": 16, "pair": 12, "run": 12, "flush": 5, "nobs": 1}
+FOCUS_SLUGS = {focus: focus.replace(" ", "-") for focus in FOCUSES}
+FOCUS_LABELS = {
+    "any": N_("Any hand"),
+    "double run": N_("Double runs"),
+    "four-card fifteen": N_("Four-card fifteens"),
+    "flush": N_("Flushes"),
+    "nobs": N_("Nobs"),
+}
+MISSED_HINTS = {
+    "fifteen": N_("a fifteen (look for every set of cards that adds up to 15)"),
+    "pair": N_("a pair (every two cards of the same rank score 2)"),
+    "run": N_("a run (a duplicated rank doubles the run)"),
+    "flush": N_("the flush (four hand cards of one suit; in a crib all five)"),
+    "nobs": N_("nobs (the jack of the starter's suit, 1 point)"),
+}
+
+lang = setup_page(PAGE, N_("Count the hand"))
+
+# ---- the deal, from the URL: ?seed=...&mode=crib&focus=flush
+seed = seed_from_url()
+is_crib = st.query_params.get("mode") == "crib"
+focus = next((f for f, slug in FOCUS_SLUGS.items() if st.query_params.get("focus") == slug), None)
+deal = deal_hand(seed, is_crib=is_crib, focus=focus)
+deal_key = (seed, is_crib, focus)
+
+
+def _on_mode() -> None:
+    set_url_param("mode", "crib" if st.session_state["count_mode"] == "crib" else None)
+
+
+def _on_focus() -> None:
+    chosen = st.session_state["count_focus"]
+    set_url_param("focus", FOCUS_SLUGS.get(chosen))
+
+
+def _next_hand() -> None:
+    st.query_params["seed"] = str(new_seed())
+    st.session_state["count_answer"] = ""
+    for kind in HAND_KINDS:
+        st.session_state[f"count_kind_{kind}"] = ""
+    st.session_state.pop("count_result", None)
+
+
+st.title(_("Count the hand"))
+st.caption(
+    _("Four cards and the starter: count every fifteen, pair, run, flush and nobs, "
+      "then type the total. Take your time; nothing is timed.")
+)  # fmt: skip
+
+# ---- options (kept in the URL so a shared link deals the same hand the same way)
+st.session_state["count_mode"] = "crib" if is_crib else "hand"
+st.session_state["count_focus"] = focus or "any"
+options = st.columns([1.1, 1.3, 1.2])
+options[0].radio(
+    _("Count a"),
+    ["hand", "crib"],
+    format_func=lambda mode: _("Hand") if mode == "hand" else _("Crib"),
+    key="count_mode",
+    horizontal=True,
+    on_change=_on_mode,
+    help=_("In the crib a flush needs all five cards: the four crib cards and the starter."),
+)
+options[1].selectbox(
+    _("Practise"),
+    ["any", *FOCUSES],
+    format_func=lambda f: _(FOCUS_LABELS[f]),
+    key="count_focus",
+    on_change=_on_focus,
+    help=_("Deal only hands that show one feature, to practise it."),
+)
+by_kind = options[2].toggle(
+    _("Answer per category"),
+    key="count_by_kind",
+    help=_("Type fifteens, pairs, runs, flush and nobs separately."),
+)
+
+# ---- session score
+stats = quiz_stats("count")
+metrics = st.columns(3)
+metrics[0].metric(_("Streak"), fmt_int(stats.streak), help=_("Right answers in a row"))
+metrics[1].metric(
+    _("Accuracy"), f"{round(100 * stats.accuracy)}%" if stats.answered else "–"
+)
+metrics[2].metric(_("Answered"), fmt_int(stats.answered))
+
+# ---- the cards
+colours = four_colour()
+hand_col, starter_col = st.columns([4, 1.3])
+with hand_col:
+    st.markdown(f"**{_('The crib') if is_crib else _('Your hand')}**")
+    show_html(cards_row(deal.hand, four_colour=colours, width=84))
+with starter_col:
+    st.markdown(f"**{_('Starter')}**")
+    show_html(cards_row([deal.starter], four_colour=colours, width=84))
+
+result = st.session_state.get("count_result")
+if result is not None and result["key"] != deal_key:
+    result = None
+
+# ---- the answer
+if result is None:
+    with st.form("count_form", clear_on_submit=False, enter_to_submit=True):
+        if by_kind:
+            cols = st.columns(len(HAND_KINDS))
+            for col, kind in zip(cols, HAND_KINDS, strict=True):
+                col.text_input(kind_label(kind), key=f"count_kind_{kind}", placeholder="0")
+        else:
+            st.text_input(
+                _("How many points?"),
+                key="count_answer",
+                placeholder=_("a whole number from 0 to 29"),
+            )
+        submitted = st.form_submit_button(_("Check my count"), type="primary", key="count_submit")
+    if submitted:
+        errors: list[str] = []
+        if by_kind:
+            given: dict[str, int] = {}
+            for kind in HAND_KINDS:
+                raw = st.session_state.get(f"count_kind_{kind}", "")
+                parsed = parse_answer(raw if raw.strip() else "0", KIND_MAX[kind])
+                if parsed.error:
+                    errors.append(f"{kind_label(kind)}: {parsed.error}")
+                else:
+                    given[kind] = int(parsed.value or 0)
+            answer = sum(given.values())
+        else:
+            parsed = parse_answer(st.session_state.get("count_answer", ""), MAX_POINTS)
+            if parsed.error:
+                errors.append(parsed.error)
+            answer = parsed.value or 0
+            given = {}
+        if errors:
+            for message in errors:
+                st.error(message, icon=":material/edit:")
+        else:
+            expected = deal.score.points_by_kind()
+            correct = answer == deal.score.total and (not by_kind or given == expected)
+            record_attempt(
+                Attempt(
+                    "count", seed, answer, deal.score.total, correct,
+                    {"crib": is_crib, "focus": focus, "per_kind": given or None},
+                )
+            )  # fmt: skip
+            result = {"key": deal_key, "answer": answer, "given": given, "correct": correct}
+            st.session_state["count_result"] = result
+            st.rerun()
+
+# ---- the verdict and the breakdown
+if result is not None:
+    score = deal.score
+    if result["correct"]:
+        st.success(
+            _("Right! {total} points.").format(total=fmt_int(score.total)), icon=":material/check_circle:"
+        )
+    else:
+        st.error(
+            _("Not quite: you said {answer}, the {what} scores {total}.").format(
+                answer=fmt_int(result["answer"]),
+                what=_("crib") if is_crib else _("hand"),
+                total=fmt_int(score.total),
+            ),
+            icon=":material/cancel:",
+        )
+        expected = score.points_by_kind()
+        if result["given"]:
+            wrong = [k for k in HAND_KINDS if result["given"].get(k, 0) != expected[k]]
+            st.info(
+                _("Check these categories: {kinds}.").format(
+                    kinds=", ".join(
+                        _("{kind} (you said {given}, it is {actual})").format(
+                            kind=kind_label(k),
+                            given=fmt_int(result["given"].get(k, 0)),
+                            actual=fmt_int(expected[k]),
+                        )
+                        for k in wrong
+                    )
+                ),
+                icon=":material/lightbulb:",
+            )
+        elif result["answer"] < score.total:
+            missed = likely_missed(score, result["answer"])
+            st.info(
+                _("You are {gap} short. Did you miss {hints}?").format(
+                    gap=fmt_int(score.total - result["answer"]),
+                    hints=_(" or ").join(_(MISSED_HINTS[k]) for k in missed),
+                ),
+                icon=":material/lightbulb:",
+            )
+        else:
+            st.info(
+                _("You counted {extra} too many. Each card may be used in several combinations, "
+                  "but each combination counts once.").format(extra=fmt_int(result["answer"] - score.total)),
+                icon=":material/lightbulb:",
+            )  # fmt: skip
+    st.markdown(f"**{_('The count, said aloud')}**")
+    show_html(f'<div class="count-aloud">“{escape(say_count(score.steps))}”</div>')
+    st.markdown(f"**{_('Every combination')}**")
+    show_html(hand_breakdown_html(score, four_colour=colours))
+
+st.button(
+    _("Next hand"),
+    type="primary" if result is not None else "secondary",
+    key="count_next",
+    on_click=_next_hand,
+    icon=":material/refresh:",
+)
+st.caption(_("Deal number {seed}: share this page's address to show someone this exact hand.").format(seed=seed))

@@ -1,0 +1,129 @@
+"""Pegging quiz: a play from a simulated hand; what does the last card score?"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from cribbage_core.pegging_quiz import pegging_question
+from tutor.answers import parse_answer
+from tutor.attempts import Attempt, quiz_stats, record_attempt
+from tutor.cards_svg import card_back_svg
+from tutor.i18n import N_, _, fmt_int, ngettext
+from tutor.render import show_html
+from tutor.menu import four_colour, setup_page
+from tutor.play_view import hand_left_html, play_breakdown_html, play_html
+from tutor.urlstate import new_seed, seed_from_url
+
+PAGE = "pages/3_Pegging_quiz.py"
+MAX_POINTS = 15
+
+lang = setup_page(PAGE, N_("Pegging quiz"))
+
+seed = seed_from_url()
+question = pegging_question(seed)
+
+
+def _next_question() -> None:
+    st.query_params["seed"] = str(new_seed())
+    st.session_state["peg_answer"] = ""
+    st.session_state.pop("peg_result", None)
+
+
+st.title(_("Pegging quiz"))
+st.caption(
+    _("The cards laid so far in a hand of two-player cribbage. You laid the last card, "
+      "highlighted. How many points does it score? Count fifteens, 31, pairs and runs, "
+      "and add the go or last-card point if nobody can lay another card.")
+)  # fmt: skip
+
+stats = quiz_stats("pegging")
+metrics = st.columns(3)
+metrics[0].metric(_("Streak"), fmt_int(stats.streak), help=_("Right answers in a row"))
+metrics[1].metric(_("Accuracy"), f"{round(100 * stats.accuracy)}%" if stats.answered else "–")
+metrics[2].metric(_("Answered"), fmt_int(stats.answered))
+
+colours = four_colour()
+dealer = _("you") if question.dealer == 0 else _("your opponent")
+st.markdown(
+    _("**The play** ({dealer} dealt, so {leader} led)").format(
+        dealer=dealer, leader=_("your opponent") if question.dealer == 0 else _("you")
+    )
+)
+show_html(play_html(question.steps, four_colour=colours))
+
+left, right = st.columns(2)
+with left:
+    st.markdown(f"**{_('Your cards not yet laid')}**")
+    show_html(hand_left_html(question.your_cards_left, four_colour=colours))
+with right:
+    st.markdown(f"**{_('Your opponent')}**")
+    left_text = ngettext("{n} card left", "{n} cards left", question.opponent_cards_left).format(
+        n=fmt_int(question.opponent_cards_left)
+    ) if question.opponent_cards_left else _("no cards left")
+    if question.opponent_cards_left:
+        show_html(
+            '<div dir="ltr" style="display:flex;gap:4px;padding:4px 0">'
+            + "".join(card_back_svg(width=30) for _ in range(question.opponent_cards_left))
+            + "</div>"
+        )
+    status = left_text
+    if question.opponent_said_go:
+        status += " · " + _("said go in this series")
+    st.caption(status)
+
+result = st.session_state.get("peg_result")
+if result is not None and result["seed"] != seed:
+    result = None
+
+last_card = question.pile[-1].label
+if result is None:
+    with st.form("peg_form", enter_to_submit=True):
+        st.text_input(
+            _("How many points does your {card} score?").format(card=last_card),
+            key="peg_answer",
+            placeholder=_("a whole number from 0 to 15"),
+        )
+        submitted = st.form_submit_button(_("Check"), type="primary", key="peg_submit")
+    if submitted:
+        parsed = parse_answer(st.session_state.get("peg_answer", ""), MAX_POINTS)
+        if parsed.error:
+            st.error(parsed.error, icon=":material/edit:")
+        else:
+            answer = int(parsed.value or 0)
+            correct = answer == question.total
+            record_attempt(
+                Attempt("pegging", seed, answer, question.total, correct,
+                        {"kinds": sorted(question.kinds)})
+            )  # fmt: skip
+            st.session_state["peg_result"] = {"seed": seed, "answer": answer, "correct": correct}
+            st.rerun()
+
+if result is not None:
+    if result["correct"]:
+        st.success(
+            _("Right! Your {card} scores {total}.").format(card=last_card, total=fmt_int(question.total)),
+            icon=":material/check_circle:",
+        )
+    else:
+        st.error(
+            _("Not quite: you said {answer}, your {card} scores {total}.").format(
+                answer=fmt_int(result["answer"]), card=last_card, total=fmt_int(question.total)
+            ),
+            icon=":material/cancel:",
+        )
+        if question.go_kind and result["answer"] == question.total - 1:
+            st.info(
+                _("So close: you forgot the point for the go or the last card."),
+                icon=":material/lightbulb:",
+            )
+    st.markdown(f"**{_('What it scores')}**")
+    show_html(play_breakdown_html(question.play, question.go_kind, four_colour=colours))
+
+st.button(
+    _("Next question"),
+    type="primary" if result is not None else "secondary",
+    key="peg_next",
+    on_click=_next_question,
+    icon=":material/refresh:",
+)
+st.caption(_("Deal number {seed}: share this page's address to show someone this exact play.").format(seed=seed))

@@ -1,0 +1,151 @@
+"""Progress: accuracy over time per quiz and per category, streaks, games, weak spots, CSV."""
+
+from pathlib import Path
+
+import altair as alt
+import streamlit as st
+
+from tutor import progress
+from tutor.i18n import N_, _
+from tutor.menu import setup_page
+from tutor.profile import learner_params, learner_widget
+from tutor.store import open_store, show_status, weak_spot_weights
+
+# The quiz page that runs the weak-spot drill when opened with ?drill=weak.
+DRILL_PAGE = "pages/2_Count_the_hand.py"
+PAGE_COLUMNS = ("kind", "correct", "categories", "categories_missed", "seconds", "created_at")
+
+setup_page("pages/5_Progress.py", N_("Progress"))
+st.title(_("Your progress"))
+name = learner_widget()
+db = open_store()
+show_status(db)
+if name is None:
+    st.stop()
+
+# One read serves every table, chart and the weak spots (10,000 attempts: tens of ms).
+attempts = db.attempts_frame(name, columns=PAGE_COLUMNS)
+games = db.games_frame(name)
+
+if attempts.empty:
+    st.info(_("No answers recorded yet: answer a few quiz questions and come back."))
+else:
+    streak = progress.streaks(attempts)
+    answered, right = len(attempts), int(attempts["correct"].sum())
+    cols = st.columns(4)
+    cols[0].metric(_("Answered"), answered)
+    cols[1].metric(_("Accuracy"), f"{right / answered:.0%}")
+    cols[2].metric(_("Current streak"), streak.current)
+    cols[3].metric(_("Best streak"), streak.best)
+
+    st.subheader(_("By quiz"))
+    st.dataframe(
+        progress.summary_by_quiz(attempts),
+        hide_index=True,
+        column_config={
+            "kind": _("Quiz"),
+            "answered": _("Answered"),
+            "right": _("Right"),
+            "accuracy": st.column_config.NumberColumn(_("Accuracy"), format="percent"),
+            "mean_seconds": _("Seconds per answer"),
+        },
+    )
+
+    st.subheader(_("Accuracy over time"))
+    daily = progress.daily_accuracy(attempts)
+    st.altair_chart(
+        alt.Chart(daily)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("day:T", title=_("Day")),
+            y=alt.Y(
+                "accuracy:Q",
+                title=_("Accuracy"),
+                axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 1]),
+            ),
+            color=alt.Color("kind:N", title=_("Quiz")),
+            tooltip=["day:T", "kind:N", "answered:Q", "accuracy:Q"],
+        ),
+        width="stretch",
+    )
+
+    st.subheader(_("By scoring category"))
+    categories = progress.category_accuracy(attempts)
+    if categories.empty:
+        st.caption(_("No category details recorded yet."))
+    else:
+        left, right_col = st.columns([2, 3])
+        left.dataframe(
+            categories,
+            hide_index=True,
+            column_config={
+                "category": _("Category"),
+                "questions": _("Questions"),
+                "missed": _("Missed"),
+                "accuracy": st.column_config.NumberColumn(_("Accuracy"), format="percent"),
+            },
+        )
+        right_col.altair_chart(
+            alt.Chart(progress.daily_category_accuracy(attempts))
+            .mark_line(point=True)
+            .encode(
+                x=alt.X("day:T", title=_("Day")),
+                y=alt.Y(
+                    "accuracy:Q",
+                    title=_("Accuracy"),
+                    axis=alt.Axis(format="%"),
+                    scale=alt.Scale(domain=[0, 1]),
+                ),
+                color=alt.Color("category:N", title=_("Category")),
+                tooltip=["day:T", "category:N", "questions:Q", "accuracy:Q"],
+            ),
+            width="stretch",
+        )
+
+st.subheader(_("Games against the computer"))
+if games.empty:
+    st.caption(_("No finished games yet."))
+else:
+    st.dataframe(
+        progress.games_by_level(games),
+        hide_index=True,
+        column_config={
+            "opponent_level": _("Opponent"),
+            "played": _("Played"),
+            "won": _("Won"),
+            "lost": _("Lost"),
+            "skunks_given": _("Skunks given"),
+            "skunked": _("Skunked"),
+            "muggins_lost": _("Points lost to muggins"),
+        },
+    )
+
+st.subheader(_("Weak spots"))
+weights = weak_spot_weights(attempts)
+if not weights:
+    st.caption(_("Nothing to drill: no recent misses."))
+else:
+    st.write(_("Recent misses count most; a right answer later makes them count less."))
+    st.bar_chart(
+        {"category": list(weights), "weight": list(weights.values())},
+        x="category",
+        y="weight",
+        horizontal=True,
+    )
+if (Path(__file__).resolve().parent.parent / DRILL_PAGE).exists():
+    st.page_link(
+        DRILL_PAGE,
+        label=_("Practise my weak spots"),
+        icon=":material/target:",
+        query_params={**learner_params(), "drill": "weak"},
+    )
+
+if not attempts.empty:
+    st.download_button(
+        _("Download my answers (CSV)"),
+        data=lambda: db.export_csv(name),  # built only when clicked
+        file_name="cribbage-progress.csv",
+        mime="text/csv",
+        on_click="ignore",
+    )

@@ -1,0 +1,26 @@
+"""Helpers for the AppTest files: open a page first, as a learner following a link would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
+
+
+def open_page(page: str | None, **params: str) -> AppTest:
+    """Run ``page`` (None: the home page) with these query parameters; no exception allowed."""
+    at = AppTest.from_file(ENTRY, default_timeout=30)
+    if page:
+        at.switch_page(page)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def page_text(at: AppTest) -> str:
+    """All markdown on the page (card HTML included), for checks on what is shown."""
+    return " ".join(str(m.value) for m in at.markdown)

@@ -1,0 +1,104 @@
+"""Shared fixtures: a real `streamlit run` server and Debian's Chromium for the browser tests."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _need_chromium() -> None:
+    if not CHROMIUM.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{CHROMIUM} is missing: browser tests must run in CI (apt-get install chromium)")
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """Start `streamlit run app.py` headless on a free port; yield its base URL."""
+    _need_chromium()
+    port = _free_port()
+    log = (ARTIFACTS / "streamlit-server.log")
+    ARTIFACTS.mkdir(exist_ok=True)
+    with log.open("w") as out:
+        server = subprocess.Popen(
+            [
+                sys.executable, "-m", "streamlit", "run", "app.py",
+                "--server.headless=true", f"--server.port={port}", "--server.address=127.0.0.1",
+                "--browser.gatherUsageStats=false", "--server.fileWatcherType=none",
+            ],
+            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
+                        if reply.status == 200:
+                            break
+                except OSError:
+                    pass
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"streamlit did not start; see {log}")
+                time.sleep(0.3)
+            yield url
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium driven by Playwright (never Playwright's own download)."""
+    _need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture()
+def page(browser: object, app_url: str) -> Iterator[object]:
+    """A fresh browser page (1280 x 900) per test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    tab = context.new_page()
+    tab.set_default_timeout(20_000)
+    try:
+        yield tab
+    finally:
+        context.close()

@@ -1,0 +1,145 @@
+"""AppTest: the Count the hand page."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from cribbage_core.hand_quiz import deal_hand
+
+from apptools import open_page as open_app_page
+from apptools import page_text
+
+PAGE = "pages/2_Count_the_hand.py"
+
+
+def open_page(**params: str) -> AppTest:
+    return open_app_page(PAGE, **params)
+
+
+def answer(at: AppTest, text: str) -> AppTest:
+    at.text_input(key="count_answer").input(text)
+    at.button(key="count_submit").click()
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_deal_shows_the_seeded_hand() -> None:
+    at = open_page(seed="42")
+    deal = deal_hand(42)
+    text = page_text(at)
+    for card in (*deal.hand, deal.starter):
+        assert f'aria-label="{card.label},' in text
+    assert at.query_params["seed"] == "42"
+
+
+def test_first_visit_puts_a_seed_in_the_url() -> None:
+    at = open_page()
+    assert at.query_params["seed"].isdigit()
+
+
+def test_right_answer() -> None:
+    at = open_page(seed="42")
+    answer(at, str(deal_hand(42).score.total))
+    assert at.success and "Right!" in at.success[0].value
+    assert at.session_state["attempts"][-1].correct
+    assert [m.value for m in at.metric][:3] == ["1", "100%", "1"]
+    assert deal_hand(42).score.said_aloud in page_text(at)  # the count said aloud
+    assert "Running total" in page_text(at)  # the itemised breakdown
+
+
+def test_wrong_answer_names_what_was_missed() -> None:
+    seed = next(s for s in range(100) if deal_hand(s, focus="nobs").score.total >= 2)
+    deal = deal_hand(seed, focus="nobs")
+    at = open_page(seed=str(seed), focus="nobs")
+    answer(at, str(deal.score.total - 1))
+    assert at.error and "Not quite" in at.error[0].value
+    assert "nobs" in at.info[0].value
+    assert [m.value for m in at.metric][:3] == ["0", "0%", "1"]
+
+
+@pytest.mark.parametrize("bad", ["", "abc", "-2", "3.5", "30"])
+def test_bad_input_counts_nothing(bad: str) -> None:
+    at = answer(open_page(seed="42"), bad)
+    assert at.error, bad
+    assert not at.success
+    assert "attempts" not in at.session_state
+    assert at.text_input(key="count_answer")  # still asking
+
+
+def test_next_hand_changes_the_seed_and_clears() -> None:
+    at = answer(open_page(seed="42"), "3")
+    at.button(key="count_next").click()
+    at.run()
+    assert not at.exception
+    assert at.query_params["seed"] != "42"
+    assert at.text_input(key="count_answer").value == ""
+    assert not at.error and not at.success
+
+
+def test_seed_round_trip() -> None:
+    first = open_page(seed="123456")
+    again = open_page(seed="123456")
+    assert page_text(first) == page_text(again)
+    assert page_text(first) != page_text(open_page(seed="654321"))
+
+
+def test_crib_mode_scores_as_a_crib() -> None:
+    seed = next(s for s in range(500) if deal_hand(s, focus="flush").score.of_kind("flush")[0].points == 4)
+    at = open_page(seed=str(seed), focus="flush")
+    at.radio(key="count_mode").set_value("crib")
+    at.run()
+    assert not at.exception
+    assert at.query_params["mode"] == "crib"
+    crib = deal_hand(seed, is_crib=True, focus="flush")
+    assert len({c.suit for c in (*crib.hand, crib.starter)}) == 1  # crib flush focus: five of a suit
+    answer(at, str(crib.score.total))
+    assert at.success
+
+
+def test_focus_filter_deals_that_feature() -> None:
+    at = open_page(seed="9")
+    at.selectbox(key="count_focus").set_value("double run")
+    at.run()
+    assert not at.exception
+    assert at.query_params["focus"] == "double-run"
+    deal = deal_hand(9, focus="double run")
+    answer(at, str(deal.score.total))
+    assert at.success
+
+
+def test_per_category_mode() -> None:
+    deal = deal_hand(5)
+    at = open_page(seed="5")
+    at.toggle(key="count_by_kind").set_value(True)
+    at.run()
+    for kind, points in deal.score.points_by_kind().items():
+        at.text_input(key=f"count_kind_{kind}").input(str(points))
+    at.button(key="count_submit").click()
+    at.run()
+    assert not at.exception and at.success
+
+
+def test_per_category_mode_wrong_category_is_named() -> None:
+    deal = deal_hand(5)
+    at = open_page(seed="5")
+    at.toggle(key="count_by_kind").set_value(True)
+    at.run()
+    points = deal.score.points_by_kind()
+    for kind, value in points.items():
+        at.text_input(key=f"count_kind_{kind}").input(str(value + (1 if kind == "nobs" else 0)))
+    at.button(key="count_submit").click()
+    at.run()
+    assert not at.exception and at.error
+    assert "Nobs (you said 1" in at.info[0].value
+
+
+def test_per_category_bad_input() -> None:
+    at = open_page(seed="5")
+    at.toggle(key="count_by_kind").set_value(True)
+    at.run()
+    at.text_input(key="count_kind_nobs").input("2")
+    at.button(key="count_submit").click()
+    at.run()
+    assert not at.exception and at.error and "attempts" not in at.session_state

@@ -1,0 +1,35 @@
+"""tutor.drill: weak-spot drills deal hands holding the category the learner misses."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from cribbage_core import shuffled_deck
+from tutor.drill import SHOW_CATEGORIES, deal_has, drill_seed, pick_category
+
+
+def deal(seed: int) -> tuple[list, object]:
+    deck = shuffled_deck(random.Random(seed))
+    return deck[:4], deck[4]
+
+
+def test_each_category_is_dealt_when_it_is_the_weak_spot() -> None:
+    rng = random.Random(7)
+    for category in SHOW_CATEGORIES:
+        for _ in range(5):
+            seed, chosen = drill_seed({category: 1.0}, rng, deal)
+            assert chosen == category
+            assert deal_has(deal(seed), category)
+
+
+def test_categories_are_drawn_in_proportion_to_their_weight() -> None:
+    rng = random.Random(3)
+    drawn = Counter(pick_category({"run": 3.0, "nobs": 1.0, "go": 5.0}, rng) for _ in range(4000))
+    assert set(drawn) == {"run", "nobs"}  # "go" is not a show category
+    assert 2.6 < drawn["run"] / drawn["nobs"] < 3.4
+
+
+def test_no_weak_spots_gives_any_seed_and_no_category() -> None:
+    seed, category = drill_seed({}, random.Random(1), deal)
+    assert category is None and 0 <= seed < 2**31

@@ -1,0 +1,146 @@
+"""AppTest of pages/5_Progress.py against a seeded SQLite file (DATABASE_URL points at it)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor import store
+
+PAGE = "pages/5_Progress.py"
+ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
+TODAY = dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
+
+
+def seed(url: str, name: str, answers: int, games: int = 0) -> None:
+    """``answers`` attempts, 4 h apart, every third wrong on runs (the first too); some games."""
+    engine = store.make_engine(url)
+    store.migrate(engine)
+    learner = store.create_learner(engine, name)
+    for i in range(answers):
+        wrong = i % 3 == 0
+        store.record_attempt(
+            engine,
+            attempt_id=str(uuid.uuid4()),
+            learner_id=learner.id,
+            kind=("hand", "crib", "pegging")[i % 3] if i % 4 else "discard",
+            seed=i,
+            answer=10 if wrong else 12,
+            right_answer=12,
+            correct=not wrong,
+            categories=["fifteen", "run"] if wrong else ["fifteen", "pair"],
+            categories_missed=["run"] if wrong else [],
+            seconds=3 + i % 7,
+            at=TODAY - dt.timedelta(hours=4 * (answers - i)),  # oldest first, over days
+        )
+    for g in range(games):
+        store.record_game(
+            engine,
+            game_id=str(uuid.uuid4()),
+            learner_id=learner.id,
+            opponent_level=("easy", "hard")[g % 2],
+            players=2,
+            target=121,
+            scores=[121, 70] if g % 2 == 0 else [100, 121],
+            winner="Ann" if g % 2 == 0 else "computer",
+            learner_won=g % 2 == 0,
+            result_kind="skunk" if g == 0 else "win",
+        )
+    engine.dispose()
+
+
+@pytest.fixture
+def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    url = f"sqlite:///{tmp_path / 'progress.db'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    return url
+
+
+def open_page(learner: str | None = None) -> AppTest:
+    # through the entry point, as a learner following a link would: page links resolve
+    at = AppTest.from_file(ENTRY, default_timeout=30)
+    at.switch_page(PAGE)
+    if learner is not None:
+        at.query_params["learner"] = learner
+    return at.run()
+
+
+def texts(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def test_a_first_visit_asks_for_a_name_and_remembers_it_in_the_url(db_url: str) -> None:
+    at = open_page()
+    assert not at.exception
+    assert len(at.dataframe) == 0
+    at.text_input(key="profile_name_input").input("  Sam  ")
+    at.button[0].click().run()  # the form's Start button
+    assert not at.exception
+    assert "Practising as **Sam**" in texts(at)
+    assert at.query_params["learner"] == "Sam"
+    assert any("No answers recorded yet" in i.value for i in at.info)
+
+
+def test_an_empty_name_is_refused_with_a_reason(db_url: str) -> None:
+    at = open_page()
+    at.text_input(key="profile_name_input").input("   ")
+    at.button[0].click().run()
+    assert not at.exception
+    assert "must not be empty" in at.error[0].value
+
+
+def test_a_seeded_learner_sees_tables_charts_streaks_and_export(db_url: str) -> None:
+    seed(db_url, "Ann", answers=30, games=4)
+    at = open_page("Ann")
+    assert not at.exception
+    assert not at.warning  # progress is being saved
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Answered"] == "30"
+    assert metrics["Accuracy"] == "67%"
+    assert (metrics["Current streak"], metrics["Best streak"]) == ("2", "2")
+    assert len(at.dataframe) == 3  # by quiz, by category, games by level
+    by_quiz = at.dataframe[0].value
+    assert set(by_quiz["kind"]) == {"hand", "crib", "pegging", "discard"}
+    assert by_quiz["answered"].sum() == 30
+    games = at.dataframe[2].value.set_index("opponent_level")
+    assert (games.loc["easy", "won"], games.loc["hard", "lost"]) == (2, 2)
+    assert games.loc["easy", "skunks_given"] == 1
+    categories = at.dataframe[1].value.set_index("category")
+    assert categories.loc["run", "accuracy"] == 0 and categories.loc["pair", "accuracy"] == 1
+    assert len(at.get("vega_lite_chart")) == 3  # accuracy by day, by category by day, weak spots
+    assert len(at.get("download_button")) == 1
+
+
+def test_learners_on_one_machine_keep_separate_progress(db_url: str) -> None:
+    seed(db_url, "Ann", answers=6)
+    seed(db_url, "Bob", answers=2)
+    assert {m.label: m.value for m in open_page("Bob").metric}["Answered"] == "2"
+    assert {m.label: m.value for m in open_page("Ann").metric}["Answered"] == "6"
+
+
+def test_a_hostile_name_shows_as_text(db_url: str) -> None:
+    name = "<script>alert(1)</script>"
+    seed(db_url, name, answers=3)
+    at = open_page(name)
+    assert not at.exception
+    shown = texts(at)
+    assert "<script>" not in shown
+    assert "&lt;script&gt;alert\\(1\\)&lt;/script&gt;" in shown
+    assert {m.label: m.value for m in at.metric}["Answered"] == "3"
+
+
+def test_a_database_that_cannot_open_is_reported_and_the_page_still_works(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{blocker}/progress.db")
+    at = open_page("Ann")
+    assert not at.exception
+    assert "Progress is not being saved" in at.warning[0].value
+    assert "cannot open the database" in at.warning[0].value
+    assert any("No answers recorded yet" in i.value for i in at.info)

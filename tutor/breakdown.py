@@ -1,0 +1,76 @@
+"""The itemised breakdown of a show or a play, as HTML: each combination with its cards highlighted."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from cribbage_core.cards import Card
+from cribbage_core.scoring import HandScore, ScoreItem
+
+from .cards_svg import cards_row
+from .i18n import _, fmt_int, kind_label, ngettext, number_word
+
+__all__ = ["describe_item", "hand_breakdown_html", "rows_html"]
+
+
+def describe_item(item: ScoreItem, starter: Card | None = None) -> str:
+    """One combination in words: ``"5♥ + 10♠ = 15"``, ``"a run of three: 3♣ 4♦ 5♥"``."""
+    labels = " ".join(card.label for card in item.cards)
+    if item.kind == "fifteen":
+        return " + ".join(card.label for card in item.cards) + " = " + fmt_int(15)
+    if item.kind == "pair":
+        return _("a pair: {cards}").format(cards=labels)
+    if item.kind == "run":
+        return _("a run of {length}: {cards}").format(length=number_word(len(item.cards)), cards=labels)
+    if item.kind == "flush":
+        return ngettext(
+            "{n} cards of one suit: {cards}", "{n} cards of one suit: {cards}", len(item.cards)
+        ).format(n=fmt_int(len(item.cards)), cards=labels)
+    if item.kind == "nobs":
+        jack = item.cards[0]
+        return _("{jack} is the jack of the starter's suit").format(jack=jack.label)
+    return labels
+
+
+def rows_html(rows: Sequence[tuple[str, str, str, int, int]], cards_html: Sequence[str]) -> str:
+    """A breakdown table: (kind, description, _, points, running total) plus each row's cards."""
+    head = (
+        "<tr>"
+        f'<th style="text-align:start;padding:4px 8px">{escape(_("What"))}</th>'
+        f'<th style="text-align:start;padding:4px 8px">{escape(_("Cards"))}</th>'
+        f'<th style="text-align:end;padding:4px 8px">{escape(_("Points"))}</th>'
+        f'<th style="text-align:end;padding:4px 8px">{escape(_("Running total"))}</th>'
+        "</tr>"
+    )
+    body = []
+    for (kind, description, _unused, points, total), cards in zip(rows, cards_html, strict=True):
+        body.append(
+            '<tr style="border-top:1px solid #e0e0e0">'
+            f'<td style="padding:4px 8px;vertical-align:middle"><strong>{escape(kind)}</strong><br>'
+            f'<span style="color:#555;font-size:0.85rem">{escape(description)}</span></td>'
+            f'<td style="padding:0 8px">{cards}</td>'
+            f'<td style="text-align:end;padding:4px 8px;font-size:1.1rem"><strong>+{fmt_int(points)}</strong></td>'
+            f'<td style="text-align:end;padding:4px 8px;font-size:1.1rem">{fmt_int(total)}</td>'
+            "</tr>"
+        )
+    return (
+        '<table class="breakdown" style="border-collapse:collapse;width:100%">'
+        f"<thead>{head}</thead><tbody>{''.join(body)}</tbody></table>"
+    )
+
+
+def hand_breakdown_html(score: HandScore, *, four_colour: bool = False) -> str:
+    """Every fifteen, pair, run, flush and nobs of a hand, each with all five cards drawn and
+    the combination's cards highlighted, its points and the running total."""
+    five = (*score.hand, score.starter)
+    rows = []
+    cells = []
+    total = 0
+    for item in score.items:
+        total += item.points
+        rows.append((kind_label(item.kind), describe_item(item, score.starter), "", item.points, total))
+        cells.append(cards_row(five, highlighted=item.cards, four_colour=four_colour, width=34, gap=4))
+    if not rows:
+        return f"<p>{escape(_('No fifteens, pairs, runs, flush or nobs: this hand scores nothing.'))}</p>"
+    return rows_html(rows, cells)

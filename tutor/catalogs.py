@@ -1,0 +1,58 @@
+"""Keeping the message catalogs in step with the code (run ``python -m tutor.catalogs``).
+
+Extracts every ``_()``, ``ngettext()`` and ``N_()`` message from the app into
+``locales/messages.pot``, merges it into each ``locales/<lang>/LC_MESSAGES/messages.po``
+(new messages arrive untranslated, removed ones become obsolete) and fills the
+English catalog with its own msgids.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from .i18n import DEFAULT_LANGUAGE, LOCALES_DIR, ROOT
+
+__all__ = ["extract", "update_catalogs"]
+
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+METHOD_MAP = [("app.py", "python"), ("pages/**.py", "python"), ("tutor/**.py", "python")]
+
+
+def extract() -> Catalog:
+    """Every learner-facing message in the app, as a fresh template catalog."""
+    template = Catalog(project="Cribbage tutor", charset="utf-8")
+    for filename, lineno, message, comments, context in extract_from_dir(
+        str(ROOT), METHOD_MAP, keywords=KEYWORDS
+    ):
+        template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    return template
+
+
+def update_catalogs() -> list[str]:
+    """Write the template and merge it into every language; return the languages updated."""
+    template = extract()
+    with (LOCALES_DIR / "messages.pot").open("wb") as out:
+        write_po(out, template, width=100, include_lineno=False, sort_by_file=True)
+    updated = []
+    for po_path in sorted(LOCALES_DIR.glob("*/LC_MESSAGES/messages.po")):
+        lang = po_path.parent.parent.name
+        with po_path.open("rb") as src:
+            catalog = read_po(src, locale=lang)
+        catalog.update(template, no_fuzzy_matching=True)
+        if lang == DEFAULT_LANGUAGE:
+            for message in catalog:
+                if message.id:
+                    message.string = message.id
+                    message.flags.discard("fuzzy")
+        with po_path.open("wb") as out:
+            write_po(out, catalog, width=100, include_lineno=False, ignore_obsolete=True)
+        updated.append(lang)
+    return updated
+
+
+if __name__ == "__main__":
+    print("updated:", ", ".join(update_catalogs()), file=sys.stderr)

@@ -1,0 +1,64 @@
+"""Weak-spot drills: deal quiz hands that contain what this learner keeps missing.
+
+The quiz page keeps its own way of turning a seed into a deal (so a shared seed replays the
+same hand); ``drill_seed`` only chooses *which* seed: it draws a category in proportion to
+the learner's weak-spot weights (``tutor.store.weak_spots``) and tries seeds until the deal
+holds that category. Pure Python: no Streamlit, no database.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+
+from cribbage_core import Card, score_hand
+
+SHOW_CATEGORIES = ("fifteen", "pair", "run", "flush", "nobs")
+MAX_TRIES = 5_000
+
+Deal = tuple[Sequence[Card], Card]
+
+
+def pick_category(
+    weights: Mapping[str, float], rng: random.Random, allowed: Sequence[str] = SHOW_CATEGORIES
+) -> str | None:
+    """A category drawn in proportion to its weight, among ``allowed``; None if none weighs.
+
+    >>> pick_category({"run": 2.0, "pair": 0.0}, random.Random(1))
+    'run'
+    >>> pick_category({"go": 3.0}, random.Random(1)) is None
+    True
+    """
+    choices = [(c, w) for c, w in weights.items() if c in allowed and w > 0]
+    if not choices:
+        return None
+    return rng.choices([c for c, _ in choices], weights=[w for _, w in choices])[0]
+
+
+def deal_has(deal: Deal, category: str, is_crib: bool = False) -> bool:
+    """Whether the hand and starter score at least one item of ``category``."""
+    hand, starter = deal
+    return bool(score_hand(tuple(hand), starter, is_crib=is_crib).of_kind(category))
+
+
+def drill_seed(
+    weights: Mapping[str, float],
+    rng: random.Random,
+    deal: Callable[[int], Deal],
+    is_crib: bool = False,
+) -> tuple[int, str | None]:
+    """A seed whose deal (by the page's ``deal(seed)``) drills a weak category, and that category.
+
+    With no weak spots yet, any seed (category None). If no seed among ``MAX_TRIES`` holds the
+    category (not expected: the rarest, a four-card flush, comes about once in a hundred), the
+    last seed tried is returned with category None.
+    """
+    category = pick_category(weights, rng)
+    seed = rng.randrange(2**31)
+    if category is None:
+        return seed, None
+    for _ in range(MAX_TRIES):
+        if deal_has(deal(seed), category, is_crib):
+            return seed, category
+        seed = rng.randrange(2**31)
+    return seed, None

@@ -1,0 +1,292 @@
+"""The rules tutor's lessons: the text is markdown (``lessons/<lang>/<id>.md``); this module
+adds each lesson's live example (dealt from a seed) and its check question."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
+from typing import Final
+
+from cribbage_core.cards import Card, Rank, Suit, shuffled_deck
+from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.pegging_quiz import pegging_question
+
+from .breakdown import hand_breakdown_html
+from .cards_svg import cards_row
+from .i18n import N_, _, fmt_int, kind_label, lesson_text, say_count
+from .play_view import play_breakdown_html, play_html
+
+__all__ = ["LESSONS", "Check", "Lesson", "lesson_title", "win_kind"]
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """A check question: a number to type (``choices`` None) or one choice to pick."""
+
+    question: str
+    answer: int | str
+    explanation: str
+    choices: tuple[str, ...] | None = None
+    maximum: int = 29
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """One lesson: its id (the markdown file's name), its example and its check."""
+
+    id: str
+    example: Callable[[int, bool], list[str]]  # seed, four-colour -> blocks of markdown/HTML
+    check: Callable[[int], Check]
+
+
+def lesson_title(lesson_id: str) -> str:
+    """The lesson's title: the first ``# heading`` of its markdown file."""
+    first = lesson_text(lesson_id).lstrip().splitlines()[0]
+    return first.lstrip("#").strip()
+
+
+def lesson_body(lesson_id: str) -> str:
+    """The lesson's markdown without its title line."""
+    lines = lesson_text(lesson_id).lstrip().splitlines()
+    return "\n".join(lines[1:]).strip()
+
+
+def _caption_values(cards: tuple[Card, ...]) -> list[str]:
+    return [_("counts {n}").format(n=fmt_int(card.value)) for card in cards]
+
+
+# ------------------------------------------------------------------ 1 cards
+
+
+def _cards_example(seed: int, colours: bool) -> list[str]:
+    cards = tuple(shuffled_deck(random.Random(seed))[:6])
+    return [cards_row(cards, four_colour=colours, captions=_caption_values(cards), width=64)]
+
+
+def _cards_check(seed: int) -> Check:
+    cards = shuffled_deck(random.Random(seed + 1))[:3]
+    total = sum(card.value for card in cards)
+    return Check(
+        _("What do {cards} count together?").format(cards=", ".join(c.label for c in cards)),
+        total,
+        " + ".join(fmt_int(c.value) for c in cards) + f" = {fmt_int(total)}",
+        maximum=30,
+    )
+
+
+# ------------------------------------------------------------------- 2 deal
+
+
+def _deal_example(seed: int, colours: bool) -> list[str]:
+    deck = shuffled_deck(random.Random(seed))
+    yours, theirs = deck[0:12:2], deck[1:12:2]
+    keep = sorted(yours, key=lambda c: c.order)
+    return [
+        f"**{_('Your six cards')}**",
+        cards_row(keep, four_colour=colours),
+        f"**{_('Your opponent’s six cards (face down)')}**",
+        cards_row([], backs=len(theirs), width=48),
+        _("Each of you lays away two: the crib then holds four cards, and you each keep four."),
+    ]
+
+
+def _deal_check(seed: int) -> Check:
+    you_deal = random.Random(seed).random() < 0.5
+    you, them = _("You"), _("Your opponent")
+    question = (
+        _("You dealt this hand. Whose crib is it?")
+        if you_deal
+        else _("Your opponent dealt this hand. Whose crib is it?")
+    )
+    return Check(
+        question,
+        you if you_deal else them,
+        _("The crib always belongs to the dealer."),
+        choices=(you, them),
+    )
+
+
+# ---------------------------------------------------------------- 3 starter
+
+
+def _starter_card(seed: int) -> Card:
+    rng = random.Random(seed)
+    if rng.random() < 0.4:  # show his heels often enough to see it
+        return Card.of(Rank.JACK, rng.choice(list(Suit)))
+    return rng.choice([c for c in shuffled_deck(rng) if c.rank is not Rank.JACK])
+
+
+def _starter_example(seed: int, colours: bool) -> list[str]:
+    starter = _starter_card(seed)
+    note = (
+        _("A jack! The dealer pegs 2 for his heels.")
+        if starter.rank is Rank.JACK
+        else _("Not a jack: nobody scores for the cut.")
+    )
+    return [cards_row([starter], four_colour=colours, captions=[_("starter")], width=80), note]
+
+
+def _starter_check(seed: int) -> Check:
+    starter = _starter_card(seed + 1)
+    points = 2 if starter.rank is Rank.JACK else 0
+    return Check(
+        _("The starter turned up is {card}. How many points does the dealer peg for it?").format(
+            card=starter.label
+        ),
+        points,
+        _("Only a jack turned up as the starter scores: 2 for his heels, to the dealer."),
+        maximum=29,
+    )
+
+
+# ------------------------------------------------------------------- 4 play
+
+
+def _play_example(seed: int, colours: bool) -> list[str]:
+    q = pegging_question(seed)
+    return [
+        play_html(q.steps, four_colour=colours),
+        _("Your last card scores {n}:").format(n=fmt_int(q.total)),
+        play_breakdown_html(q.play, q.go_kind, four_colour=colours),
+    ]
+
+
+def _play_check(seed: int) -> Check:
+    q = pegging_question(seed + 1)
+    lines = [f"{kind_label(item.kind)}: {item.points}" for item in q.play.items]
+    if q.go_kind:
+        lines.append(f"{kind_label(q.go_kind)}: 1")
+    return Check(
+        _("The cards laid in this series: {cards} (you laid the last one). "
+          "The count is {count}. {state} What does your last card score?").format(
+            cards=", ".join(c.label for c in q.pile),
+            count=fmt_int(q.play.count),
+            state=(_("Nobody can lay another card.") if q.go_kind == "go"
+                   else _("It is the last card of the play.") if q.go_kind == "last card"
+                   else ""),
+        ),
+        q.total,
+        "; ".join(lines) or _("Nothing: no fifteen, 31, pair or run."),
+        maximum=15,
+    )  # fmt: skip
+
+
+# ------------------------------------------------------------------- 5 show
+
+
+def _show_example(seed: int, colours: bool) -> list[str]:
+    deal = deal_hand(seed)
+    return [
+        cards_row((*deal.hand, deal.starter), four_colour=colours,
+                  captions=["", "", "", "", _("starter")]),
+        f'<div class="count-aloud">“{escape(say_count(deal.score.steps))}”</div>',
+        hand_breakdown_html(deal.score, four_colour=colours),
+    ]  # fmt: skip
+
+
+def _show_check(seed: int) -> Check:
+    deal = deal_hand(seed + 1)
+    return Check(
+        _("Your hand is {hand} and the starter is {starter}. What does it score?").format(
+            hand=" ".join(c.label for c in deal.hand), starter=deal.starter.label
+        ),
+        deal.score.total,
+        say_count(deal.score.steps),
+    )
+
+
+# -------------------------------------------------------------------- 6 end
+
+
+def win_kind(loser: int, target: int = 121) -> str:
+    """"win", "skunk" or "double skunk" for a loser's final score (the default rules)."""
+    margin = target - loser
+    if margin > 60:
+        return "double skunk"
+    if margin > 30:
+        return "skunk"
+    return "win"
+
+
+_WIN_LABELS: Final = {
+    "win": N_("A plain win"), "skunk": N_("A skunk"), "double skunk": N_("A double skunk"),
+}
+
+
+def _end_loser(seed: int) -> int:
+    rng = random.Random(seed)
+    return rng.choice([rng.randint(91, 120), rng.randint(61, 90), rng.randint(30, 60)])
+
+
+def _end_example(seed: int, colours: bool) -> list[str]:
+    loser = _end_loser(seed)
+    kind = win_kind(loser)
+    width = 360
+    bar = (
+        f'<div dir="ltr" style="max-width:{width}px">'
+        f'<div style="background:#1e6b3a;color:white;padding:4px 8px;border-radius:4px;margin:4px 0;'
+        f'width:100%">121</div>'
+        f'<div style="background:#8e3b00;color:white;padding:4px 8px;border-radius:4px;margin:4px 0;'
+        f'width:{max(12, round(100 * loser / 121))}%">{loser}</div></div>'
+    )
+    return [
+        bar,
+        _("The winner reached 121 and the loser had {loser}. Result: {kind}.").format(
+            loser=fmt_int(loser), kind=_(_WIN_LABELS[kind])
+        ),
+    ]
+
+
+def _end_check(seed: int) -> Check:
+    loser = _end_loser(seed + 1)
+    kind = win_kind(loser)
+    choices = tuple(_(label) for label in _WIN_LABELS.values())
+    return Check(
+        _("A game to 121 ends 121 to {loser}. What kind of win is it?").format(loser=fmt_int(loser)),
+        _(_WIN_LABELS[kind]),
+        _("The loser is {margin} points behind: more than 30 is a skunk, more than 60 a double skunk.").format(
+            margin=fmt_int(121 - loser)
+        ),
+        choices=choices,
+    )
+
+
+# --------------------------------------------------------------- 7 variants
+
+
+def _variants_example(seed: int, colours: bool) -> list[str]:
+    deck = shuffled_deck(random.Random(seed))
+    hands = [deck[i:15:3] for i in range(3)]
+    blocks = []
+    for seat, hand in enumerate(hands):
+        name = _("Dealer") if seat == 0 else _("Player {n}").format(n=fmt_int(seat + 1))
+        blocks.append(f"**{name}**")
+        blocks.append(cards_row(sorted(hand, key=lambda c: c.order), four_colour=colours, width=48))
+    blocks.append(f"**{_('Straight into the crib from the deck')}**")
+    blocks.append(cards_row([deck[15]], four_colour=colours, width=48))
+    return blocks
+
+
+def _variants_check(seed: int) -> Check:
+    players = 3 if random.Random(seed).random() < 0.5 else 4
+    return Check(
+        _("In a {n}-player game, how many cards does each player lay away into the crib?").format(
+            n=fmt_int(players)
+        ),
+        1,
+        _("Each player gets five cards and lays away one."),
+        maximum=6,
+    )
+
+
+LESSONS: Final = (
+    Lesson("01_cards", _cards_example, _cards_check),
+    Lesson("02_deal", _deal_example, _deal_check),
+    Lesson("03_starter", _starter_example, _starter_check),
+    Lesson("04_play", _play_example, _play_check),
+    Lesson("05_show", _show_example, _show_check),
+    Lesson("06_end", _end_example, _end_check),
+    Lesson("07_variants", _variants_example, _variants_check),
+)

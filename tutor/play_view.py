@@ -1,0 +1,121 @@
+"""The play drawn as HTML: each series in its own box, who laid what, the count, the go calls."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from cribbage_core.cards import Card
+from cribbage_core.pegging import PlayScore
+from cribbage_core.pegging_quiz import PlayStep
+
+from .breakdown import rows_html
+from .cards_svg import card_svg, cards_row
+from .i18n import _, fmt_int, kind_label, number_word
+
+__all__ = ["play_html", "play_breakdown_html", "seat_name"]
+
+_SEAT_COLOURS = ("#1e6b3a", "#8e3b00")
+
+
+def seat_name(seat: int) -> str:
+    """"You" for seat 0, "Opponent" for seat 1 (translated)."""
+    return _("You") if seat == 0 else _("Opponent")
+
+
+def _cell(step: PlayStep, *, highlighted: bool, dimmed: bool, four_colour: bool) -> str:
+    colour = _SEAT_COLOURS[step.seat]
+    who = escape(seat_name(step.seat))
+    if step.card is None:
+        body = (
+            f'<div style="width:58px;height:81px;border:2px dashed {colour};border-radius:8px;'
+            f'display:flex;align-items:center;justify-content:center;color:{colour};'
+            f'font-weight:700;font-size:1.05rem;background:#fafafa">{escape(_("Go!"))}</div>'
+        )
+        caption = who
+    else:
+        body = card_svg(step.card, highlighted=highlighted, dimmed=dimmed, four_colour=four_colour, width=58)
+        caption = f"{who} · {fmt_int(step.count)}"
+    return (
+        '<figure style="margin:0;display:flex;flex-direction:column;align-items:center;gap:3px">'
+        f'{body}<figcaption style="font-size:0.78rem;color:{colour};font-weight:600;'
+        f'white-space:nowrap">{caption}</figcaption></figure>'
+    )
+
+
+def play_html(steps: Sequence[PlayStep], *, four_colour: bool = False, reveal_last: bool = True) -> str:
+    """Every step of the play, one box per series (the count restarts at 0 in each)."""
+    series_ids = sorted({step.series for step in steps})
+    current = steps[-1].series if steps else 0
+    boxes = []
+    for series in series_ids:
+        in_series = [s for s in steps if s.series == series]
+        cells = [
+            _cell(
+                step,
+                highlighted=reveal_last and step is steps[-1],
+                dimmed=series != current,
+                four_colour=four_colour,
+            )
+            for step in in_series
+        ]
+        last_count = next((s.count for s in reversed(in_series) if not s.is_go), 0)
+        if series != current:
+            note = (
+                _("31: the count goes back to 0")
+                if last_count == 31
+                else _("Go: the count goes back to 0")
+            )
+        else:
+            note = _("The count now: {count}").format(count=fmt_int(last_count))
+        title = _("Series {n}").format(n=fmt_int(series + 1))
+        boxes.append(
+            '<div class="pile-series" style="border:1px dashed #b0bec5;border-radius:10px;'
+            'padding:6px 10px;margin:6px 0">'
+            f'<div style="font-size:0.85rem;color:#455a64;margin-bottom:2px"><strong>{escape(title)}</strong>'
+            f" · {escape(note)}</div>"
+            f'<div dir="ltr" style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start">'
+            f'{"".join(cells)}</div></div>'
+        )
+    return "".join(boxes)
+
+
+def play_breakdown_html(play: PlayScore, go_kind: str | None, *, four_colour: bool = False) -> str:
+    """What the last card scored: each item with the series' cards, the item's cards highlighted."""
+    rows = []
+    cells = []
+    total = 0
+    for item in play.items:
+        total += item.points
+        if item.kind == "fifteen":
+            what = _("the count is fifteen")
+        elif item.kind == "thirty-one":
+            what = _("the count is exactly 31")
+        elif item.kind == "run":
+            what = _("the last {n} cards make a run").format(n=number_word(len(item.cards)))
+            rows.append((_("Run of {n}").format(n=fmt_int(len(item.cards))), what, "", item.points, total))
+            cells.append(cards_row(play.pile, highlighted=item.cards, four_colour=four_colour, width=34, gap=4))
+            continue
+        else:
+            what = _("the last {n} cards have the same rank").format(n=number_word(len(item.cards)))
+        rows.append((kind_label(item.kind), what, "", item.points, total))
+        cells.append(cards_row(play.pile, highlighted=item.cards, four_colour=four_colour, width=34, gap=4))
+    if go_kind:
+        total += 1
+        what = (
+            _("the last card of the play")
+            if go_kind == "last card"
+            else _("nobody can lay another card without passing 31")
+        )
+        rows.append((kind_label(go_kind), what, "", 1, total))
+        cells.append(cards_row(play.pile[-1:], highlighted=play.pile[-1:], four_colour=four_colour, width=34))
+    if not rows:
+        return f"<p>{escape(_('This card scores nothing: no fifteen, 31, pair or run, and the series goes on.'))}</p>"
+    return rows_html(rows, cells)
+
+
+def hand_left_html(cards: Sequence[Card], *, four_colour: bool = False) -> str:
+    """Your cards not yet laid (face up), or a note that none are left."""
+    if not cards:
+        return f"<p style='color:#555'>{escape(_('none left'))}</p>"
+    return cards_row(cards, four_colour=four_colour, width=44, gap=6)

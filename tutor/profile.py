@@ -1,0 +1,125 @@
+"""Who is practising: a name chosen on first visit, kept in the URL (``?learner=``).
+
+The name in the URL is what lets several people on one machine keep separate progress (each
+bookmarks their own link) and survives a reload; session state carries it from page to page.
+Names are only ever shown through ``escape_markdown``, so ``<script>alert(1)</script>`` or
+``**bold**`` show as typed, never as markup.
+
+Pages call ``learner_widget()`` near the top and get the name back (None until one is
+chosen); links to other pages pass ``learner_params()`` so the name travels with them.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from tutor.i18n import _
+from tutor.store import StoreError, clean_name
+
+QUERY_KEY = "learner"
+SESSION_KEY = "profile_learner"
+
+_MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|~$:])")
+
+
+def escape_markdown(text: str) -> str:
+    """``text`` made safe to put inside ``st.markdown``: shown literally, never as markup.
+
+    HTML is entity-escaped (Streamlit would not run it anyway without ``unsafe_allow_html``,
+    but this keeps it visible as typed) and Markdown punctuation is backslash-escaped.
+
+    >>> escape_markdown("<script>alert(1)</script>")
+    '&lt;script&gt;alert\\\\(1\\\\)&lt;/script&gt;'
+    >>> escape_markdown("**Ann**")
+    '\\\\*\\\\*Ann\\\\*\\\\*'
+    """
+    return html.escape(_MARKDOWN_SPECIALS.sub(r"\\\1", text), quote=False)
+
+
+def valid_name(name: object) -> str | None:
+    """The cleaned name, or None when ``name`` is not a usable learner name."""
+    if not isinstance(name, str):
+        return None
+    try:
+        return clean_name(name)
+    except StoreError:
+        return None
+
+
+def current_learner() -> str | None:
+    """The learner's name from the URL, else from this session; keeps the two in step."""
+    import streamlit as st
+
+    from_url = valid_name(st.query_params.get(QUERY_KEY))
+    if from_url:
+        st.session_state[SESSION_KEY] = from_url
+        return from_url
+    from_session = valid_name(st.session_state.get(SESSION_KEY))
+    if from_session:
+        st.query_params[QUERY_KEY] = from_session  # a reload or bookmark keeps the learner
+    return from_session
+
+
+def choose_learner(name: str) -> str:
+    """Make ``name`` the current learner (URL and session); raises StoreError if unusable."""
+    import streamlit as st
+
+    cleaned = clean_name(name)
+    st.session_state[SESSION_KEY] = cleaned
+    st.query_params[QUERY_KEY] = cleaned
+    return cleaned
+
+
+def forget_learner() -> None:
+    """Stop practising under the current name (the next visitor chooses their own)."""
+    import streamlit as st
+
+    st.session_state.pop(SESSION_KEY, None)
+    if QUERY_KEY in st.query_params:
+        del st.query_params[QUERY_KEY]
+
+
+def learner_params() -> dict[str, str]:
+    """Query parameters that carry the current learner to another page (for ``st.page_link``)."""
+    name = current_learner()
+    return {QUERY_KEY: name} if name else {}
+
+
+def _submit_name() -> None:
+    import streamlit as st
+
+    typed = st.session_state.get("profile_name_input", "")
+    try:
+        choose_learner(typed)
+        st.session_state.pop("profile_error", None)
+    except StoreError as error:
+        st.session_state["profile_error"] = str(error)
+
+
+def learner_widget(ask: bool = True) -> str | None:
+    """Show who is practising (with a "Not you?" button); ask for a name if nobody yet.
+
+    Returns the current learner's name, or None while none is chosen. With ``ask=False``
+    nothing is asked (for pages that work without a name).
+    """
+    import streamlit as st
+
+    name = current_learner()
+    if name:
+        left, right = st.columns([4, 1], vertical_alignment="center")
+        left.markdown(_("Practising as **{name}**").format(name=escape_markdown(name)))
+        right.button(_("Not you?"), key="profile_switch", on_click=forget_learner)
+        return name
+    if not ask:
+        return None
+    with st.form("profile_form", border=True):
+        st.markdown(_("Choose a name so your progress is kept (it goes in this page's address)."))
+        st.text_input(
+            _("Your name"), key="profile_name_input", max_chars=40, placeholder=_("e.g. Sam")
+        )
+        st.form_submit_button(_("Start"), on_click=_submit_name)
+    error = st.session_state.get("profile_error")
+    if error:
+        st.error(_("That name cannot be used: {reason}").format(reason=error))
+    return None
