@@ -72,13 +72,13 @@ def test_bots_only_make_legal_moves_in_thousands_of_games(players: int) -> None:
 # ------------------------------------------------------------ the view-only property
 
 
-def _decision_points(seed: int, players: int) -> tuple[GameState, list[Card], list[Action], random.Random]:
-    """A dealt hand, its deck and the actions of a few decisions into it (bots of every level)."""
+def _game_and_deck(seed: int, players: int) -> tuple[GameState, list[Card], random.Random]:
+    """A new game ready to deal, a shuffled deck to deal it from, and the test's random stream."""
     rng = random.Random(seed)
     state = new_game(rng, GameConfig(players=players), first_dealer=seed % players)
     deck = list(full_deck())
     rng.shuffle(deck)
-    return state, deck, [], rng
+    return state, deck, rng
 
 
 def _replay(start: GameState, deck: Sequence[Card], actions: Sequence[Action]) -> GameState:
@@ -100,7 +100,8 @@ def _mapped(action: Action, perm: dict[Card, Card]) -> Action:
 def test_changing_hidden_cards_never_changes_a_decision(players: int) -> None:
     checked = changed = 0
     for seed in range(40):
-        start, deck, actions, rng = _decision_points(seed, players)
+        start, deck, rng = _game_and_deck(seed, players)
+        actions: list[Action] = []
         bots = [make_bot(BOT_LEVELS[(seed + s) % 3], s) for s in range(players)]
         state = _replay(start, deck, actions)
         stop = rng.randrange(players + 8)  # stop at a random decision in the discard or the play
