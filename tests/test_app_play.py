@@ -338,6 +338,7 @@ def test_undo_takes_back_my_last_card_and_the_log_marks_it() -> None:
     assert undone.state.hands[HUMAN] == hand_before
     assert undone.state.log == session.state.log
     assert undone.marks and undone.marks[-1].what.startswith("play ")
+    at.toggle(key="play_show_log").set_value(True).run()
     log = log_table(at)
     assert log["What"].str.startswith("Take-back").any()
 
