@@ -55,6 +55,7 @@ def app_url() -> Iterator[str]:
                 "--browser.gatherUsageStats=false", "--server.fileWatcherType=none",
             ],
             cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+            env={"CRIBBAGE_BOT_DELAY": "0.3", **os.environ},  # the Play page's pause between bot moves
         )  # fmt: skip
         url = f"http://127.0.0.1:{port}"
         try:

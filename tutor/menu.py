@@ -50,6 +50,10 @@ PAGES: Final = (
         N_("Cards laid in the play: what does the last one score?"),
     ),
     MenuPage(
+        "pages/4_Play.py", N_("Play"), ":material/casino:",
+        N_("A whole game against the computer, with a board, hints and counting practice."),
+    ),
+    MenuPage(
         "pages/6_Discard_trainer.py", N_("Discard trainer"), ":material/move_to_inbox:",
         N_("Six cards: which two go to the crib? Graded by expected points over every starter."),
     ),

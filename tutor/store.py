@@ -124,6 +124,18 @@ GAMES = sa.Table(
     sa.Column("finished_at", sa.DateTime, nullable=False),
 )
 
+SAVED_GAMES = sa.Table(
+    "saved_games",
+    METADATA,
+    sa.Column("id", sa.String(36), primary_key=True),
+    sa.Column("learner", sa.String(MAX_NAME_LENGTH)),
+    sa.Column("moves", sa.Integer, nullable=False),
+    sa.Column("finished", sa.Boolean, nullable=False),
+    sa.Column("data", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime, nullable=False),
+    sa.Column("updated_at", sa.DateTime, nullable=False),
+)
+
 sa.Index("ix_attempts_learner_created", ATTEMPTS.c.learner_id, ATTEMPTS.c.created_at)
 sa.Index("ix_games_learner_finished", GAMES.c.learner_id, GAMES.c.finished_at)
 
@@ -313,11 +325,27 @@ def _v2_games_and_attempt_extra(conn: Connection) -> None:
     games.create(conn)  # with its index
 
 
+def _v3_saved_games(conn: Connection) -> None:
+    md = sa.MetaData()
+    sa.Table(
+        "saved_games",
+        md,
+        sa.Column("id", sa.String(36), primary_key=True),
+        sa.Column("learner", sa.String(40)),
+        sa.Column("moves", sa.Integer, nullable=False),
+        sa.Column("finished", sa.Boolean, nullable=False),
+        sa.Column("data", sa.Text, nullable=False),
+        sa.Column("created_at", sa.DateTime, nullable=False),
+        sa.Column("updated_at", sa.DateTime, nullable=False),
+    ).create(conn)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "learners and quiz attempts", _v1_learners_and_attempts),
     Migration(
         2, "finished games; extra JSON on attempts (e.g. EV lost)", _v2_games_and_attempt_extra
     ),
+    Migration(3, "games in progress, saved after every action", _v3_saved_games),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
@@ -708,6 +736,79 @@ def export_csv(engine: Engine, learner_id: int) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
+# Games in progress (the Play page saves one after every action)
+
+
+class StaleGame(StoreError):
+    """The saved game moved on since it was read (another tab, or a double click): reload it."""
+
+
+def save_game(
+    engine: Engine,
+    game_id: str,
+    data: Mapping[str, Any],
+    *,
+    moves: int,
+    previous: int | None,
+    finished: bool = False,
+    learner: str | None = None,
+) -> None:
+    """Save a game in progress as JSON: ``moves`` is its move counter now, ``previous`` the
+    counter this caller last saved or loaded (None for a new game).
+
+    Compare-and-set: the row is written only if the stored game is still at ``previous``, so
+    a second tab (or a double click) cannot overwrite a later move with an earlier one; a lost
+    race raises ``StaleGame`` and changes nothing.
+    """
+    game_id = str(game_id)
+    if not game_id or len(game_id) > 36:
+        raise StoreError("a game id is a UUID string of at most 36 characters")
+    text = json.dumps(dict(data), separators=(",", ":"))
+    now = _now()
+
+    def write() -> None:
+        with _writing(engine) as conn:
+            found = conn.execute(
+                sa.select(SAVED_GAMES.c.moves).where(SAVED_GAMES.c.id == game_id)
+            ).first()
+            if found is None:
+                if previous is not None:
+                    raise StaleGame(f"game {game_id} is not saved any more: start a new game")
+                conn.execute(
+                    SAVED_GAMES.insert().values(
+                        id=game_id, learner=learner, moves=moves, finished=finished, data=text,
+                        created_at=now, updated_at=now,
+                    )
+                )  # fmt: skip
+                return
+            if previous is None or int(found.moves) != previous:
+                raise StaleGame(
+                    f"game {game_id} was saved at move {found.moves} elsewhere since this page "
+                    f"read it at move {previous}: reload the game"
+                )
+            conn.execute(
+                SAVED_GAMES.update()
+                .where(SAVED_GAMES.c.id == game_id)
+                .values(moves=moves, finished=finished, data=text, updated_at=now)
+            )
+
+    _with_retry(write)
+
+
+def load_game(engine: Engine, game_id: str) -> tuple[int, dict[str, Any]] | None:
+    """``(moves, data)`` of a saved game, or None when there is no game with that id."""
+    with engine.connect() as conn:
+        row = conn.execute(
+            sa.select(SAVED_GAMES.c.moves, SAVED_GAMES.c.data).where(
+                SAVED_GAMES.c.id == str(game_id)[:36]
+            )
+        ).first()
+    if row is None:
+        return None
+    return int(row.moves), json.loads(row.data)
+
+
+# ---------------------------------------------------------------------------------------------
 # The Streamlit wrapper: pages use this, and it never raises
 
 
@@ -771,6 +872,24 @@ class Store:
         return bool(
             self._run(lambda e: record_game(e, learner_id=learner.id, **game), False, writes=True)
         )
+
+    def save_game(self, game_id: str, data: Mapping[str, Any], **options: Any) -> bool:
+        """``save_game``; False when not saved. ``StaleGame`` is raised (the caller reloads)."""
+        if self.engine is None:
+            return False
+        try:
+            save_game(self.engine, game_id, data, **options)
+        except StaleGame:
+            raise
+        except (SQLAlchemyError, OSError) as error:
+            self.problem = describe_error(error)
+            return False
+        self.problem = None
+        return True
+
+    def load_game(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
+        """``load_game`` (None when absent or when the database is down)."""
+        return self._run(lambda e: load_game(e, game_id), None)
 
     def attempts_frame(
         self, learner_name: str, columns: Sequence[str] = tuple(ATTEMPT_COLUMNS)

@@ -1,0 +1,254 @@
+"""Bot against bot, duplicate: ``python -m cribbage_core.tournament hard medium --games 10000 --seed 1``.
+
+Each deal sequence is played twice with the bots' seats swapped (game pair
+``i`` uses the random stream ``seed/i`` for the cut and every deal in both of
+its games), so luck of the cards cancels out. Games run on several processes
+(``--jobs``, default: every core).
+
+Printed: wins and win % of the first bot with a 95% confidence interval
+(normal approximation over game *pairs*, the independent unit), game points
+(win 1, skunk 2, double skunk 3), average points per deal for each bot as
+dealer and as pone split into play (with his heels) / hand / crib (deals the
+game finished), first-dealer win %, skunk rate and games per second.
+
+>>> result = run_tournament("medium", "easy", games=4, seed=1, jobs=1)
+>>> result.games, result.wins[0] + result.wins[1]
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .bots import BOT_LEVELS, Bot, make_bot
+from .game import GameConfig, GameState, Phase, new_game
+
+__all__ = ["TournamentResult", "play_game", "run_tournament", "main", "CATEGORIES"]
+
+#: Where a deal's points come from, for the per-deal split.
+CATEGORIES = ("play", "hand", "crib")
+_ROLES = ("dealer", "pone")
+
+
+@dataclass
+class TournamentResult:
+    """Totals of a tournament between bot ``names[0]`` and bot ``names[1]``."""
+
+    names: tuple[str, str]
+    players: int = 2
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    game_points: list[int] = field(default_factory=lambda: [0, 0])
+    skunks: int = 0
+    double_skunks: int = 0
+    first_dealer_wins: int = 0
+    pairs: int = 0
+    pair_wins_sq: float = 0.0  # sum over pairs of (first bot's wins in the pair / 2) ** 2
+    # points[bot][role][category] summed over completed deals; deals[bot][role]
+    points: list[dict[str, dict[str, int]]] = field(
+        default_factory=lambda: [{r: dict.fromkeys(CATEGORIES, 0) for r in _ROLES} for _ in range(2)]
+    )
+    deals: list[dict[str, int]] = field(
+        default_factory=lambda: [dict.fromkeys(_ROLES, 0) for _ in range(2)]
+    )
+    seconds: float = 0.0
+
+    def merge(self, other: TournamentResult) -> None:
+        """Add another partial result (from a worker) into this one."""
+        self.games += other.games
+        self.skunks += other.skunks
+        self.double_skunks += other.double_skunks
+        self.first_dealer_wins += other.first_dealer_wins
+        self.pairs += other.pairs
+        self.pair_wins_sq += other.pair_wins_sq
+        for b in range(2):
+            self.wins[b] += other.wins[b]
+            self.game_points[b] += other.game_points[b]
+            for role in _ROLES:
+                self.deals[b][role] += other.deals[b][role]
+                for cat in CATEGORIES:
+                    self.points[b][role][cat] += other.points[b][role][cat]
+
+    def win_rate(self) -> tuple[float, float, float]:
+        """The first bot's win fraction and its 95% confidence interval (over game pairs)."""
+        if not self.pairs:
+            return 0.0, 0.0, 0.0
+        p = self.wins[0] / self.games
+        variance = max(self.pair_wins_sq / self.pairs - p * p, 0.0)
+        half = 1.96 * math.sqrt(variance / self.pairs) if self.pairs > 1 else 1.0
+        return p, max(p - half, 0.0), min(p + half, 1.0)
+
+    def per_deal(self, bot: int, role: str) -> dict[str, float]:
+        """Average points per completed deal for one bot in one role, by category and total."""
+        n = self.deals[bot][role] or 1
+        out = {cat: self.points[bot][role][cat] / n for cat in CATEGORIES}
+        out["total"] = sum(out.values())
+        return out
+
+    def report(self) -> str:
+        """The printed summary."""
+        a, b = self.names
+        p, lo, hi = self.win_rate()
+        lines = [
+            f"{a} vs {b}: {self.games} games ({self.pairs} duplicate pairs), {self.players} players",
+            f"  wins        {a} {self.wins[0]}  {b} {self.wins[1]}",
+            f"  win %       {a} {100 * p:.2f}%  (95% CI {100 * lo:.2f}-{100 * hi:.2f}%)",
+            f"  game points {a} {self.game_points[0]}  {b} {self.game_points[1]}"
+            "  (win 1, skunk 2, double skunk 3)",
+            f"  first dealer won {100 * self.first_dealer_wins / max(self.games, 1):.2f}%",
+            f"  skunks {100 * self.skunks / max(self.games, 1):.2f}% of games"
+            f" (double {100 * self.double_skunks / max(self.games, 1):.2f}%)",
+            "  points per deal (completed deals):  play+heels   hand   crib  total",
+        ]
+        for bot, name in enumerate(self.names):
+            for role in _ROLES:
+                d = self.per_deal(bot, role)
+                lines.append(
+                    f"    {name:>6} as {role:<6} ({self.deals[bot][role]:>6} deals)"
+                    f" {d['play']:8.2f} {d['hand']:6.2f} {d['crib']:6.2f} {d['total']:6.2f}"
+                )
+        rate = self.games / self.seconds if self.seconds else 0.0
+        lines.append(f"  {self.games} games in {self.seconds:.1f}s: {rate:.1f} games/s")
+        return "\n".join(lines)
+
+
+def play_game(
+    bots: Sequence[Bot], rng: random.Random, config: GameConfig | None = None
+) -> tuple[GameState, dict[int, int]]:
+    """Play one game to the end, seat ``i`` played by ``bots[i]``; all chance drawn from ``rng``.
+
+    Returns the final state and the dealer of each hand number.
+    """
+    state = new_game(rng, config or GameConfig(players=len(bots)))
+    dealers: dict[int, int] = {}
+    while state.phase is not Phase.GAME_OVER:
+        phase = state.phase
+        if phase is Phase.DEAL:
+            state = state.deal(rng)
+            dealers[state.hand_no] = state.dealer
+        elif phase is Phase.DISCARD:
+            for seat in state.must_discard():
+                state = state.apply(bots[seat].act(state.view(seat)))
+        else:
+            actor = state.to_act
+            assert actor is not None
+            state = state.apply(bots[actor].act(state.view(actor)))
+    return state, dealers
+
+
+def _category(phase: str) -> str | None:
+    if phase == "show hand":
+        return "hand"
+    if phase == "show crib":
+        return "crib"
+    if phase == "deal":
+        return None  # the cut for deal scores nothing
+    return "play"
+
+
+def _play_pairs(args: tuple[str, str, int, int, int, int]) -> TournamentResult:
+    """Worker: game pairs ``start..stop-1``."""
+    name_a, name_b, seed, start, stop, players = args
+    result = TournamentResult((name_a, name_b), players)
+    config = GameConfig(players=players)
+    for i in range(start, stop):
+        pair_wins = 0
+        for swapped in (False, True):
+            # seat s is played by bot index owner[s] (0 = first bot); 4 players: partners share a bot
+            owner = [(s % 2) ^ int(swapped) for s in range(players)]
+            names = (name_a, name_b)
+            bots = [make_bot(names[owner[s]], seed * 1_000_003 + i * 7 + s) for s in range(players)]
+            state, dealers = play_game(bots, random.Random(f"{seed}/{i}"), config)
+            res = state.result
+            assert res is not None
+            winner = owner[res.winner_side]  # sides are seats (2p) or seat % 2 (4p)
+            result.games += 1
+            result.wins[winner] += 1
+            result.game_points[winner] += res.game_points
+            pair_wins += winner == 0
+            if res.kind in ("skunk", "double skunk", "lurch"):
+                result.skunks += 1
+            if res.kind == "double skunk":
+                result.double_skunks += 1
+            if state.side_of(dealers[min(dealers)]) == res.winner_side:
+                result.first_dealer_wins += 1
+            last = state.hand_no
+            for event in state.log:
+                cat = _category(event.phase)
+                if cat is None or event.hand_no == last or event.hand_no not in dealers:
+                    continue
+                dealer_side = state.side_of(dealers[event.hand_no])
+                role = "dealer" if event.side == dealer_side else "pone"
+                result.points[owner[event.side]][role][cat] += event.points
+            for hand_no, dealer in dealers.items():
+                if hand_no == last:
+                    continue
+                for side in range(2):
+                    role = "dealer" if side == state.side_of(dealer) else "pone"
+                    result.deals[owner[side]][role] += 1
+        result.pairs += 1
+        result.pair_wins_sq += (pair_wins / 2) ** 2
+    return result
+
+
+def run_tournament(
+    bot_a: str,
+    bot_b: str,
+    games: int = 1000,
+    seed: int = 1,
+    jobs: int | None = None,
+    players: int = 2,
+) -> TournamentResult:
+    """Play ``games`` games (rounded up to whole duplicate pairs) of ``bot_a`` against ``bot_b``."""
+    for name in (bot_a, bot_b):
+        if name not in BOT_LEVELS:
+            raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOT_LEVELS)}")
+    if players not in (2, 4):
+        raise ValueError(f"a two-bot tournament is for 2 players or 4 (two teams), got {players}")
+    pairs = max(1, (games + 1) // 2)
+    jobs = jobs or os.cpu_count() or 1
+    chunk = max(1, min(50, pairs // (jobs * 4) or 1))
+    tasks = [
+        (bot_a, bot_b, seed, start, min(start + chunk, pairs), players)
+        for start in range(0, pairs, chunk)
+    ]
+    total = TournamentResult((bot_a, bot_b), players)
+    began = time.perf_counter()
+    if jobs == 1:
+        for task in tasks:
+            total.merge(_play_pairs(task))
+    else:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for part in pool.imap_unordered(_play_pairs, tasks):
+                total.merge(part)
+    total.seconds = time.perf_counter() - began
+    return total
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line; returns the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="python -m cribbage_core.tournament", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("bot_a", choices=BOT_LEVELS)
+    parser.add_argument("bot_b", choices=BOT_LEVELS)
+    parser.add_argument("--games", type=int, default=1000, help="games (two per duplicate pair)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 4), help="4 = two teams")
+    args = parser.parse_args(argv)
+    result = run_tournament(args.bot_a, args.bot_b, args.games, args.seed, args.jobs, args.players)
+    print(result.report())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,402 @@
+"""AppTest of pages/4_Play.py: whole seeded games through the page's widgets, counting modes,
+muggins, resuming from a saved id, illegal and stale clicks.
+
+The computer's moves come without the pause a person sees (``CRIBBAGE_BOT_DELAY=0``) and the
+games are saved in a throwaway SQLite file (``DATABASE_URL``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.errors import AppTestError
+
+from cribbage_core.cards import Card
+from cribbage_core.game import Count, Phase
+from tutor import store
+from tutor.play_session import HUMAN, PlaySession
+
+PAGE = "pages/4_Play.py"
+ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
+
+
+@pytest.fixture(autouse=True)
+def fast_bots_and_own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    url = f"sqlite:///{tmp_path / 'progress.db'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setenv("CRIBBAGE_BOT_DELAY", "0")
+    return url
+
+
+def open_play(**params: str) -> AppTest:
+    at = AppTest.from_file(ENTRY, default_timeout=60)
+    at.switch_page(PAGE)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def start(at: AppTest, seed: int = 42, **choices: Any) -> PlaySession:
+    """Fill in the settings form and deal."""
+    at.session_state["play_seed_override"] = seed
+    for key, value in choices.items():
+        widget = at.get("selectbox") + at.get("radio") + at.get("toggle")
+        [found] = [w for w in widget if w.key == f"play_set_{key}"]
+        found.set_value(value)
+    at.button(key="FormSubmitter:play_settings-Deal").click().run()
+    assert not at.exception, at.exception
+    return session_of(at)
+
+
+def session_of(at: AppTest) -> PlaySession:
+    session = at.session_state["play_session"]
+    assert isinstance(session, PlaySession)
+    return session
+
+
+def keys(at: AppTest) -> set[str]:
+    return {b.key for b in at.button if b.key}
+
+
+def click(at: AppTest, key: str) -> None:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+
+
+def errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+def step(at: AppTest, claim: Any = None) -> None:
+    """One learner action through the widgets (the computer answers within the same run)."""
+    session = session_of(at)
+    state = session.state
+    found = keys(at)
+    if state.phase is Phase.DISCARD:
+        best = session.advice().best.discard
+        for card in best:
+            click(at, f"play_pick_{card}")
+        click(at, "play_confirm_discard")
+    elif state.phase is Phase.PLAY:
+        if "play_go" in found:
+            click(at, "play_go")
+        else:
+            enabled = [b for b in at.button if b.key and b.key.startswith("play_lay_") and not b.disabled]
+            assert enabled, "it is my turn, so a card or Go is offered"
+            enabled[0].click().run()
+            assert not at.exception, at.exception
+    elif state.phase is Phase.SHOW:
+        if "play_next_count" in found:
+            click(at, "play_next_count")
+        elif "play_count_mine" in found:
+            click(at, "play_count_mine")
+        else:
+            what = state.counting()
+            assert what is not None and state.starter is not None
+            value = claim(what) if callable(claim) else claim
+            at.text_input(key="play_claim").input(str(value))
+            at.button(key="FormSubmitter:play_count_form-Claim my count").click().run()
+            assert not at.exception, at.exception
+    elif state.phase is Phase.DEAL:
+        click(at, "play_deal")
+
+
+def log_table(at: AppTest) -> Any:
+    [found] = [d.value for d in at.dataframe if "Points" in d.value.columns]
+    return found
+
+
+def advice_table(at: AppTest) -> Any:
+    [found] = [d.value for d in at.dataframe if "Rank" in d.value.columns]
+    return found
+
+
+def play_to_the_end(at: AppTest, claim: Any = None, limit: int = 400) -> PlaySession:
+    for _ in range(limit):
+        if session_of(at).phase is Phase.GAME_OVER:
+            return session_of(at)
+        before = session_of(at).moves
+        step(at, claim)
+        assert session_of(at).moves > before, (errors(at), [w.value for w in at.warning])
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_seeded_game_to_121_where_the_app_counts() -> None:
+    at = open_play()
+    session = start(at, seed=42)
+    assert at.query_params["game"] == session.game_id
+    assert session.state.phase is Phase.DISCARD and len(session.state.hands[HUMAN]) == 6
+    assert any('class="board"' in m.value for m in at.markdown), "the board is drawn"
+    final = play_to_the_end(at)
+    result = final.state.result
+    assert result is not None and max(final.state.scores) >= 121
+    banner = (at.success or at.error)[0].value
+    assert str(final.state.scores[0]) in banner and str(final.state.scores[1]) in banner
+    log = log_table(at)
+    assert len(log) == len(final.state.log) + len(final.marks)
+    assert list(log["You"])[-1] == final.state.scores[0]
+    assert list(log["Computer"])[-1] == final.state.scores[1]
+    # the finished game is saved as finished, and (no learner chosen) not recorded as progress
+    engine = store.make_engine()
+    loaded = store.load_game(engine, final.game_id)
+    assert loaded is not None and PlaySession.from_dict(loaded[1]) == final
+
+
+def test_the_same_seed_and_moves_give_the_same_game() -> None:
+    first = open_play()
+    start(first, seed=9, target=61, level="hard")
+    a = play_to_the_end(first)
+    second = open_play()
+    start(second, seed=9, target=61, level="hard")
+    b = play_to_the_end(second)
+    assert a.state.log == b.state.log
+
+
+def test_counting_my_own_hands_right_scores_them_all() -> None:
+    at = open_play()
+    start(at, seed=5, target=61, counting="self", muggins=True)
+
+    def exact(what: tuple[int, tuple[Card, ...], bool]) -> int:
+        from cribbage_core.scoring import score_hand
+
+        state = session_of(at).state
+        assert state.starter is not None
+        return score_hand(what[1], state.starter, is_crib=what[2]).total
+
+    final = play_to_the_end(at, claim=exact)
+    assert final.claims and all(c.claimed == c.actual for c in final.claims)
+    assert not [e for e in final.state.log if e.kind == "muggins"]
+    assert final.muggins_lost() == 0
+
+
+def test_muggins_gives_what_i_miss_to_the_computer_and_says_so() -> None:
+    at = open_play()
+    start(at, seed=11, target=61, counting="self", muggins=True)
+    shown_muggins = []
+
+    def one_short(what: tuple[int, tuple[Card, ...], bool]) -> int:
+        from cribbage_core.scoring import score_hand
+
+        state = session_of(at).state
+        assert state.starter is not None
+        return max(0, score_hand(what[1], state.starter, is_crib=what[2]).total - 1)
+
+    for _ in range(400):
+        session = session_of(at)
+        if session.phase is Phase.GAME_OVER:
+            break
+        step(at, claim=one_short)
+        shown_muggins += [e.value for e in at.error if "Muggins!" in e.value]
+    final = session_of(at)
+    short = [c for c in final.claims if c.actual > 0]
+    assert short, "some hand of mine was worth points"
+    muggins = [e for e in final.state.log if e.kind == "muggins"]
+    assert sum(e.points for e in muggins) == final.muggins_lost() >= 1
+    assert all(e.side == 1 for e in muggins)
+    assert shown_muggins, "the page says the computer took the missed points"
+
+
+def test_without_muggins_an_undercount_only_costs_me() -> None:
+    at = open_play()
+    start(at, seed=11, target=61, counting="self")
+    final = play_to_the_end(at, claim=0)
+    assert final.claims and all(c.claimed == 0 for c in final.claims)
+    assert not [e for e in final.state.log if e.kind == "muggins"]
+    assert not [e for e in final.state.log if e.phase.startswith("show") and e.side == 0]
+
+
+def test_a_reload_resumes_the_saved_game_from_its_id() -> None:
+    at = open_play()
+    start(at, seed=3)
+    for _ in range(3):  # discard and lay a couple of cards
+        step(at)
+    before = session_of(at)
+    assert before.state.phase in (Phase.PLAY, Phase.SHOW)
+    # a new browser session (reload, or the server restarted) with only the address
+    again = open_play(game=before.game_id)
+    resumed = session_of(again)
+    assert resumed == before
+    assert resumed.state.to_dict() == before.state.to_dict()
+    # and it plays on from there, saving as it goes
+    step(again)
+    assert session_of(again).moves > before.moves
+
+
+def test_an_unknown_game_id_says_so_and_offers_a_new_game() -> None:
+    at = open_play(game="no-such-game")
+    assert any("no saved game" in e.value for e in at.error)
+    assert "FormSubmitter:play_settings-Deal" in keys(at)
+
+
+def test_two_tabs_play_two_games_that_never_mix() -> None:
+    tab1, tab2 = open_play(), open_play()
+    g1 = start(tab1, seed=1)
+    g2 = start(tab2, seed=2)
+    assert g1.game_id != g2.game_id
+    step(tab1)
+    step(tab1)
+    assert session_of(tab2) == g2, "tab 2's game did not move"
+    assert session_of(tab1).game_id == g1.game_id
+    assert open_play(game=g2.game_id).session_state["play_session"] == g2
+
+
+def test_a_stale_tab_on_the_same_game_changes_nothing() -> None:
+    tab1 = open_play()
+    game = start(tab1, seed=21)
+    tab2 = open_play(game=game.game_id)
+    step(tab1)  # tab 1 discards
+    moved = session_of(tab1)
+    # tab 2 still shows the discard: its click must not overwrite the saved game
+    at = tab2
+    best = session_of(at).advice().options[-1].discard
+    for card in best:
+        click(at, f"play_pick_{card}")
+    click(at, "play_confirm_discard")
+    assert any("another tab" in w.value for w in at.warning)
+    assert session_of(at) == moved, "tab 2 now shows the game as tab 1 left it"
+    saved = store.load_game(store.make_engine(), game.game_id)
+    assert saved is not None and PlaySession.from_dict(saved[1]) == moved
+
+
+def test_a_card_that_passes_31_is_disabled_and_cannot_be_clicked() -> None:
+    at = open_play()
+    start(at, seed=42)
+    for _ in range(60):
+        session = session_of(at)
+        state = session.state
+        if state.phase is Phase.PLAY and state.to_act == HUMAN:
+            too_big = [c for c in state.hands[HUMAN] if state.count + c.value > 31]
+            if too_big:
+                button = at.button(key=f"play_lay_{too_big[0]}")
+                assert button.disabled and "past 31" in (button.help or "")
+                with pytest.raises(AppTestError):
+                    button.click()
+                return
+        step(at)
+    pytest.fail("no card passing 31 came up in this seeded game")
+
+
+def test_go_is_offered_only_when_no_card_fits() -> None:
+    at = open_play()
+    start(at, seed=42)
+    seen_go = False
+    for _ in range(120):
+        session = session_of(at)
+        state = session.state
+        if state.phase is Phase.GAME_OVER:
+            break
+        if state.phase is Phase.PLAY and state.to_act == HUMAN:
+            can_lay = any(state.count + c.value <= 31 for c in state.hands[HUMAN])
+            assert ("play_go" in keys(at)) == (not can_lay)
+            seen_go |= not can_lay
+        step(at)
+    assert seen_go
+
+
+def test_a_double_click_is_refused_with_a_message() -> None:
+    at = open_play()
+    session = start(at, seed=42)
+    chosen = session.advice().best.discard
+    for card in chosen:
+        click(at, f"play_pick_{card}")
+    drawn = session_of(at)
+    # the first click of a double click went through and was saved ...
+    from cribbage_core.game import Discard
+
+    first = drawn.act(Discard(HUMAN, chosen))
+    engine = store.make_engine()
+    store.save_game(engine, first.game_id, first.to_dict(), moves=first.moves, previous=drawn.moves)
+    # ... and the second arrives carrying the table it was drawn on: refused, with a message
+    click(at, "play_confirm_discard")
+    assert any("changed nothing" in w.value or "older view" in w.value for w in at.warning)
+    now = session_of(at)
+    assert now.state.discards[HUMAN] == first.state.discards[HUMAN]
+    assert [m for m in now.feed if m.seat == HUMAN] == [m for m in first.feed if m.seat == HUMAN]
+    assert now.state.log[: len(first.state.log)] == first.state.log, "the page goes on from the first click"
+
+
+def test_undo_takes_back_my_last_card_and_the_log_marks_it() -> None:
+    at = open_play()
+    start(at, seed=42)
+    step(at)  # discard
+    for _ in range(10):
+        session = session_of(at)
+        if session.state.phase is Phase.PLAY and session.state.to_act == HUMAN:
+            break
+        step(at)
+    hand_before = session.state.hands[HUMAN]
+    step(at)  # lay a card (the computer answers)
+    assert len(session_of(at).state.hands[HUMAN]) == len(hand_before) - 1
+    assert not at.button(key="play_undo").disabled
+    click(at, "play_undo")
+    undone = session_of(at)
+    assert undone.state.hands[HUMAN] == hand_before
+    assert undone.state.log == session.state.log
+    assert undone.marks and undone.marks[-1].what.startswith("play ")
+    at.toggle(key="play_show_log").set_value(True).run()
+    log = log_table(at)
+    assert log["What"].str.startswith("Take-back").any()
+
+
+def test_undo_of_a_discard_gives_the_six_cards_back() -> None:
+    at = open_play()
+    session = start(at, seed=8)
+    six = session.state.hands[HUMAN]
+    step(at)
+    click(at, "play_undo")
+    assert set(session_of(at).state.hands[HUMAN]) == set(six)
+    assert session_of(at).state.phase is Phase.DISCARD
+
+
+def test_hint_shows_every_discard_ranked() -> None:
+    at = open_play()
+    start(at, seed=42)
+    at.toggle(key="play_hint").set_value(True).run()
+    table = advice_table(at)
+    assert len(table) == 15
+    assert list(table["Rank"]) == list(range(1, 16))
+    assert table["Net"].is_monotonic_decreasing
+
+
+def test_the_review_after_the_hand_says_what_my_discard_lost() -> None:
+    at = open_play()
+    session = start(at, seed=42)
+    worst = session.advice().options[-1]
+    for card in worst.discard:
+        click(at, f"play_pick_{card}")
+    click(at, "play_confirm_discard")
+    for _ in range(40):
+        if session_of(at).state.phase is not Phase.PLAY:
+            break
+        step(at)
+    texts = [i.value for i in at.info]
+    review = session_of(at).review(1)
+    assert review is not None and review.ev_lost > 0
+    assert any(f"{review.ev_lost:.2f}" in t for t in texts)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_three_and_four_player_games_play_to_the_end(players: int) -> None:
+    at = open_play()
+    start(at, seed=13, target=61, players=players)
+    final = play_to_the_end(at)
+    assert final.state.players == players and final.state.result is not None
+    log = log_table(at)
+    assert len(log) == len(final.state.log) + len(final.marks)
+
+
+def test_a_chosen_learner_gets_the_finished_game_recorded(fast_bots_and_own_database: str) -> None:
+    at = open_play(learner="Ann")
+    start(at, seed=4, target=61)
+    final = play_to_the_end(at)
+    engine = store.make_engine(fast_bots_and_own_database)
+    ann = store.learner_by_name(engine, "Ann")
+    assert ann is not None
+    games = store.games_frame(engine, ann.id)
+    assert list(games["id"]) == [final.game_id]
+    assert list(games["scores"])[0] == list(final.state.scores)

@@ -1,0 +1,188 @@
+"""The Play page's logic without Streamlit: sessions, undo, reviews, saving, the log, messages."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cribbage_core.cards import Card, parse_cards
+from cribbage_core.errors import CountExceeded, IllegalMove, MustPlay, NotYourTurn, WrongNumberOfCards
+from cribbage_core.game import Count, Discard, Go, Phase, Play
+from tutor.board_svg import board_svg, hole_position
+from tutor.play_session import HUMAN, Move, PlaySession, PlaySettings
+from tutor.play_text import describe_move, error_message, scored_phrase, seat_names
+
+
+def play_out(session: PlaySession, rng: random.Random, undo_rate: float = 0.0) -> PlaySession:
+    while session.phase is not Phase.GAME_OVER:
+        if session.bot_to_act() is not None:
+            session = session.bot_step()
+        elif session.phase is Phase.DEAL:
+            session = session.deal_next()
+        elif session.phase is Phase.SHOW and session.state.to_act != HUMAN:
+            session = session.next_count()
+        else:
+            action = rng.choice(session.state.legal_for(HUMAN))
+            if isinstance(action, Count) and session.settings.self_count:
+                action = Count(HUMAN, rng.randint(0, 10))
+            session = session.act(action)
+            if session.can_undo and rng.random() < undo_rate:
+                session = session.take_back()
+        assert PlaySession.from_dict(json.loads(json.dumps(session.to_dict()))) == session
+    return session
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_round_trip_through_json_at_every_step(players: int) -> None:
+    settings = PlaySettings(level="medium", players=players, target=61, muggins=True, self_count=True)
+    final = play_out(PlaySession.start(settings, seed=players), random.Random(players), undo_rate=0.15)
+    assert final.state.result is not None
+    rows = final.log_rows()
+    assert len(rows) == len(final.state.log) + len(final.marks)
+    assert rows[-1]["scores"] == final.state.scores
+
+
+def test_back_pegs_trail_the_front_by_the_last_peg() -> None:
+    session = PlaySession.start(PlaySettings(target=61), seed=4)
+    rng = random.Random(1)
+    while session.phase is not Phase.GAME_OVER:
+        before = session.state.scores
+        session = play_out_one(session, rng)
+        for side, (old, new) in enumerate(zip(before, session.state.scores, strict=True)):
+            if new != old:
+                assert session.back[side] == old
+            assert session.back[side] <= new
+
+
+def play_out_one(session: PlaySession, rng: random.Random) -> PlaySession:
+    if session.bot_to_act() is not None:
+        return session.bot_step()
+    if session.phase is Phase.DEAL:
+        return session.deal_next()
+    if session.phase is Phase.SHOW and session.state.to_act != HUMAN:
+        return session.next_count()
+    return session.act(rng.choice(session.state.legal_for(HUMAN)))
+
+
+def test_only_my_seat_is_mine_and_illegal_moves_change_nothing() -> None:
+    session = PlaySession.start(PlaySettings(first_dealer="me"), seed=7)
+    with pytest.raises(IllegalMove):
+        session.act(Discard(1, session.state.hands[1][:2]))
+    with pytest.raises(WrongNumberOfCards):
+        session.act(Discard(HUMAN, session.state.hands[HUMAN][:1]))
+    assert not session.undo and session.moves == 0
+
+
+def test_the_review_compares_my_discard_with_the_best() -> None:
+    session = PlaySession.start(PlaySettings(), seed=42)
+    advice = session.advice()
+    worst = advice.options[-1]
+    after = session.act(Discard(HUMAN, worst.discard))
+    review = after.review()
+    assert review is not None
+    assert review.rank == len(advice.options)
+    assert review.ev_lost == pytest.approx(advice.best.net - worst.net)
+    best = session.act(Discard(HUMAN, advice.best.discard)).review()
+    assert best is not None and best.ev_lost == 0
+
+
+def test_take_back_restores_the_hand_and_marks_the_log() -> None:
+    session = PlaySession.start(PlaySettings(first_dealer="opponent"), seed=3)  # I am pone: I lead
+    while session.bot_to_act() is not None:
+        session = session.bot_step()
+    session = session.act(Discard(HUMAN, session.advice().best.discard))
+    assert session.state.to_act == HUMAN
+    card = session.state.hands[HUMAN][0]
+    laid = session.act(Play(HUMAN, card))
+    while laid.bot_to_act() is not None:
+        laid = laid.bot_step()
+    undone = laid.take_back()
+    assert undone.state == session.state
+    assert undone.marks[-1].what == f"play {card}"
+    assert [r["kind"] for r in undone.log_rows()].count("take-back") == 1
+    discard_undone = undone.take_back()
+    assert discard_undone.state.phase is Phase.DISCARD and len(discard_undone.state.hands[HUMAN]) == 6
+    assert discard_undone.review() is None
+    with pytest.raises(IllegalMove):
+        discard_undone.take_back()
+
+
+def test_each_hand_is_dealt_from_the_seed_alone() -> None:
+    a = PlaySession.start(PlaySettings(), seed=99)
+    b = PlaySession.start(PlaySettings(), seed=99)
+    assert a.state.hands == b.state.hands and a.game_id != b.game_id
+    c = PlaySession.start(PlaySettings(), seed=100)
+    assert c.state.hands != a.state.hands
+
+
+def test_saved_sessions_of_another_version_are_refused() -> None:
+    data = PlaySession.start(PlaySettings(), seed=1).to_dict()
+    data["version"] = 99
+    with pytest.raises(ValueError, match="version"):
+        PlaySession.from_dict(data)
+
+
+def test_settings_are_checked() -> None:
+    with pytest.raises(ValueError, match="level"):
+        PlaySettings(level="grandmaster")
+    with pytest.raises(ValueError, match="first dealer"):
+        PlaySettings(first_dealer="dog")
+    with pytest.raises(ValueError, match="players"):
+        PlaySettings(players=5)
+
+
+@pytest.mark.parametrize(
+    "kind, points, said",
+    [
+        ("fifteen", 2, "15 for 2"),
+        ("pair", 2, "pair for 2"),
+        ("go", 1, "go for 1"),
+        ("last card", 1, "last card for 1"),
+        ("thirty-one", 2, "31 for 2"),
+        ("run", 4, "a run of 4 for 4"),
+        ("pair royal", 6, "pair royal for 6"),
+        ("his heels", 2, "his heels for 2"),
+    ],
+)
+def test_scoring_is_said_the_way_players_say_it(kind: str, points: int, said: str) -> None:
+    assert scored_phrase(kind, points) == said
+
+
+def test_a_move_says_who_did_what_and_who_scored() -> None:
+    names = seat_names(2)
+    go = Move(HUMAN, "go", (), 27, ((1, "go", 1),))
+    assert describe_move(go, names) == "You cannot lay a card: go. Computer scores go for 1."
+    two_ways = Move(1, "play", (Card.parse("7C"),), 15, ((1, "fifteen", 2), (1, "pair", 2)))
+    assert describe_move(two_ways, names).endswith("Computer scores 15 for 2, pair for 2.")
+    assert describe_move(Move(1, "discard", parse_cards("2C 3C")), names) == "Computer laid away 2 cards."
+
+
+def test_illegal_clicks_get_messages_a_learner_understands() -> None:
+    assert "past 31" in error_message(CountExceeded("x"), 25, "Computer", 2)
+    assert "cannot say go" in error_message(MustPlay("x"), 10, "Computer", 2)
+    assert "Computer is to play" in error_message(NotYourTurn("x"), 10, "Computer", 2)
+    assert "exactly 2 cards" in error_message(WrongNumberOfCards("x"), 0, "You", 2)
+    assert "exactly 1 card " in error_message(WrongNumberOfCards("x"), 0, "You", 1)
+
+
+def test_the_board_puts_pegs_on_the_right_holes() -> None:
+    assert hole_position(0, 121, 0) != hole_position(1, 121, 0)
+    assert hole_position(60, 121, 0)[1] == hole_position(1, 121, 0)[1]  # first street
+    assert hole_position(61, 121, 0)[1] > hole_position(60, 121, 0)[1]  # back along the second
+    assert hole_position(61, 121, 0)[0] == hole_position(60, 121, 0)[0]
+    assert hole_position(130, 121, 0) == hole_position(121, 121, 0)  # the game hole
+    assert hole_position(61, 61, 0) == hole_position(70, 61, 0)
+    svg = board_svg([5, 0], [2, 0], 61, ["<You>", "Computer"])
+    assert "&lt;You&gt;" in svg and "<You>" not in svg
+    assert svg.count('class="peg back"') == 2
+
+
+def test_go_only_when_nothing_fits_in_the_session_too() -> None:
+    session = PlaySession.start(PlaySettings(first_dealer="opponent"), seed=3)
+    while session.bot_to_act() is not None:
+        session = session.bot_step()
+    session = session.act(Discard(HUMAN, session.advice().best.discard))
+    with pytest.raises(MustPlay):
+        session.act(Go(HUMAN))
