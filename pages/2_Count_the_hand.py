@@ -108,11 +108,7 @@ def _next_hand() -> None:
 
 
 if drilling:
-    drill_banner(
-        seed, "count_drill", leave_key="count_leave_drill",
-        aimed=_("This hand scores {category}, one of the things you miss most "
-                 "(most missed first: {others})."),
-    )  # fmt: skip
+    drill_banner(seed, "count_drill", leave_key="count_leave_drill")
 
 # ---- options (kept in the URL so a shared link deals the same hand the same way)
 st.session_state["count_mode"] = "crib" if is_crib else "hand"
@@ -267,15 +263,15 @@ if result is not None:
                   "but each combination counts once.").format(extra=fmt_int(result["answer"] - score.total)),
                 icon=":material/lightbulb:",
             )  # fmt: skip
+    if result.get("saved") == "repeat":
+        st.caption(_("This deal was answered before: the first answer is the one that counts."))
     st.markdown(f"**{_('The count, said aloud')}**")
     show_html(f'<div class="count-aloud">“{escape(say_count(score.steps))}”</div>')
     st.markdown(f"**{_('Every combination')}**")
     show_html(hand_breakdown_html(score, four_colour=colours))
 
-if result is not None and result.get("saved") == "repeat":
-    st.caption(_("This deal was answered before: the first answer is the one that counts."))
-next_col, drill_col = st.columns([1, 3])
-next_col.button(
+buttons = st.container(horizontal=True)
+buttons.button(
     _("Next hand"),
     type="primary" if result is not None else "secondary",
     key="count_next",
@@ -283,7 +279,7 @@ next_col.button(
     icon=":material/refresh:",
 )
 if not drilling:
-    drill_col.button(
+    buttons.button(
         _("Practise my weak spots"),
         key="count_drill_start",
         on_click=_start_drill,

@@ -57,11 +57,7 @@ def _start_drill() -> None:
 
 
 if drilling:
-    drill_banner(
-        seed, "peg_drill", leave_key="peg_leave_drill",
-        aimed=_("Your last card scores {category}, one of the things you miss most "
-                 "(most missed first: {others})."),
-    )  # fmt: skip
+    drill_banner(seed, "peg_drill", leave_key="peg_leave_drill")
 
 stats = quiz_stats("pegging")
 metrics = st.columns(3)
@@ -148,13 +144,13 @@ if result is not None:
                 _("So close: you forgot the point for the go or the last card."),
                 icon=":material/lightbulb:",
             )
+    if result.get("saved") == "repeat":
+        st.caption(_("This deal was answered before: the first answer is the one that counts."))
     st.markdown(f"**{_('What it scores')}**")
     show_html(play_breakdown_html(question.play, question.go_kind, four_colour=colours))
 
-if result is not None and result.get("saved") == "repeat":
-    st.caption(_("This deal was answered before: the first answer is the one that counts."))
-next_col, drill_col = st.columns([1, 3])
-next_col.button(
+buttons = st.container(horizontal=True)
+buttons.button(
     _("Next question"),
     type="primary" if result is not None else "secondary",
     key="peg_next",
@@ -162,7 +158,7 @@ next_col.button(
     icon=":material/refresh:",
 )
 if not drilling:
-    drill_col.button(
+    buttons.button(
         _("Practise my weak spots"),
         key="peg_drill_start",
         on_click=_start_drill,

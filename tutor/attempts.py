@@ -122,14 +122,12 @@ def record_attempt(attempt: Attempt, store: Store | None = None) -> Saved:
     store's ``problem``); ``"no learner"``: no name chosen, kept for this session only;
     ``"session"``: a quiz the database does not keep (lesson checks).
     """
-    repeat_here = _in_session(attempt)
-    if not repeat_here:
-        st.session_state[_KEY] = [*st.session_state.get(_KEY, []), attempt]
-    if attempt.quiz not in QUIZ_KINDS:
-        return "repeat" if repeat_here else "session"
+    if _in_session(attempt):
+        return "repeat"
     name = current_learner()
-    if name is None:
-        return "repeat" if repeat_here else "no learner"
+    if attempt.quiz not in QUIZ_KINDS or name is None:
+        _keep_in_session(attempt)
+        return "session" if attempt.quiz not in QUIZ_KINDS else "no learner"
     store = store or open_store()
     stored = store.record_attempt(
         name,
@@ -144,9 +142,14 @@ def record_attempt(attempt: Attempt, store: Store | None = None) -> Saved:
         seconds=attempt.seconds,
         extra=attempt.detail or None,
     )
-    if stored:
-        return "saved"
-    return "not saved" if store.problem else "repeat"
+    if not stored and not store.problem:
+        return "repeat"  # answered before (e.g. before a reload): not counted here either
+    _keep_in_session(attempt)
+    return "saved" if stored else "not saved"
+
+
+def _keep_in_session(attempt: Attempt) -> None:
+    st.session_state[_KEY] = [*st.session_state.get(_KEY, []), attempt]
 
 
 def attempts(*quizzes: str) -> list[Attempt]:
@@ -191,7 +194,7 @@ def quiz_learner() -> str | None:
     not being saved and why (database down). Returns the learner's name, or None.
     """
     with st.sidebar:
-        name = learner_widget()
+        name = learner_widget(compact=True)
     if name is None:
         st.caption(
             ":material/person_off: "

@@ -58,22 +58,19 @@ def leave_drill() -> None:
     st.query_params.pop(DRILL_PARAM, None)
 
 
-def drill_banner(seed: int, state_key: str, leave_key: str, aimed: str) -> None:
-    """Say that this is the weak-spot drill and what it drills; offer the way out.
-
-    ``aimed`` is the page's translated sentence with ``{category}`` and ``{others}``, e.g.
-    "This hand scores {category}, one of the things you miss most (...: {others})."
-    """
+def drill_banner(seed: int, state_key: str, leave_key: str) -> None:
+    """Say that this is the weak-spot drill and what this deal aims at; offer the way out."""
     info = st.session_state.get(state_key)
     known = isinstance(info, dict) and info.get("seed") == seed
     with st.container(border=True):
         text_col, button_col = st.columns([5, 1.3], vertical_alignment="center")
-        headline = _("Weak-spot drill")
         if known and info["category"]:
-            others = [kind_label(k).lower() for k in info["weights"]][:4]
-            body = aimed.format(
-                category=kind_label(info["category"]).lower(), others=", ".join(others)
+            body = _("This deal aims at **{category}**, one of your weak spots.").format(
+                category=kind_label(info["category"])
             )
+            others = [kind_label(k) for k in info["weights"] if k != info["category"]][:4]
+            if others:
+                body += " " + _("Others: {others}.").format(others=", ".join(others))
         elif known:
             body = (
                 _("No weak spots yet (nothing missed recently), so this is any deal. "
@@ -83,7 +80,7 @@ def drill_banner(seed: int, state_key: str, leave_key: str, aimed: str) -> None:
                        "before. Until then, this is any deal.")
             )  # fmt: skip
         else:
-            body = _("Each deal scores one of the things you miss most.")
-        text_col.markdown(f":material/target: **{headline}.** {body}")
+            body = _("Each deal aims at one of the things you miss most.")
+        text_col.markdown(f":material/target: **{_('Weak-spot drill')}.** {body}")
         button_col.button(_("Leave the drill"), key=leave_key, on_click=leave_drill,
                           icon=":material/close:")  # fmt: skip
