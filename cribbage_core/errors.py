@@ -29,3 +29,27 @@ class CountExceeded(CribbageError):
 
 class IllegalMove(CribbageError):
     """An action the rules do not allow in the current state of a game."""
+
+
+class WrongPhase(IllegalMove):
+    """An action made in a phase of the game that does not take it (e.g. a play during the show)."""
+
+
+class NotYourTurn(IllegalMove):
+    """An action by a seat that may not act now (another seat is to act, or it already discarded)."""
+
+
+class CardNotInHand(IllegalMove):
+    """A card discarded or laid that the seat does not hold."""
+
+
+class MustPlay(IllegalMove):
+    """A "go" said by a seat that can still lay a card without passing 31."""
+
+
+class InvalidGameConfig(CribbageError):
+    """A game set up with an unsupported number of players, target or option."""
+
+
+class InvalidSavedGame(CribbageError):
+    """A saved game (``GameState.to_dict``) that cannot be read back."""
