@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from apptools import ENTRY, open_page
 from streamlit.testing.v1 import AppTest
 
-from apptools import ENTRY, open_page
 from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.pegging_quiz import pegging_question
 from tutor import store
@@ -252,3 +252,11 @@ def test_the_progress_page_links_to_both_drills(db_url: str) -> None:
     links = {link.proto.label: link.proto.query_string for link in at.get("page_link")}
     assert links["Practise my weak spots"] == "learner=Ann&drill=weak"
     assert links["Practise my weak spots in pegging"] == "learner=Ann&drill=weak"
+
+
+def test_a_drill_with_no_weak_spots_in_this_quiz_says_so_and_deals_any_hand(db_url: str) -> None:
+    miss(db_url, "Ann", "pegging", ["go"], ["go"], times=3)  # weak only in pegging
+    at = open_page(COUNT, learner="Ann", drill="weak")
+    banner = " ".join(m.value for m in at.markdown if "Weak-spot drill" in m.value)
+    assert "No weak spots in this quiz yet" in banner
+    assert seed_of(at) > 0

@@ -19,7 +19,6 @@ from __future__ import annotations
 import secrets
 import time
 import uuid
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -30,16 +29,16 @@ from .profile import current_learner, escape_markdown, learner_widget
 from .store import QUIZ_KINDS, Store, open_store
 
 __all__ = [
+    "DEAL_PARAM",
     "Attempt",
     "DealTicket",
+    "QuizStats",
+    "attempts",
     "deal_ticket",
     "next_deal",
-    "record_attempt",
-    "attempts",
-    "QuizStats",
-    "quiz_stats",
     "quiz_learner",
-    "DEAL_PARAM",
+    "quiz_stats",
+    "record_attempt",
 ]
 
 _KEY: Final = "attempts"

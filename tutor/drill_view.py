@@ -20,7 +20,7 @@ from .profile import current_learner
 from .store import open_store
 from .urlstate import new_seed
 
-__all__ = ["DRILL_PARAM", "DRILL_VALUE", "drill_on", "start_drill", "leave_drill", "drill_banner"]
+__all__ = ["DRILL_PARAM", "DRILL_VALUE", "drill_banner", "drill_on", "leave_drill", "start_drill"]
 
 DRILL_PARAM: Final = "drill"
 DRILL_VALUE: Final = "weak"
@@ -73,8 +73,8 @@ def drill_banner(seed: int, state_key: str, leave_key: str) -> None:
                 body += " " + _("Others: {others}.").format(others=", ".join(others))
         elif known:
             body = (
-                _("No weak spots yet (nothing missed recently), so this is any deal. "
-                  "Answer a few more and the drill will aim at what you miss.")
+                _("No weak spots in this quiz yet (nothing missed recently), so this is any "
+                  "deal. Answer a few more and the drill will aim at what you miss.")
                 if current_learner()
                 else _("Choose a name in the sidebar: the drill aims at what you have missed "
                        "before. Until then, this is any deal.")
