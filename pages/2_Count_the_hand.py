@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from html import escape
 
 import streamlit as st
 
+from cribbage_core.cards import Card
 from cribbage_core.hand_quiz import FOCUSES, deal_hand, likely_missed
 from cribbage_core.scoring import HAND_KINDS
 from tutor.answers import parse_answer
-from tutor.attempts import Attempt, quiz_stats, record_attempt
+from tutor.attempts import Attempt, deal_ticket, next_deal, quiz_learner, quiz_stats, record_attempt
 from tutor.breakdown import hand_breakdown_html
 from tutor.cards_svg import cards_row
+from tutor.categories import hand_categories, hand_missed
+from tutor.drill import SHOW_CATEGORIES, drill_seed
+from tutor.drill_view import drill_banner, drill_on, start_drill
 from tutor.i18n import N_, _, fmt_int, kind_label, say_count
 from tutor.render import show_html
 from tutor.menu import four_colour, setup_page
@@ -38,13 +44,42 @@ MISSED_HINTS = {
 }
 
 lang = setup_page(PAGE, N_("Count the hand"))
+st.title(_("Count the hand"))
+st.caption(
+    _("Four cards and the starter: count every fifteen, pair, run, flush and nobs, "
+      "then type the total. Take your time; nothing is timed.")
+)  # fmt: skip
+learner = quiz_learner()
 
-# ---- the deal, from the URL: ?seed=...&mode=crib&focus=flush
-seed = seed_from_url()
+# ---- the deal, from the URL: ?seed=...&mode=crib&focus=flush (&drill=weak: a weak-spot drill)
 is_crib = st.query_params.get("mode") == "crib"
-focus = next((f for f, slug in FOCUS_SLUGS.items() if st.query_params.get("focus") == slug), None)
+drilling = drill_on()
+
+
+def _pick_drill_seed(weights: Mapping[str, float], rng: random.Random) -> tuple[int, str | None]:
+    def cards(seed: int) -> tuple[tuple[Card, ...], Card]:
+        dealt = deal_hand(seed, is_crib=is_crib)
+        return dealt.hand, dealt.starter
+
+    return drill_seed(weights, rng, cards, is_crib=is_crib)
+
+
+def _start_drill() -> None:
+    st.query_params.pop("focus", None)  # the drill chooses the hands
+    start_drill(_pick_drill_seed, SHOW_CATEGORIES, "count_drill")
+    _clear_answer()
+
+
+if drilling and "seed" not in st.query_params:  # arrived by a "Practise my weak spots" link
+    start_drill(_pick_drill_seed, SHOW_CATEGORIES, "count_drill")
+seed = seed_from_url()
+focus = None if drilling else next(
+    (f for f, slug in FOCUS_SLUGS.items() if st.query_params.get("focus") == slug), None
+)  # fmt: skip
 deal = deal_hand(seed, is_crib=is_crib, focus=focus)
 deal_key = (seed, is_crib, focus)
+kind = "crib" if is_crib else "hand"
+ticket = deal_ticket(kind, seed, variant=focus or "")
 
 
 def _on_mode() -> None:
@@ -56,19 +91,24 @@ def _on_focus() -> None:
     set_url_param("focus", FOCUS_SLUGS.get(chosen))
 
 
-def _next_hand() -> None:
-    st.query_params["seed"] = str(new_seed())
+def _clear_answer() -> None:
     st.session_state["count_answer"] = ""
-    for kind in HAND_KINDS:
-        st.session_state[f"count_kind_{kind}"] = ""
+    for hand_kind in HAND_KINDS:
+        st.session_state[f"count_kind_{hand_kind}"] = ""
     st.session_state.pop("count_result", None)
 
 
-st.title(_("Count the hand"))
-st.caption(
-    _("Four cards and the starter: count every fifteen, pair, run, flush and nobs, "
-      "then type the total. Take your time; nothing is timed.")
-)  # fmt: skip
+def _next_hand() -> None:
+    if drill_on():
+        start_drill(_pick_drill_seed, SHOW_CATEGORIES, "count_drill")
+    else:
+        st.query_params["seed"] = str(new_seed())
+        next_deal()
+    _clear_answer()
+
+
+if drilling:
+    drill_banner(seed, "count_drill", leave_key="count_leave_drill")
 
 # ---- options (kept in the URL so a shared link deals the same hand the same way)
 st.session_state["count_mode"] = "crib" if is_crib else "hand"
@@ -89,7 +129,10 @@ options[1].selectbox(
     format_func=lambda f: _(FOCUS_LABELS[f]),
     key="count_focus",
     on_change=_on_focus,
-    help=_("Deal only hands that show one feature, to practise it."),
+    disabled=drilling,
+    help=_("Deal only hands that show one feature, to practise it.")
+    if not drilling
+    else _("The weak-spot drill chooses the hands; leave the drill to choose a feature."),
 )
 by_kind = options[2].toggle(
     _("Answer per category"),
@@ -98,7 +141,7 @@ by_kind = options[2].toggle(
 )
 
 # ---- session score
-stats = quiz_stats("count")
+stats = quiz_stats("hand", "crib")
 metrics = st.columns(3)
 metrics[0].metric(_("Streak"), fmt_int(stats.streak), help=_("Right answers in a row"))
 metrics[1].metric(
@@ -158,13 +201,18 @@ if result is None:
         else:
             expected = deal.score.points_by_kind()
             correct = answer == deal.score.total and (not by_kind or given == expected)
-            record_attempt(
+            saved = record_attempt(
                 Attempt(
-                    "count", seed, answer, deal.score.total, correct,
-                    {"crib": is_crib, "focus": focus, "per_kind": given or None},
+                    kind, seed, answer, deal.score.total, correct,
+                    {"focus": focus, "per_kind": given or None, "drill": drilling},
+                    attempt_id=ticket.attempt_id,
+                    categories=tuple(hand_categories(deal.score)),
+                    missed=tuple(hand_missed(deal.score, answer, given or None)),
+                    seconds=ticket.seconds(),
                 )
             )  # fmt: skip
-            result = {"key": deal_key, "answer": answer, "given": given, "correct": correct}
+            result = {"key": deal_key, "answer": answer, "given": given, "correct": correct,
+                      "saved": saved}  # fmt: skip
             st.session_state["count_result"] = result
             st.rerun()
 
@@ -215,16 +263,30 @@ if result is not None:
                   "but each combination counts once.").format(extra=fmt_int(result["answer"] - score.total)),
                 icon=":material/lightbulb:",
             )  # fmt: skip
+    if result.get("saved") == "repeat":
+        st.caption(_("This deal was answered before: the first answer is the one that counts."))
     st.markdown(f"**{_('The count, said aloud')}**")
     show_html(f'<div class="count-aloud">“{escape(say_count(score.steps))}”</div>')
     st.markdown(f"**{_('Every combination')}**")
     show_html(hand_breakdown_html(score, four_colour=colours))
 
-st.button(
+buttons = st.container(horizontal=True)
+buttons.button(
     _("Next hand"),
     type="primary" if result is not None else "secondary",
     key="count_next",
     on_click=_next_hand,
     icon=":material/refresh:",
 )
+if not drilling:
+    buttons.button(
+        _("Practise my weak spots"),
+        key="count_drill_start",
+        on_click=_start_drill,
+        icon=":material/target:",
+        disabled=learner is None,
+        help=_("Deal hands that score what you miss most.")
+        if learner
+        else _("Choose a name first: the drill aims at what you have missed before."),
+    )
 st.caption(_("Deal number {seed}: share this page's address to show someone this exact hand.").format(seed=seed))

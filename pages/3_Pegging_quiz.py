@@ -6,8 +6,11 @@ import streamlit as st
 
 from cribbage_core.pegging_quiz import pegging_question
 from tutor.answers import parse_answer
-from tutor.attempts import Attempt, quiz_stats, record_attempt
+from tutor.attempts import Attempt, deal_ticket, next_deal, quiz_learner, quiz_stats, record_attempt
 from tutor.cards_svg import card_back_svg
+from tutor.categories import PEGGING_CATEGORIES, pegging_categories, pegging_missed
+from tutor.drill import drill_pegging_seed
+from tutor.drill_view import drill_banner, drill_on, start_drill
 from tutor.i18n import N_, _, fmt_int, ngettext
 from tutor.render import show_html
 from tutor.menu import four_colour, setup_page
@@ -18,23 +21,43 @@ PAGE = "pages/3_Pegging_quiz.py"
 MAX_POINTS = 15
 
 lang = setup_page(PAGE, N_("Pegging quiz"))
-
-seed = seed_from_url()
-question = pegging_question(seed)
-
-
-def _next_question() -> None:
-    st.query_params["seed"] = str(new_seed())
-    st.session_state["peg_answer"] = ""
-    st.session_state.pop("peg_result", None)
-
-
 st.title(_("Pegging quiz"))
 st.caption(
     _("The cards laid so far in a hand of two-player cribbage. You laid the last card, "
       "highlighted. How many points does it score? Count fifteens, 31, pairs and runs, "
       "and add the go or last-card point if nobody can lay another card.")
 )  # fmt: skip
+learner = quiz_learner()
+
+drilling = drill_on()
+if drilling and "seed" not in st.query_params:  # arrived by a "Practise my weak spots" link
+    start_drill(drill_pegging_seed, PEGGING_CATEGORIES, "peg_drill")
+seed = seed_from_url()
+question = pegging_question(seed)
+ticket = deal_ticket("pegging", seed)
+
+
+def _clear_answer() -> None:
+    st.session_state["peg_answer"] = ""
+    st.session_state.pop("peg_result", None)
+
+
+def _next_question() -> None:
+    if drill_on():
+        start_drill(drill_pegging_seed, PEGGING_CATEGORIES, "peg_drill")
+    else:
+        st.query_params["seed"] = str(new_seed())
+        next_deal()
+    _clear_answer()
+
+
+def _start_drill() -> None:
+    start_drill(drill_pegging_seed, PEGGING_CATEGORIES, "peg_drill")
+    _clear_answer()
+
+
+if drilling:
+    drill_banner(seed, "peg_drill", leave_key="peg_leave_drill")
 
 stats = quiz_stats("pegging")
 metrics = st.columns(3)
@@ -91,11 +114,16 @@ if result is None:
         else:
             answer = int(parsed.value or 0)
             correct = answer == question.total
-            record_attempt(
+            saved = record_attempt(
                 Attempt("pegging", seed, answer, question.total, correct,
-                        {"kinds": sorted(question.kinds)})
+                        {"kinds": sorted(question.kinds), "drill": drilling},
+                        attempt_id=ticket.attempt_id,
+                        categories=tuple(pegging_categories(question)),
+                        missed=tuple(pegging_missed(question, answer)),
+                        seconds=ticket.seconds())
             )  # fmt: skip
-            st.session_state["peg_result"] = {"seed": seed, "answer": answer, "correct": correct}
+            st.session_state["peg_result"] = {"seed": seed, "answer": answer, "correct": correct,
+                                              "saved": saved}  # fmt: skip
             st.rerun()
 
 if result is not None:
@@ -116,14 +144,28 @@ if result is not None:
                 _("So close: you forgot the point for the go or the last card."),
                 icon=":material/lightbulb:",
             )
+    if result.get("saved") == "repeat":
+        st.caption(_("This deal was answered before: the first answer is the one that counts."))
     st.markdown(f"**{_('What it scores')}**")
     show_html(play_breakdown_html(question.play, question.go_kind, four_colour=colours))
 
-st.button(
+buttons = st.container(horizontal=True)
+buttons.button(
     _("Next question"),
     type="primary" if result is not None else "secondary",
     key="peg_next",
     on_click=_next_question,
     icon=":material/refresh:",
 )
+if not drilling:
+    buttons.button(
+        _("Practise my weak spots"),
+        key="peg_drill_start",
+        on_click=_start_drill,
+        icon=":material/target:",
+        disabled=learner is None,
+        help=_("Deal plays that score what you miss most.")
+        if learner
+        else _("Choose a name first: the drill aims at what you have missed before."),
+    )
 st.caption(_("Deal number {seed}: share this page's address to show someone this exact play.").format(seed=seed))

@@ -11,8 +11,9 @@ from tutor.menu import setup_page
 from tutor.profile import learner_params, learner_widget
 from tutor.store import open_store, show_status, weak_spot_weights
 
-# The quiz page that runs the weak-spot drill when opened with ?drill=weak.
+# The quiz pages that run the weak-spot drill when opened with ?drill=weak.
 DRILL_PAGE = "pages/2_Count_the_hand.py"
+PEGGING_DRILL_PAGE = "pages/3_Pegging_quiz.py"
 PAGE_COLUMNS = ("kind", "correct", "categories", "categories_missed", "seconds", "created_at")
 
 setup_page("pages/5_Progress.py", N_("Progress"))
@@ -138,6 +139,13 @@ if (Path(__file__).resolve().parent.parent / DRILL_PAGE).exists():
         DRILL_PAGE,
         label=_("Practise my weak spots"),
         icon=":material/target:",
+        query_params={**learner_params(), "drill": "weak"},
+    )
+if (Path(__file__).resolve().parent.parent / PEGGING_DRILL_PAGE).exists():
+    st.page_link(
+        PEGGING_DRILL_PAGE,
+        label=_("Practise my weak spots in pegging"),
+        icon=":material/playing_cards:",
         query_params={**learner_params(), "drill": "weak"},
     )
 

@@ -41,7 +41,15 @@ def _need_chromium() -> None:
 
 
 @pytest.fixture(scope="session")
-def app_url() -> Iterator[str]:
+def app_database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The server's progress database: ``DATABASE_URL`` if set, else a temporary SQLite file."""
+    return os.environ.get("DATABASE_URL") or (
+        f"sqlite:///{tmp_path_factory.mktemp('server-db') / 'progress.db'}"
+    )
+
+
+@pytest.fixture(scope="session")
+def app_url(app_database_url: str) -> Iterator[str]:
     """Start `streamlit run app.py` headless on a free port; yield its base URL."""
     _need_chromium()
     port = _free_port()
@@ -55,7 +63,8 @@ def app_url() -> Iterator[str]:
                 "--browser.gatherUsageStats=false", "--server.fileWatcherType=none",
             ],
             cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-            env={"CRIBBAGE_BOT_DELAY": "0.3", **os.environ},  # the Play page's pause between bot moves
+            # never the project's data/; a short pause between the Play page's bot moves
+            env={"CRIBBAGE_BOT_DELAY": "0.3", **os.environ, "DATABASE_URL": app_database_url},
         )  # fmt: skip
         url = f"http://127.0.0.1:{port}"
         try:

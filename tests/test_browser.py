@@ -6,7 +6,9 @@ Screenshots are saved to artifacts/ for a person to look at.
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -160,3 +162,73 @@ def test_discard_trainer_three_players_best_choice(page: Any, app_url: str) -> N
     page.get_by_text("The best discard!").wait_for()
     page.locator('[data-testid="stVegaLiteChart"]').first.wait_for()
     shot(page, "discard-3p-best")
+
+
+def test_quiz_answers_are_counted_and_charted_on_the_progress_page(
+    page: Any, app_url: str, app_database_url: str
+) -> None:
+    import sqlalchemy as sa
+
+    from tutor import store
+
+    page.set_viewport_size({"width": 1280, "height": 2200})
+    name = f"Browser {uuid.uuid4().hex[:6]}"
+    for seed, off_by in ((42, 0), (43, 1), (44, 0)):
+        load(page, f"{app_url}/Count_the_hand?seed={seed}&learner={quote(name)}")
+        page.get_by_label("How many points?").fill(str(deal_hand(seed).score.total + off_by))
+        page.get_by_role("button", name="Check my count").click()
+        page.get_by_text("Not quite" if off_by else "Right!").wait_for()
+    page.get_by_role("button", name="Check my count").wait_for(state="detached")
+    page.reload()  # a reload after submit must not count the answer again
+    page.get_by_label("How many points?").fill("0")
+    page.get_by_role("button", name="Check my count").click()
+    page.get_by_text("answered before").wait_for()
+    shot(page, "count-answered-before")
+    q = pegging_question(7)
+    load(page, f"{app_url}/Pegging_quiz?seed=7&learner={quote(name)}")
+    page.get_by_label(re.compile("How many points does your")).fill(str(q.total))
+    page.get_by_role("button", name="Check", exact=True).click()
+    page.get_by_text("Right!").wait_for()
+
+    # Into the progress page by the menu, which carries the learner.
+    page.locator('[data-testid="stSidebar"]').get_by_role("link", name="Progress").click()
+    page.wait_for_url(re.compile(r"/Progress\?.*learner="))
+    page.get_by_role("heading", name="Your progress", level=1).wait_for()
+    metrics = page.locator('[data-testid="stMetric"]')
+    metrics.first.wait_for()
+    shown = dict(
+        zip(
+            page.get_by_test_id("stMetricLabel").all_inner_texts(),
+            page.get_by_test_id("stMetricValue").all_inner_texts(),
+            strict=True,
+        )
+    )
+    assert (shown["Answered"], shown["Accuracy"]) == ("4", "75%")
+    charts = page.locator('[data-testid="stVegaLiteChart"]')
+    charts.nth(2).wait_for()  # accuracy by day, by category by day, weak spots
+    assert charts.count() == 3
+    page.locator('[data-testid="stVegaLiteChart"] canvas, [data-testid="stVegaLiteChart"] svg').first.wait_for()
+    assert page.locator('[data-testid="stException"]').count() == 0
+    shot(page, "progress-after-quiz")
+
+    engine = store.make_engine(app_database_url)
+    try:
+        with engine.connect() as conn:
+            kinds = conn.execute(
+                sa.select(store.ATTEMPTS.c.kind, store.ATTEMPTS.c.seed)
+                .join(store.LEARNERS)
+                .where(store.LEARNERS.c.name == name)
+            ).all()
+    finally:
+        engine.dispose()
+    assert sorted(kinds) == [("hand", "42"), ("hand", "43"), ("hand", "44"), ("pegging", "7")]
+
+
+    # The weak spot (fifteens, over-counted on seed 43) is drilled from the progress page.
+    page.get_by_role("link", name="Practise my weak spots", exact=True).click()
+    page.wait_for_url(re.compile(r"/Count_the_hand\?.*drill=weak"))
+    page.get_by_text(re.compile("aims at Fifteen")).wait_for()
+    seed = int(re.search(r"seed=(\d+)", page.url).group(1))  # type: ignore[union-attr]
+    assert deal_hand(seed).score.of_kind("fifteen")
+    assert re.search(r"learner=Browser", page.url)
+    shot(page, "count-drill")

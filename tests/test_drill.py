@@ -33,3 +33,24 @@ def test_categories_are_drawn_in_proportion_to_their_weight() -> None:
 def test_no_weak_spots_gives_any_seed_and_no_category() -> None:
     seed, category = drill_seed({}, random.Random(1), deal)
     assert category is None and 0 <= seed < 2**31
+
+
+def test_drill_seeds_fit_the_quiz_url() -> None:
+    from tutor.drill import SEED_LIMIT
+    from tutor.urlstate import MAX_SEED
+
+    assert SEED_LIMIT == MAX_SEED + 1
+    rng = random.Random(5)
+    assert all(0 < drill_seed({"run": 1.0}, rng, deal)[0] <= MAX_SEED for _ in range(50))
+
+
+def test_pegging_drill_deals_questions_scoring_the_weak_kind() -> None:
+    from cribbage_core.pegging_quiz import pegging_question
+    from tutor.categories import PEGGING_CATEGORIES, pegging_categories
+    from tutor.drill import drill_pegging_seed
+
+    rng = random.Random(11)
+    for category in PEGGING_CATEGORIES:
+        seed, chosen = drill_pegging_seed({category: 1.0, "flush": 9.0}, rng)  # flush: show only
+        assert chosen == category
+        assert category in pegging_categories(pegging_question(seed))

@@ -1,42 +1,160 @@
-"""Recording quiz attempts and the session's streak and accuracy.
+"""Recording quiz attempts: this session's list (streak, accuracy) and the progress database.
 
-Attempts are kept in session state for now; :func:`record_attempt` is the one
-place to wire a database later.
+:func:`record_attempt` is the one place an answer is recorded. It keeps the attempt in
+session state and, when a learner has chosen a name and the quiz is one the store keeps
+(``tutor.store.QUIZ_KINDS``: hand, crib, pegging, discard), stores it through
+``tutor.store.open_store()``. Without a name the attempt stays in this session only; with a
+database that is down it is kept in the session and the page says progress is not saved.
+
+No attempt counts twice. Each deal gets a ticket (:func:`deal_ticket`) when it is first
+shown: a random token kept in the URL (``?deal=``), so a reload after submit finds the same
+token; the attempt id is a UUID derived from that token, the quiz kind, the seed, the
+variant (e.g. a focus filter) and the learner, so a double submit, a rerun or a reload
+stores one row (the store ignores a repeated id), while the same link opened by another
+learner is that learner's own attempt. "Next hand" makes a new token (:func:`next_deal`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Final
+import secrets
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
 
 import streamlit as st
 
-__all__ = ["Attempt", "record_attempt", "attempts", "QuizStats", "quiz_stats"]
+from .i18n import _
+from .profile import current_learner, escape_markdown, learner_widget
+from .store import QUIZ_KINDS, Store, open_store
+
+__all__ = [
+    "DEAL_PARAM",
+    "Attempt",
+    "DealTicket",
+    "QuizStats",
+    "attempts",
+    "deal_ticket",
+    "next_deal",
+    "quiz_learner",
+    "quiz_stats",
+    "record_attempt",
+]
 
 _KEY: Final = "attempts"
+_CLOCK_KEY: Final = "attempt_clock"
+DEAL_PARAM: Final = "deal"
+_ID_NAMESPACE: Final = uuid.UUID("6f0c5f1e-3b0e-4d36-9a55-8d1c2a7e4b21")
+_TOKEN_BYTES: Final = 6  # 8 URL-safe characters
+
+Saved = Literal["saved", "repeat", "not saved", "no learner", "session"]
 
 
 @dataclass(frozen=True, slots=True)
 class Attempt:
-    """One answered question: which quiz, which deal, what was typed, what was right."""
+    """One answered question: which quiz, which deal, what was typed, what was right.
 
-    quiz: str  # "count", "pegging", "learn"
+    ``quiz`` is a store kind (``hand``, ``crib``, ``pegging``, ``discard``) or ``learn``
+    (lesson checks, kept in the session only). ``categories`` are the scoring kinds the
+    question involved, ``missed`` those answered wrong; ``seconds`` from deal shown to submit.
+    """
+
+    quiz: str
     seed: int
     answer: int | str
     expected: int | str
     correct: bool
     detail: dict[str, Any]
+    attempt_id: str = ""
+    categories: tuple[str, ...] = ()
+    missed: tuple[str, ...] = ()
+    seconds: float | None = None
 
 
-def record_attempt(attempt: Attempt) -> None:
-    """Store one attempt (session state now; the progress database later)."""
+@dataclass(frozen=True, slots=True)
+class DealTicket:
+    """A shown deal's attempt id and when it was first shown (``time.monotonic()``)."""
+
+    attempt_id: str
+    shown_at: float = field(compare=False)
+
+    def seconds(self) -> float:
+        """Seconds since the deal was first shown in this session."""
+        return round(time.monotonic() - self.shown_at, 2)
+
+
+def _valid_token(raw: object) -> bool:
+    return isinstance(raw, str) and 4 <= len(raw) <= 24 and raw.replace("-", "").replace("_", "").isalnum()
+
+
+def next_deal() -> None:
+    """Give the next deal a fresh token (call with the new seed, e.g. in "Next hand")."""
+    st.query_params[DEAL_PARAM] = secrets.token_urlsafe(_TOKEN_BYTES)
+
+
+def deal_ticket(kind: str, seed: int, variant: str = "") -> DealTicket:
+    """The ticket of the deal on show: its attempt id and the time it was first shown.
+
+    The token comes from ``?deal=`` (made and put there if missing), so a reload keeps it.
+    """
+    token = st.query_params.get(DEAL_PARAM)
+    if not _valid_token(token):
+        next_deal()
+        token = st.query_params[DEAL_PARAM]
+    learner = current_learner() or ""
+    attempt_id = str(uuid.uuid5(_ID_NAMESPACE, "\n".join((token, kind, str(seed), variant, learner))))
+    clock: dict[tuple[str, str, int, str], float] = st.session_state.setdefault(_CLOCK_KEY, {})
+    shown_at = clock.setdefault((token, kind, seed, variant), time.monotonic())
+    return DealTicket(attempt_id, shown_at)
+
+
+def _in_session(attempt: Attempt) -> bool:
+    done: list[Attempt] = st.session_state.get(_KEY, [])
+    return bool(attempt.attempt_id) and any(a.attempt_id == attempt.attempt_id for a in done)
+
+
+def record_attempt(attempt: Attempt, store: Store | None = None) -> Saved:
+    """Record one answer; say where it went.
+
+    ``"saved"``: stored in the database now; ``"repeat"``: this attempt id was recorded
+    before (the first answer stands); ``"not saved"``: the database is down (see the
+    store's ``problem``); ``"no learner"``: no name chosen, kept for this session only;
+    ``"session"``: a quiz the database does not keep (lesson checks).
+    """
+    if _in_session(attempt):
+        return "repeat"
+    name = current_learner()
+    if attempt.quiz not in QUIZ_KINDS or name is None:
+        _keep_in_session(attempt)
+        return "session" if attempt.quiz not in QUIZ_KINDS else "no learner"
+    store = store or open_store()
+    stored = store.record_attempt(
+        name,
+        attempt_id=attempt.attempt_id or str(uuid.uuid4()),
+        kind=attempt.quiz,
+        seed=attempt.seed,
+        answer=attempt.answer,
+        right_answer=attempt.expected,
+        correct=attempt.correct,
+        categories=attempt.categories,
+        categories_missed=attempt.missed,
+        seconds=attempt.seconds,
+        extra=attempt.detail or None,
+    )
+    if not stored and not store.problem:
+        return "repeat"  # answered before (e.g. before a reload): not counted here either
+    _keep_in_session(attempt)
+    return "saved" if stored else "not saved"
+
+
+def _keep_in_session(attempt: Attempt) -> None:
     st.session_state[_KEY] = [*st.session_state.get(_KEY, []), attempt]
 
 
-def attempts(quiz: str | None = None) -> list[Attempt]:
-    """This session's attempts, optionally of one quiz, oldest first."""
+def attempts(*quizzes: str) -> list[Attempt]:
+    """This session's attempts, optionally of some quizzes only, oldest first."""
     found: list[Attempt] = st.session_state.get(_KEY, [])
-    return [a for a in found if quiz is None or a.quiz == quiz]
+    return [a for a in found if not quizzes or a.quiz in quizzes]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +172,10 @@ class QuizStats:
         return self.right / self.answered if self.answered else 0.0
 
 
-def quiz_stats(quiz: str) -> QuizStats:
-    """Streak and accuracy of one quiz in this session."""
+def quiz_stats(*quizzes: str) -> QuizStats:
+    """Streak and accuracy of some quizzes (e.g. ``"hand", "crib"``) in this session."""
     streak = best = right = 0
-    done = attempts(quiz)
+    done = attempts(*quizzes)
     for attempt in done:
         if attempt.correct:
             right += 1
@@ -66,3 +184,28 @@ def quiz_stats(quiz: str) -> QuizStats:
         else:
             streak = 0
     return QuizStats(len(done), right, streak, best)
+
+
+def quiz_learner() -> str | None:
+    """Who is answering: the name widget in the sidebar, one quiet line on the page.
+
+    The line says answers are kept for this visit only (no name yet), or that progress is
+    not being saved and why (database down). Returns the learner's name, or None.
+    """
+    with st.sidebar:
+        name = learner_widget(compact=True)
+    if name is None:
+        st.caption(
+            ":material/person_off: "
+            + _("Answers are kept for this visit only: choose a name in the sidebar to keep "
+                "your progress.")
+        )  # fmt: skip
+        return None
+    store = open_store()
+    if store.problem:
+        note = _("Progress is not being saved: {reason}. The quiz works as usual.").format(
+            reason=escape_markdown(store.problem)
+        )
+        st.caption(f":orange[:material/cloud_off: {note}]")
+    return name
+

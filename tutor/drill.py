@@ -12,9 +12,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from cribbage_core import Card, score_hand
+from cribbage_core.pegging_quiz import PeggingQuestion, pegging_question
+
+from .categories import PEGGING_CATEGORIES, pegging_categories
 
 SHOW_CATEGORIES = ("fifteen", "pair", "run", "flush", "nobs")
 MAX_TRIES = 5_000
+#: Seeds are drawn below this, so they fit the quiz URL's ``?seed=`` (``tutor.urlstate.MAX_SEED``).
+SEED_LIMIT = 1_000_000_000
 
 Deal = tuple[Sequence[Card], Card]
 
@@ -54,11 +59,37 @@ def drill_seed(
     last seed tried is returned with category None.
     """
     category = pick_category(weights, rng)
-    seed = rng.randrange(2**31)
+    seed = rng.randrange(1, SEED_LIMIT)
     if category is None:
         return seed, None
     for _ in range(MAX_TRIES):
         if deal_has(deal(seed), category, is_crib):
             return seed, category
-        seed = rng.randrange(2**31)
+        seed = rng.randrange(1, SEED_LIMIT)
+    return seed, None
+
+
+def question_has(question: PeggingQuestion, category: str) -> bool:
+    """Whether the last card of a pegging question scores ``category`` (a play category)."""
+    return category in pegging_categories(question)
+
+
+def drill_pegging_seed(
+    weights: Mapping[str, float],
+    rng: random.Random,
+    question: Callable[[int], PeggingQuestion] = pegging_question,
+) -> tuple[int, str | None]:
+    """A seed whose pegging question (``question(seed)``) drills a weak play category.
+
+    Like :func:`drill_seed`, among ``PEGGING_CATEGORIES`` (fifteen, thirty-one, pairs, runs,
+    go, last card). The rarest, a double pair royal, comes about once in thirty questions.
+    """
+    category = pick_category(weights, rng, allowed=PEGGING_CATEGORIES)
+    seed = rng.randrange(1, SEED_LIMIT)
+    if category is None:
+        return seed, None
+    for _ in range(MAX_TRIES):
+        if question_has(question(seed), category):
+            return seed, category
+        seed = rng.randrange(1, SEED_LIMIT)
     return seed, None

@@ -22,6 +22,7 @@ from .i18n import (
     language_name,
     set_language,
 )
+from .profile import learner_params
 
 __all__ = ["PAGES", "MenuPage", "setup_page", "four_colour", "link_params"]
 
@@ -77,9 +78,12 @@ div[data-testid="stMetric"] {background: #f6f8f6; border-radius: 10px; padding: 
 
 
 def link_params() -> dict[str, str]:
-    """The query parameters every link carries (the language, when not English)."""
+    """The query parameters every link carries: the learner's name and the language (if not English)."""
     lang = current_language()
-    return {} if lang == DEFAULT_LANGUAGE else {LANG_KEY: lang}
+    params = learner_params()
+    if lang != DEFAULT_LANGUAGE:
+        params[LANG_KEY] = lang
+    return params
 
 
 def four_colour() -> bool:

@@ -97,15 +97,20 @@ def _submit_name() -> None:
         st.session_state["profile_error"] = str(error)
 
 
-def learner_widget(ask: bool = True) -> str | None:
+def learner_widget(ask: bool = True, compact: bool = False) -> str | None:
     """Show who is practising (with a "Not you?" button); ask for a name if nobody yet.
 
     Returns the current learner's name, or None while none is chosen. With ``ask=False``
-    nothing is asked (for pages that work without a name).
+    nothing is asked (for pages that work without a name). ``compact``: one narrow column
+    (for the sidebar), the button under the name.
     """
     import streamlit as st
 
     name = current_learner()
+    if name and compact:
+        st.markdown(_("Practising as **{name}**").format(name=escape_markdown(name)))
+        st.button(_("Not you?"), key="profile_switch", on_click=forget_learner, type="tertiary")
+        return name
     if name:
         left, right = st.columns([4, 1], vertical_alignment="center")
         left.markdown(_("Practising as **{name}**").format(name=escape_markdown(name)))

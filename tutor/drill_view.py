@@ -1,0 +1,86 @@
+"""The weak-spot drill on a quiz page: ``?drill=weak``, its banner, the way in and the way out.
+
+A drill deal is an ordinary seeded deal whose seed was chosen by ``tutor.drill`` to hold a
+category this learner misses (``Store.weak_spots``), so the URL stays ``?seed=...`` and a
+reload shows the same hand. Which category a seed was chosen for is remembered in the
+session, for the banner.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final
+
+import streamlit as st
+
+from .attempts import next_deal
+from .i18n import _, kind_label
+from .profile import current_learner
+from .store import open_store
+from .urlstate import new_seed
+
+__all__ = ["DRILL_PARAM", "DRILL_VALUE", "drill_banner", "drill_on", "leave_drill", "start_drill"]
+
+DRILL_PARAM: Final = "drill"
+DRILL_VALUE: Final = "weak"
+
+Picker = Callable[[Mapping[str, float], random.Random], tuple[int, str | None]]
+
+
+def drill_on() -> bool:
+    """Whether the page was opened as a weak-spot drill (``?drill=weak``)."""
+    return st.query_params.get(DRILL_PARAM) == DRILL_VALUE
+
+
+def _weights(allowed: Sequence[str]) -> dict[str, float]:
+    name = current_learner()
+    if not name:
+        return {}
+    return {k: w for k, w in open_store().weak_spots(name).items() if k in allowed}
+
+
+def start_drill(pick: Picker, allowed: Sequence[str], state_key: str) -> None:
+    """Deal a drill question: ``pick(weights, rng)`` chooses the seed; URL and session updated.
+
+    Usable as a button callback (the way into the drill) and for each next drill deal.
+    """
+    weights = _weights(allowed)
+    seed, category = pick(weights, random.Random(new_seed()))
+    st.query_params[DRILL_PARAM] = DRILL_VALUE
+    st.query_params["seed"] = str(seed)
+    next_deal()
+    st.session_state[state_key] = {"seed": seed, "category": category, "weights": weights}
+
+
+def leave_drill() -> None:
+    """Back to ordinary deals (the hand on show stays)."""
+    st.query_params.pop(DRILL_PARAM, None)
+
+
+def drill_banner(seed: int, state_key: str, leave_key: str) -> None:
+    """Say that this is the weak-spot drill and what this deal aims at; offer the way out."""
+    info = st.session_state.get(state_key)
+    known = isinstance(info, dict) and info.get("seed") == seed
+    with st.container(border=True):
+        text_col, button_col = st.columns([5, 1.3], vertical_alignment="center")
+        if known and info["category"]:
+            body = _("This deal aims at **{category}**, one of your weak spots.").format(
+                category=kind_label(info["category"])
+            )
+            others = [kind_label(k) for k in info["weights"] if k != info["category"]][:4]
+            if others:
+                body += " " + _("Others: {others}.").format(others=", ".join(others))
+        elif known:
+            body = (
+                _("No weak spots in this quiz yet (nothing missed recently), so this is any "
+                  "deal. Answer a few more and the drill will aim at what you miss.")
+                if current_learner()
+                else _("Choose a name in the sidebar: the drill aims at what you have missed "
+                       "before. Until then, this is any deal.")
+            )  # fmt: skip
+        else:
+            body = _("Each deal aims at one of the things you miss most.")
+        text_col.markdown(f":material/target: **{_('Weak-spot drill')}.** {body}")
+        button_col.button(_("Leave the drill"), key=leave_key, on_click=leave_drill,
+                          icon=":material/close:")  # fmt: skip
