@@ -6,7 +6,7 @@ import streamlit as st
 
 from cribbage_core.hand_quiz import deal_hand
 from tutor.cards_svg import cards_row
-from tutor.i18n import N_, _, say_count
+from tutor.i18n import N_, _, fmt_int, say_count
 from tutor.render import show_html
 from tutor.menu import PAGES, four_colour, link_params, setup_page
 from tutor.urlstate import seed_from_url
@@ -30,7 +30,7 @@ with left:
 with right:
     st.markdown(f"**{_('This hand counts:')}**")
     st.markdown(f"“{say_count(example.score.steps)}”")
-    st.caption(_("That is {total} points. Can you see them all?").format(total=example.score.total))
+    st.caption(_("That is {total} points. Can you see them all?").format(total=fmt_int(example.score.total)))
 
 st.divider()
 st.subheader(_("Where to start"))
@@ -42,7 +42,7 @@ for row_start in range(0, len(entries), 3):
             st.markdown(f"#### {_(page.label)}")
             st.write(_(page.blurb))
             st.page_link(
-                page.path, label=_("Open"), icon=page.icon, query_params=link_params() or None
+                page.path, label=_("Open"), icon=page.icon, query_params=link_params()
             )
 
 st.caption(

@@ -12,7 +12,7 @@ from tutor.answers import parse_answer
 from tutor.attempts import Attempt, quiz_stats, record_attempt
 from tutor.breakdown import hand_breakdown_html
 from tutor.cards_svg import cards_row
-from tutor.i18n import N_, _, fmt_int, kind_label, say_count
+from tutor.i18n import N_, _, fmt_int, fmt_percent, kind_label, say_count
 from tutor.render import show_html
 from tutor.menu import four_colour, setup_page
 from tutor.urlstate import new_seed, seed_from_url, set_url_param
@@ -102,7 +102,7 @@ stats = quiz_stats("count")
 metrics = st.columns(3)
 metrics[0].metric(_("Streak"), fmt_int(stats.streak), help=_("Right answers in a row"))
 metrics[1].metric(
-    _("Accuracy"), f"{round(100 * stats.accuracy)}%" if stats.answered else "–"
+    _("Accuracy"), fmt_percent(stats.accuracy) if stats.answered else "–"
 )
 metrics[2].metric(_("Answered"), fmt_int(stats.answered))
 
@@ -126,12 +126,12 @@ if result is None:
         if by_kind:
             cols = st.columns(len(HAND_KINDS))
             for col, kind in zip(cols, HAND_KINDS, strict=True):
-                col.text_input(kind_label(kind), key=f"count_kind_{kind}", placeholder="0")
+                col.text_input(kind_label(kind), key=f"count_kind_{kind}", placeholder=fmt_int(0))
         else:
             st.text_input(
                 _("How many points?"),
                 key="count_answer",
-                placeholder=_("a whole number from 0 to 29"),
+                placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(MAX_POINTS)),
             )
         submitted = st.form_submit_button(_("Check my count"), type="primary", key="count_submit")
     if submitted:

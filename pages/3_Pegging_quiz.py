@@ -8,7 +8,7 @@ from cribbage_core.pegging_quiz import pegging_question
 from tutor.answers import parse_answer
 from tutor.attempts import Attempt, quiz_stats, record_attempt
 from tutor.cards_svg import card_back_svg
-from tutor.i18n import N_, _, fmt_int, ngettext
+from tutor.i18n import N_, _, fmt_int, fmt_percent, ngettext
 from tutor.render import show_html
 from tutor.menu import four_colour, setup_page
 from tutor.play_view import hand_left_html, play_breakdown_html, play_html
@@ -39,7 +39,7 @@ st.caption(
 stats = quiz_stats("pegging")
 metrics = st.columns(3)
 metrics[0].metric(_("Streak"), fmt_int(stats.streak), help=_("Right answers in a row"))
-metrics[1].metric(_("Accuracy"), f"{round(100 * stats.accuracy)}%" if stats.answered else "–")
+metrics[1].metric(_("Accuracy"), fmt_percent(stats.accuracy) if stats.answered else "–")
 metrics[2].metric(_("Answered"), fmt_int(stats.answered))
 
 colours = four_colour()
@@ -81,7 +81,7 @@ if result is None:
         st.text_input(
             _("How many points does your {card} score?").format(card=last_card),
             key="peg_answer",
-            placeholder=_("a whole number from 0 to 15"),
+            placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(MAX_POINTS)),
         )
         submitted = st.form_submit_button(_("Check"), type="primary", key="peg_submit")
     if submitted:

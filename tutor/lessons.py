@@ -155,9 +155,9 @@ def _play_example(seed: int, colours: bool) -> list[str]:
 
 def _play_check(seed: int) -> Check:
     q = pegging_question(seed + 1)
-    lines = [f"{kind_label(item.kind)}: {item.points}" for item in q.play.items]
+    lines = [f"{kind_label(item.kind)}: {fmt_int(item.points)}" for item in q.play.items]
     if q.go_kind:
-        lines.append(f"{kind_label(q.go_kind)}: 1")
+        lines.append(f"{kind_label(q.go_kind)}: {fmt_int(1)}")
     return Check(
         _("The cards laid in this series: {cards} (you laid the last one). "
           "The count is {count}. {state} What does your last card score?").format(
@@ -227,9 +227,9 @@ def _end_example(seed: int, colours: bool) -> list[str]:
     bar = (
         f'<div dir="ltr" style="max-width:{width}px">'
         f'<div style="background:#1e6b3a;color:white;padding:4px 8px;border-radius:4px;margin:4px 0;'
-        f'width:100%">121</div>'
+        f'width:100%">{fmt_int(121)}</div>'
         f'<div style="background:#8e3b00;color:white;padding:4px 8px;border-radius:4px;margin:4px 0;'
-        f'width:{max(12, round(100 * loser / 121))}%">{loser}</div></div>'
+        f'width:{max(12, round(100 * loser / 121))}%">{fmt_int(loser)}</div></div>'
     )
     return [
         bar,
