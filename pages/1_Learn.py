@@ -49,7 +49,8 @@ st.session_state["learn_lesson"] = lesson.id
 st.selectbox(
     _("Lesson"),
     IDS,
-    format_func=lambda lid: f"{IDS.index(lid) + 1}. {lesson_title(lid)}",
+    # Labels made now, in this run's language (a format_func may be called outside the run).
+    format_func={lid: f"{fmt_int(i + 1)}. {lesson_title(lid)}" for i, lid in enumerate(IDS)}.get,
     key="learn_lesson",
     on_change=_on_pick,
 )

@@ -13,7 +13,7 @@ from tutor.attempts import Attempt, quiz_stats, record_attempt
 from tutor.breakdown import hand_breakdown_html
 from tutor.cards_svg import cards_row
 from tutor.i18n import N_, _, fmt_int, fmt_percent, kind_label, say_count
-from tutor.render import show_html
+from tutor.render import bold, show_html
 from tutor.menu import four_colour, setup_page
 from tutor.urlstate import new_seed, seed_from_url, set_url_param
 
@@ -77,7 +77,7 @@ options = st.columns([1.1, 1.3, 1.2])
 options[0].radio(
     _("Count a"),
     ["hand", "crib"],
-    format_func=lambda mode: _("Hand") if mode == "hand" else _("Crib"),
+    format_func={"hand": _("Hand"), "crib": _("Crib")}.get,  # labels in this run's language
     key="count_mode",
     horizontal=True,
     on_change=_on_mode,
@@ -86,7 +86,7 @@ options[0].radio(
 options[1].selectbox(
     _("Practise"),
     ["any", *FOCUSES],
-    format_func=lambda f: _(FOCUS_LABELS[f]),
+    format_func={f: _(label) for f, label in FOCUS_LABELS.items()}.get,
     key="count_focus",
     on_change=_on_focus,
     help=_("Deal only hands that show one feature, to practise it."),
@@ -110,10 +110,10 @@ metrics[2].metric(_("Answered"), fmt_int(stats.answered))
 colours = four_colour()
 hand_col, starter_col = st.columns([4, 1.3])
 with hand_col:
-    st.markdown(f"**{_('The crib') if is_crib else _('Your hand')}**")
+    st.markdown(bold(_("The crib") if is_crib else _("Your hand")))
     show_html(cards_row(deal.hand, four_colour=colours, width=84))
 with starter_col:
-    st.markdown(f"**{_('Starter')}**")
+    st.markdown(bold(_("Starter")))
     show_html(cards_row([deal.starter], four_colour=colours, width=84))
 
 result = st.session_state.get("count_result")
@@ -215,9 +215,9 @@ if result is not None:
                   "but each combination counts once.").format(extra=fmt_int(result["answer"] - score.total)),
                 icon=":material/lightbulb:",
             )  # fmt: skip
-    st.markdown(f"**{_('The count, said aloud')}**")
+    st.markdown(bold(_("The count, said aloud")))
     show_html(f'<div class="count-aloud">“{escape(say_count(score.steps))}”</div>')
-    st.markdown(f"**{_('Every combination')}**")
+    st.markdown(bold(_("Every combination")))
     show_html(hand_breakdown_html(score, four_colour=colours))
 
 st.button(

@@ -9,7 +9,7 @@ from tutor.answers import parse_answer
 from tutor.attempts import Attempt, quiz_stats, record_attempt
 from tutor.cards_svg import card_back_svg
 from tutor.i18n import N_, _, fmt_int, fmt_percent, ngettext
-from tutor.render import show_html
+from tutor.render import bold, show_html
 from tutor.menu import four_colour, setup_page
 from tutor.play_view import hand_left_html, play_breakdown_html, play_html
 from tutor.urlstate import new_seed, seed_from_url
@@ -53,10 +53,10 @@ show_html(play_html(question.steps, four_colour=colours))
 
 left, right = st.columns(2)
 with left:
-    st.markdown(f"**{_('Your cards not yet laid')}**")
+    st.markdown(bold(_("Your cards not yet laid")))
     show_html(hand_left_html(question.your_cards_left, four_colour=colours))
 with right:
-    st.markdown(f"**{_('Your opponent')}**")
+    st.markdown(bold(_("Your opponent")))
     left_text = ngettext("{n} card left", "{n} cards left", question.opponent_cards_left).format(
         n=fmt_int(question.opponent_cards_left)
     ) if question.opponent_cards_left else _("no cards left")
@@ -116,7 +116,7 @@ if result is not None:
                 _("So close: you forgot the point for the go or the last card."),
                 icon=":material/lightbulb:",
             )
-    st.markdown(f"**{_('What it scores')}**")
+    st.markdown(bold(_("What it scores")))
     show_html(play_breakdown_html(question.play, question.go_kind, four_colour=colours))
 
 st.button(

@@ -142,10 +142,11 @@ def setup_page(page_path: str, title: str) -> str:
     """
     lang = settle_language(saved=saved_language)
     start_page_mentions(lang)
-    st.set_page_config(page_title=f"{_(title)} · {_('Cribbage tutor')}", page_icon="🃏", layout="wide")
+    app_name = _("Cribbage tutor")
+    st.set_page_config(page_title=_(title) + " · " + app_name, page_icon="🃏", layout="wide")
     st.html(page_css(lang))
     with st.sidebar:
-        st.markdown(f"### 🃏 {_('Cribbage tutor')}")
+        st.markdown("### 🃏 " + app_name)
         for page in PAGES:
             st.page_link(page.path, label=_(page.label), icon=page.icon, query_params=link_params())
         st.divider()
