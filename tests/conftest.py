@@ -9,6 +9,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -44,8 +45,15 @@ def _need_chromium() -> None:
 def app_url() -> Iterator[str]:
     """Start `streamlit run app.py` headless on a free port; yield its base URL."""
     _need_chromium()
+    with serve(ROOT) as url:
+        yield url
+
+
+@contextmanager
+def serve(root: Path, log_name: str = "streamlit-server.log") -> Iterator[str]:
+    """Run `streamlit run app.py` in ``root`` headless on a free port; yield its base URL."""
     port = _free_port()
-    log = (ARTIFACTS / "streamlit-server.log")
+    log = (ARTIFACTS / log_name)
     ARTIFACTS.mkdir(exist_ok=True)
     with log.open("w") as out:
         server = subprocess.Popen(
@@ -54,7 +62,7 @@ def app_url() -> Iterator[str]:
                 "--server.headless=true", f"--server.port={port}", "--server.address=127.0.0.1",
                 "--browser.gatherUsageStats=false", "--server.fileWatcherType=none",
             ],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+            cwd=root, stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
         url = f"http://127.0.0.1:{port}"
         try:

@@ -80,10 +80,11 @@ FONT_STACK: Final = (
     '"Noto Sans Gujarati", "Noto Sans Bengali", "Noto Sans Gurmukhi", '
     '"Noto Nastaliq Urdu", "Noto Naskh Arabic", sans-serif'
 )
-# Every text element except Streamlit's icon font (icons are spans with this test id).
+# The app and the text elements Streamlit gives a font of their own; never spans or divs
+# in general, which would also catch the icons (drawn with an icon font).
 _TEXT: Final = (
-    '.stApp :is(div, p, li, label, h1, h2, h3, h4, h5, h6, input, textarea, button, td, th, '
-    'summary, span:not([data-testid="stIconMaterial"]))'
+    ".stApp, .stApp :is(p, li, label, h1, h2, h3, h4, h5, h6, input, textarea, button, td, th, "
+    "summary, .count-aloud)"
 )
 
 _CSS: Final = """<style>
@@ -99,6 +100,7 @@ div[data-testid="stMetric"] {background: #f6f8f6; border-radius: 10px; padding: 
 _RTL_CSS: Final = """
 [data-testid="stMain"], [data-testid="stSidebarUserContent"] {direction: rtl;}
 .stApp :is(p, li, label, td, th) {line-height: 2;}
+[data-testid="stMetricLabel"] * {overflow: visible;}
 .count-aloud {font-style: normal;}
 """
 
