@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from apptools import open_page
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 from google.protobuf.json_format import MessageToDict
@@ -19,7 +20,6 @@ from tutor.lessons import LESSONS
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
-ENTRY = str(ROOT / "app.py")
 
 #: An English fragment this long (in words) is a sentence worth looking for: 3 words
 #: catch every untranslated button, hint or message ("Check my count", "Next hand"
@@ -209,13 +209,8 @@ def scenarios() -> list[tuple[str, str | None, dict[str, str], Action | None]]:
 
 
 def render(page: str | None, params: dict[str, str], action: Action | None) -> AppTest:
-    at = AppTest.from_file(ENTRY, default_timeout=60)
-    if page:
-        at.switch_page(page)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, at.exception
+    """Open ``page`` with ``params`` (``apptools.open_page``), then do ``action``."""
+    at = open_page(page, **params)
     if action is not None:
         action(at)
         assert not at.exception, at.exception

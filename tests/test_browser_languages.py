@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import ARTIFACTS, ROOT, _need_chromium, serve
-from cribbage_core.hand_quiz import deal_hand
 from i18n_tools import catalog_path, write_pseudo_catalogs
+
+from cribbage_core.hand_quiz import deal_hand
 
 pytestmark = pytest.mark.browser
 LANGS = ("hi", "ur")

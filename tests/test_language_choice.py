@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from i18n_tools import render, write_pseudo_catalogs
 from sqlalchemy.engine import Engine
 from streamlit.testing.v1 import AppTest
-
-from i18n_tools import render, write_pseudo_catalogs
 from test_store import db_url, engine  # noqa: F401  (fixtures: an empty, migrated database)
+
 from tutor import i18n, store
 from tutor.answers import parse_answer
 

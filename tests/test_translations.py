@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from i18n_tools import (
     catalog_path,
     english_sentences,
@@ -26,6 +25,7 @@ from i18n_tools import (
     untranslated,
     write_pseudo_catalogs,
 )
+
 from tutor import i18n
 from tutor.catalogs import extract
 from tutor.languages import CODES

@@ -21,21 +21,21 @@ import streamlit as st
 from .i18n import (
     DEFAULT_LANGUAGE,
     LANG_KEY,
-    NATIVE_DIGITS_KEY,
     N_,
+    NATIVE_DIGITS_KEY,
     _,
     available_languages,
     current_language,
     language_name,
-    settle_language,
     set_language,
+    settle_language,
     start_page_mentions,
 )
 from .languages import is_rtl
 from .numerals import format_int
 from .profile import remember_language, saved_language
 
-__all__ = ["PAGES", "MenuPage", "setup_page", "four_colour", "link_params", "page_css"]
+__all__ = ["PAGES", "MenuPage", "four_colour", "link_params", "page_css", "setup_page"]
 
 
 class MenuPage(NamedTuple):
