@@ -6,8 +6,8 @@ import streamlit as st
 
 from cribbage_core.hand_quiz import deal_hand
 from tutor.cards_svg import cards_row
-from tutor.i18n import N_, _, say_count
-from tutor.render import show_html
+from tutor.i18n import N_, _, fmt_int, say_count
+from tutor.render import bold, show_html
 from tutor.menu import PAGES, four_colour, link_params, setup_page
 from tutor.urlstate import seed_from_url
 
@@ -28,9 +28,9 @@ with left:
     show_html(cards_row((*example.hand, example.starter), four_colour=four_colour(), width=70,
                       captions=["", "", "", "", _("starter")]))  # fmt: skip
 with right:
-    st.markdown(f"**{_('This hand counts:')}**")
+    st.markdown(bold(_("This hand counts:")))
     st.markdown(f"“{say_count(example.score.steps)}”")
-    st.caption(_("That is {total} points. Can you see them all?").format(total=example.score.total))
+    st.caption(_("That is {total} points. Can you see them all?").format(total=fmt_int(example.score.total)))
 
 st.divider()
 st.subheader(_("Where to start"))
@@ -39,10 +39,10 @@ for row_start in range(0, len(entries), 3):
     row = entries[row_start : row_start + 3]
     for column, page in zip(st.columns(3), row):
         with column.container(border=True):
-            st.markdown(f"#### {_(page.label)}")
+            st.markdown("#### " + _(page.label))
             st.write(_(page.blurb))
             st.page_link(
-                page.path, label=_("Open"), icon=page.icon, query_params=link_params() or None
+                page.path, label=_("Open"), icon=page.icon, query_params=link_params()
             )
 
 st.caption(

@@ -6,9 +6,9 @@ import streamlit as st
 
 from tutor.answers import parse_answer
 from tutor.attempts import Attempt, record_attempt
-from tutor.i18n import N_, _, fmt_int
+from tutor.i18n import N_, _, fmt_int, note_mentions
 from tutor.lessons import LESSONS, lesson_body, lesson_title
-from tutor.menu import four_colour, setup_page
+from tutor.menu import four_colour, link_params, setup_page
 from tutor.render import show_html
 from tutor.urlstate import new_seed, seed_from_url, set_url_param
 
@@ -21,6 +21,10 @@ wanted = st.query_params.get("lesson")
 index = IDS.index(wanted) if wanted in IDS else 0
 lesson = LESSONS[index]
 seed = seed_from_url()
+
+
+def _shown(answer: int | str) -> str:
+    return fmt_int(answer) if isinstance(answer, int) else answer
 
 
 def _go_to(new_index: int) -> None:
@@ -45,7 +49,8 @@ st.session_state["learn_lesson"] = lesson.id
 st.selectbox(
     _("Lesson"),
     IDS,
-    format_func=lambda lid: f"{IDS.index(lid) + 1}. {lesson_title(lid)}",
+    # Labels made now, in this run's language (a format_func may be called outside the run).
+    format_func={lid: f"{fmt_int(i + 1)}. {lesson_title(lid)}" for i, lid in enumerate(IDS)}.get,
     key="learn_lesson",
     on_change=_on_pick,
 )
@@ -53,7 +58,9 @@ st.progress((index + 1) / len(LESSONS), text=_("Lesson {n} of {total}").format(
     n=fmt_int(index + 1), total=fmt_int(len(LESSONS))))
 
 st.header(lesson_title(lesson.id), divider="green")
-st.markdown(lesson_body(lesson.id))
+body = lesson_body(lesson.id)
+note_mentions(body)  # terms the lesson shows with their English need it no more
+st.markdown(body)
 
 with st.container(border=True):
     st.subheader(_("Live example"))
@@ -92,10 +99,10 @@ if result is None:
 else:
     st.markdown(check.question)
     if result["correct"]:
-        st.success(_("Right: {answer}.").format(answer=check.answer), icon=":material/check_circle:")
+        st.success(_("Right: {answer}.").format(answer=_shown(check.answer)), icon=":material/check_circle:")
     else:
         st.error(_("Not quite: you said {given}, the answer is {answer}.").format(
-            given=result["answer"], answer=check.answer), icon=":material/cancel:")
+            given=_shown(result["answer"]), answer=_shown(check.answer)), icon=":material/cancel:")
     st.info(check.explanation, icon=":material/lightbulb:")
     st.button(_("Try another question"), key="learn_again", on_click=_another_example)
 
@@ -107,4 +114,4 @@ if index < len(LESSONS) - 1:
                      type="primary")
 else:
     following.page_link("pages/2_Count_the_hand.py", label=_("Now practise: Count the hand"),
-                        icon=":material/calculate:")
+                        icon=":material/calculate:", query_params=link_params())

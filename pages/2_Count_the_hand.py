@@ -18,8 +18,8 @@ from tutor.cards_svg import cards_row
 from tutor.categories import hand_categories, hand_missed
 from tutor.drill import SHOW_CATEGORIES, drill_seed
 from tutor.drill_view import drill_banner, drill_on, start_drill
-from tutor.i18n import N_, _, fmt_int, kind_label, say_count
-from tutor.render import show_html
+from tutor.i18n import N_, _, fmt_int, fmt_percent, kind_label, say_count
+from tutor.render import bold, show_html
 from tutor.menu import four_colour, setup_page
 from tutor.urlstate import new_seed, seed_from_url, set_url_param
 
@@ -117,7 +117,7 @@ options = st.columns([1.1, 1.3, 1.2])
 options[0].radio(
     _("Count a"),
     ["hand", "crib"],
-    format_func=lambda mode: _("Hand") if mode == "hand" else _("Crib"),
+    format_func={"hand": _("Hand"), "crib": _("Crib")}.get,  # labels in this run's language
     key="count_mode",
     horizontal=True,
     on_change=_on_mode,
@@ -126,7 +126,7 @@ options[0].radio(
 options[1].selectbox(
     _("Practise"),
     ["any", *FOCUSES],
-    format_func=lambda f: _(FOCUS_LABELS[f]),
+    format_func={f: _(label) for f, label in FOCUS_LABELS.items()}.get,
     key="count_focus",
     on_change=_on_focus,
     disabled=drilling,
@@ -145,7 +145,7 @@ stats = quiz_stats("hand", "crib")
 metrics = st.columns(3)
 metrics[0].metric(_("Streak"), fmt_int(stats.streak), help=_("Right answers in a row"))
 metrics[1].metric(
-    _("Accuracy"), f"{round(100 * stats.accuracy)}%" if stats.answered else "–"
+    _("Accuracy"), fmt_percent(stats.accuracy) if stats.answered else "–"
 )
 metrics[2].metric(_("Answered"), fmt_int(stats.answered))
 
@@ -153,10 +153,10 @@ metrics[2].metric(_("Answered"), fmt_int(stats.answered))
 colours = four_colour()
 hand_col, starter_col = st.columns([4, 1.3])
 with hand_col:
-    st.markdown(f"**{_('The crib') if is_crib else _('Your hand')}**")
+    st.markdown(bold(_("The crib") if is_crib else _("Your hand")))
     show_html(cards_row(deal.hand, four_colour=colours, width=84))
 with starter_col:
-    st.markdown(f"**{_('Starter')}**")
+    st.markdown(bold(_("Starter")))
     show_html(cards_row([deal.starter], four_colour=colours, width=84))
 
 result = st.session_state.get("count_result")
@@ -169,12 +169,12 @@ if result is None:
         if by_kind:
             cols = st.columns(len(HAND_KINDS))
             for col, kind in zip(cols, HAND_KINDS, strict=True):
-                col.text_input(kind_label(kind), key=f"count_kind_{kind}", placeholder="0")
+                col.text_input(kind_label(kind), key=f"count_kind_{kind}", placeholder=fmt_int(0))
         else:
             st.text_input(
                 _("How many points?"),
                 key="count_answer",
-                placeholder=_("a whole number from 0 to 29"),
+                placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(MAX_POINTS)),
             )
         submitted = st.form_submit_button(_("Check my count"), type="primary", key="count_submit")
     if submitted:
@@ -265,9 +265,9 @@ if result is not None:
             )  # fmt: skip
     if result.get("saved") == "repeat":
         st.caption(_("This deal was answered before: the first answer is the one that counts."))
-    st.markdown(f"**{_('The count, said aloud')}**")
+    st.markdown(bold(_("The count, said aloud")))
     show_html(f'<div class="count-aloud">“{escape(say_count(score.steps))}”</div>')
-    st.markdown(f"**{_('Every combination')}**")
+    st.markdown(bold(_("Every combination")))
     show_html(hand_breakdown_html(score, four_colour=colours))
 
 buttons = st.container(horizontal=True)

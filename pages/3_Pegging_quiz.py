@@ -11,8 +11,8 @@ from tutor.cards_svg import card_back_svg
 from tutor.categories import PEGGING_CATEGORIES, pegging_categories, pegging_missed
 from tutor.drill import drill_pegging_seed
 from tutor.drill_view import drill_banner, drill_on, start_drill
-from tutor.i18n import N_, _, fmt_int, ngettext
-from tutor.render import show_html
+from tutor.i18n import N_, _, fmt_int, fmt_percent, ngettext
+from tutor.render import bold, show_html
 from tutor.menu import four_colour, setup_page
 from tutor.play_view import hand_left_html, play_breakdown_html, play_html
 from tutor.urlstate import new_seed, seed_from_url
@@ -62,7 +62,7 @@ if drilling:
 stats = quiz_stats("pegging")
 metrics = st.columns(3)
 metrics[0].metric(_("Streak"), fmt_int(stats.streak), help=_("Right answers in a row"))
-metrics[1].metric(_("Accuracy"), f"{round(100 * stats.accuracy)}%" if stats.answered else "–")
+metrics[1].metric(_("Accuracy"), fmt_percent(stats.accuracy) if stats.answered else "–")
 metrics[2].metric(_("Answered"), fmt_int(stats.answered))
 
 colours = four_colour()
@@ -76,10 +76,10 @@ show_html(play_html(question.steps, four_colour=colours))
 
 left, right = st.columns(2)
 with left:
-    st.markdown(f"**{_('Your cards not yet laid')}**")
+    st.markdown(bold(_("Your cards not yet laid")))
     show_html(hand_left_html(question.your_cards_left, four_colour=colours))
 with right:
-    st.markdown(f"**{_('Your opponent')}**")
+    st.markdown(bold(_("Your opponent")))
     left_text = ngettext("{n} card left", "{n} cards left", question.opponent_cards_left).format(
         n=fmt_int(question.opponent_cards_left)
     ) if question.opponent_cards_left else _("no cards left")
@@ -104,7 +104,7 @@ if result is None:
         st.text_input(
             _("How many points does your {card} score?").format(card=last_card),
             key="peg_answer",
-            placeholder=_("a whole number from 0 to 15"),
+            placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(MAX_POINTS)),
         )
         submitted = st.form_submit_button(_("Check"), type="primary", key="peg_submit")
     if submitted:
@@ -146,7 +146,7 @@ if result is not None:
             )
     if result.get("saved") == "repeat":
         st.caption(_("This deal was answered before: the first answer is the one that counts."))
-    st.markdown(f"**{_('What it scores')}**")
+    st.markdown(bold(_("What it scores")))
     show_html(play_breakdown_html(question.play, question.go_kind, four_colour=colours))
 
 buttons = st.container(horizontal=True)

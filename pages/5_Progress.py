@@ -6,7 +6,7 @@ import altair as alt
 import streamlit as st
 
 from tutor import progress
-from tutor.i18n import N_, _
+from tutor.i18n import N_, _, fmt_int, fmt_percent
 from tutor.menu import setup_page
 from tutor.profile import learner_params, learner_widget
 from tutor.store import open_store, show_status, weak_spot_weights
@@ -34,10 +34,10 @@ else:
     streak = progress.streaks(attempts)
     answered, right = len(attempts), int(attempts["correct"].sum())
     cols = st.columns(4)
-    cols[0].metric(_("Answered"), answered)
-    cols[1].metric(_("Accuracy"), f"{right / answered:.0%}")
-    cols[2].metric(_("Current streak"), streak.current)
-    cols[3].metric(_("Best streak"), streak.best)
+    cols[0].metric(_("Answered"), fmt_int(answered))
+    cols[1].metric(_("Accuracy"), fmt_percent(right / answered))
+    cols[2].metric(_("Current streak"), fmt_int(streak.current))
+    cols[3].metric(_("Best streak"), fmt_int(streak.best))
 
     st.subheader(_("By quiz"))
     st.dataframe(

@@ -9,6 +9,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -52,8 +53,20 @@ def app_database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
 def app_url(app_database_url: str) -> Iterator[str]:
     """Start `streamlit run app.py` headless on a free port; yield its base URL."""
     _need_chromium()
+    with serve(ROOT, app_database_url) as url:
+        yield url
+
+
+@contextmanager
+def serve(
+    root: Path, database_url: str, log_name: str = "streamlit-server.log"
+) -> Iterator[str]:
+    """Run `streamlit run app.py` in ``root`` headless on a free port; yield its base URL.
+
+    The server keeps progress in ``database_url``, never in the project's ``data/``.
+    """
     port = _free_port()
-    log = (ARTIFACTS / "streamlit-server.log")
+    log = (ARTIFACTS / log_name)
     ARTIFACTS.mkdir(exist_ok=True)
     with log.open("w") as out:
         server = subprocess.Popen(
@@ -62,9 +75,9 @@ def app_url(app_database_url: str) -> Iterator[str]:
                 "--server.headless=true", f"--server.port={port}", "--server.address=127.0.0.1",
                 "--browser.gatherUsageStats=false", "--server.fileWatcherType=none",
             ],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-            # never the project's data/; a short pause between the Play page's bot moves
-            env={"CRIBBAGE_BOT_DELAY": "0.3", **os.environ, "DATABASE_URL": app_database_url},
+            cwd=root, stdout=out, stderr=subprocess.STDOUT,
+            # a short pause between the Play page's bot moves
+            env={"CRIBBAGE_BOT_DELAY": "0.3", **os.environ, "DATABASE_URL": database_url},
         )  # fmt: skip
         url = f"http://127.0.0.1:{port}"
         try:

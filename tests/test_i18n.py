@@ -45,7 +45,7 @@ def test_english_count_aloud_matches_the_engine() -> None:
 
 
 def test_catalog_is_compiled_from_the_po_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    po = tmp_path / "xx" / "LC_MESSAGES" / "messages.po"
+    po = tmp_path / "pa" / "LC_MESSAGES" / "messages.po"  # a throwaway catalog, French text
     po.parent.mkdir(parents=True)
     po.write_text(
         'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n'
@@ -61,13 +61,13 @@ def test_catalog_is_compiled_from_the_po_file(tmp_path: Path, monkeypatch: pytes
     i18n.translations.cache_clear()
     i18n.available_languages.cache_clear()
     try:
-        assert i18n.available_languages() == ("en", "xx")
-        assert i18n._("Next hand", "xx") == "Main suivante"
-        assert i18n._("Check", "xx") == "Check"  # untranslated falls back to English
-        assert i18n.ngettext("{n} card left", "{n} cards left", 2, "xx") == "{n} cartes"
+        assert i18n.available_languages() == ("en", "pa")
+        assert i18n._("Next hand", "pa") == "Main suivante"
+        assert i18n._("Check", "pa") == "Check"  # untranslated falls back to English
+        assert i18n.ngettext("{n} card left", "{n} cards left", 2, "pa") == "{n} cartes"
         steps = deal_hand(0).score.steps[:1]
         if steps and steps[0].kind == "fifteen":
-            assert i18n.say_count(steps, "xx") == "quinze deux"
+            assert i18n.say_count(steps, "pa") == "quinze deux"
     finally:
         i18n.translations.cache_clear()
         i18n.available_languages.cache_clear()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ["tutor.languages", "tutor.numerals", "tutor.spoken_count", "tutor.glossary"]
+MODULES = ["tutor.languages", "tutor.numerals", "tutor.spoken_count", "tutor.glossary", "tutor.msgid"]
 
 
 @pytest.mark.parametrize("name", MODULES)

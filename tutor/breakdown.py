@@ -35,12 +35,15 @@ def describe_item(item: ScoreItem, starter: Card | None = None) -> str:
 
 def rows_html(rows: Sequence[tuple[str, str, str, int, int]], cards_html: Sequence[str]) -> str:
     """A breakdown table: (kind, description, _, points, running total) plus each row's cards."""
+    what, cards_, points, running = (
+        escape(_("What")), escape(_("Cards")), escape(_("Points")), escape(_("Running total"))
+    )
     head = (
         "<tr>"
-        f'<th style="text-align:start;padding:4px 8px">{escape(_("What"))}</th>'
-        f'<th style="text-align:start;padding:4px 8px">{escape(_("Cards"))}</th>'
-        f'<th style="text-align:end;padding:4px 8px">{escape(_("Points"))}</th>'
-        f'<th style="text-align:end;padding:4px 8px">{escape(_("Running total"))}</th>'
+        f'<th style="text-align:start;padding:4px 8px">{what}</th>'
+        f'<th style="text-align:start;padding:4px 8px">{cards_}</th>'
+        f'<th style="text-align:end;padding:4px 8px">{points}</th>'
+        f'<th style="text-align:end;padding:4px 8px">{running}</th>'
         "</tr>"
     )
     body = []
@@ -72,5 +75,6 @@ def hand_breakdown_html(score: HandScore, *, four_colour: bool = False) -> str:
         rows.append((kind_label(item.kind), describe_item(item, score.starter), "", item.points, total))
         cells.append(cards_row(five, highlighted=item.cards, four_colour=four_colour, width=34, gap=4))
     if not rows:
-        return f"<p>{escape(_('No fifteens, pairs, runs, flush or nobs: this hand scores nothing.'))}</p>"
+        nothing = _("No fifteens, pairs, runs, flush or nobs: this hand scores nothing.")
+        return f"<p>{escape(nothing)}</p>"
     return rows_html(rows, cells)

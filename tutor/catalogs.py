@@ -4,6 +4,11 @@ Extracts every ``_()``, ``ngettext()`` and ``N_()`` message from the app into
 ``locales/messages.pot``, merges it into each ``locales/<lang>/LC_MESSAGES/messages.po``
 (new messages arrive untranslated, removed ones become obsolete) and fills the
 English catalog with its own msgids.
+
+The count said aloud has one source: the grammar tables of ``tutor/spoken_count.py``.
+Its entries (number words 0-31, phrase templates, separator) are written into each
+catalog from :func:`tutor.spoken_count.catalog_translations`; correct the wording
+there, not in the ``.po`` file (a test checks the two agree).
 """
 
 from __future__ import annotations
@@ -15,8 +20,9 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from .i18n import DEFAULT_LANGUAGE, LOCALES_DIR, ROOT
+from .spoken_count import catalog_translations
 
-__all__ = ["extract", "update_catalogs"]
+__all__ = ["extract", "fill_count", "update_catalogs"]
 
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 METHOD_MAP = [("app.py", "python"), ("pages/**.py", "python"), ("tutor/**.py", "python")]
@@ -48,10 +54,25 @@ def update_catalogs() -> list[str]:
                 if message.id:
                     message.string = message.id
                     message.flags.discard("fuzzy")
+        else:
+            fill_count(catalog, lang)
         with po_path.open("wb") as out:
             write_po(out, catalog, width=100, include_lineno=False, ignore_obsolete=True)
         updated.append(lang)
     return updated
+
+
+def fill_count(catalog: Catalog, lang: str) -> None:
+    """Write the count's entries of ``catalog`` from ``tutor.spoken_count`` (its one source)."""
+    try:
+        wording = catalog_translations(lang)
+    except ValueError:  # a language without a count grammar yet: its translator fills them
+        return
+    for msgid, text in wording.items():
+        message = catalog.get(msgid)
+        if message is not None:
+            message.string = text
+            message.flags.discard("fuzzy")
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ __all__ = [
     "LOCALES_DIR",
     "Entry",
     "Mentions",
+    "beside_english",
     "entries",
     "entry",
     "term",
@@ -120,12 +121,20 @@ def with_english(lang: str, key: str) -> str:
     'ফ্লাশ (flush)'
     """
     local = term(lang, key)
-    if lang == "en":
-        return local
+    return local if lang == "en" else beside_english(lang, local, key)
+
+
+def beside_english(lang: str, text: str, key: str) -> str:
+    """``text`` (any wording of term ``key`` in ``lang``, e.g. a capitalised label) with the
+    English term beside it; isolated in right-to-left languages.
+
+    >>> beside_english("hi", "जोड़ी", "pair")
+    'जोड़ी (pair)'
+    """
     english = term("en", key)
     if is_rtl(lang):
         english = _ISOLATE.format(english)
-    return f"{local} ({english})"
+    return f"{text} ({english})"
 
 
 class Mentions:
@@ -140,9 +149,28 @@ class Mentions:
         self.lang = lang
         self.seen: set[str] = set()
 
+    def first(self, key: str) -> bool:
+        """True the first time ``key`` is asked about (then it counts as said)."""
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        return True
+
     def say(self, key: str) -> str:
         """The term, with its English the first time ``key`` is said."""
-        if key in self.seen:
-            return term(self.lang, key)
-        self.seen.add(key)
-        return with_english(self.lang, key)
+        return with_english(self.lang, key) if self.first(key) else term(self.lang, key)
+
+    def note_text(self, text: str) -> None:
+        """Count as said every term ``text`` already shows with its English in brackets
+        (as the lesson files do: "क्रिब (crib)").
+
+        >>> m = Mentions("hi")
+        >>> m.note_text("क्रिब (crib) डीलर का होता है")
+        >>> m.say("crib")
+        'क्रिब'
+        """
+        folded = text.casefold()
+        for key in KEYS:
+            english = term("en", key).casefold()
+            if f"({english})" in folded or f"(\u2068{english}\u2069)" in folded:
+                self.seen.add(key)

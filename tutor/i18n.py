@@ -2,17 +2,25 @@
 
 Catalogs live in ``locales/<lang>/LC_MESSAGES/messages.po`` with English
 msgids; Babel reads each ``.po`` file and compiles it in memory, so editing a
-catalog needs no build step. ``locales/messages.pot`` is the template
-(regenerate it with ``pybabel extract -F babel.cfg -o locales/messages.pot .``).
+catalog needs no build step. ``python -m tutor.catalogs`` refreshes the
+template ``locales/messages.pot`` and merges it into every catalog.
 
 Use it like this in every page::
 
-    from tutor.i18n import _, ngettext
+    from tutor.i18n import _, ngettext, fmt_int
     st.button(_("Next hand"))
-    st.write(_("You scored {points}.").format(points=3))   # never an f-string inside _()
+    st.write(_("You scored {points}.").format(points=fmt_int(3)))   # never an f-string inside _()
 
-The current language comes from ``?lang=`` in the URL (remembered in session
-state); a language exists when its catalog exists. English is the default.
+This module is the app's one door to the language foundations: the languages
+(``tutor.languages``), digits (``tutor.numerals``, through :func:`fmt_int`),
+the count said aloud (``tutor.spoken_count``, through :func:`say_count`, read
+from the catalogs) and the glossary (``tutor.glossary``, through
+:func:`glossary_label`).
+
+The language of a run is settled once by :func:`settle_language` (called by
+``tutor.menu.setup_page``): ``?lang=`` in the URL, else the one chosen earlier
+in this session, else the learner's saved one, else the browser's
+``Accept-Language``, else English. A language is offered once its catalog exists.
 """
 
 from __future__ import annotations
@@ -20,67 +28,89 @@ from __future__ import annotations
 import functools
 import gettext
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
-from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from cribbage_core.scoring import CountStep
 
+from .glossary import Mentions, beside_english
+from .languages import CODES, DEFAULT_LANGUAGE, LANGUAGE, detect_language
+from .msgid import N_
+from .numerals import format_int
+from .spoken_count import MAX_NUMBER, NUMBER_WORDS, say_count_with
+
 ROOT: Final = Path(__file__).resolve().parent.parent
 LOCALES_DIR: Final = ROOT / "locales"
 LESSONS_DIR: Final = ROOT / "lessons"
-DEFAULT_LANGUAGE: Final = "en"
-#: Session-state key holding the current language (shared by every page).
+#: Session-state key (and query parameter) holding the current language.
 LANG_KEY: Final = "lang"
+#: Session-state key of the "script's own digits" option.
+NATIVE_DIGITS_KEY: Final = "pref_native_digits"
+_MENTIONS_KEY: Final = "i18n_page_mentions"
 
 __all__ = [
-    "_",
+    "DEFAULT_LANGUAGE",
+    "LANG_KEY",
+    "NATIVE_DIGITS_KEY",
     "N_",
-    "ngettext",
+    "_",
     "available_languages",
-    "language_name",
     "current_language",
-    "set_language",
-    "translations",
-    "lesson_text",
-    "say_count",
-    "number_word",
-    "kind_label",
     "fmt_int",
+    "fmt_percent",
+    "glossary_label",
+    "kind_label",
+    "language_name",
+    "lesson_text",
+    "native_digits",
+    "ngettext",
+    "note_mentions",
+    "number_word",
+    "say_count",
+    "set_language",
+    "settle_language",
+    "start_page_mentions",
+    "translations",
 ]
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` for extraction without translating it yet (translate later with ``_``)."""
-    return message
+def _streamlit() -> Any:
+    """Streamlit when inside a script run, else None (unit tests, scripts, catalog tools)."""
+    try:
+        import streamlit as st
+        from streamlit.runtime.scriptrunner import get_script_run_ctx
+    except ImportError:  # pragma: no cover - streamlit is a dependency
+        return None
+    return st if get_script_run_ctx(suppress_warning=True) is not None else None
 
 
 @functools.cache
 def available_languages() -> tuple[str, ...]:
-    """Language codes that have a catalog, English first."""
-    found = sorted(
-        p.parent.parent.name for p in LOCALES_DIR.glob("*/LC_MESSAGES/messages.po")
+    """The languages that have a catalog, in menu order (English, which needs none, first)."""
+    return tuple(
+        code
+        for code in CODES
+        if code == DEFAULT_LANGUAGE
+        or (LOCALES_DIR / code / "LC_MESSAGES" / "messages.po").exists()
     )
-    return tuple([DEFAULT_LANGUAGE] + [code for code in found if code != DEFAULT_LANGUAGE])
 
 
 def language_name(code: str) -> str:
-    """The language's own name for itself (``"hi"`` -> ``"हिन्दी"``), from Babel's CLDR data."""
-    try:
-        name = Locale.parse(code).get_display_name(code)
-    except (ValueError, LookupError):
-        return code
-    return name[:1].upper() + name[1:] if name else code
+    """The language's own name for itself (``"hi"`` -> ``"हिन्दी"``)."""
+    return LANGUAGE[code].native_name if code in LANGUAGE else code
 
 
 @functools.cache
 def translations(lang: str) -> gettext.NullTranslations:
-    """The compiled catalog for ``lang`` (a no-op translator when there is none)."""
+    """The compiled catalog for ``lang`` (a no-op translator when there is none).
+
+    Empty and fuzzy entries are left out, so they fall back to the English msgid.
+    """
     path = LOCALES_DIR / lang / "LC_MESSAGES" / "messages.po"
     if not path.exists():
         return gettext.NullTranslations()
@@ -93,30 +123,60 @@ def translations(lang: str) -> gettext.NullTranslations:
 
 
 def current_language() -> str:
-    """The language of this session: ``?lang=`` when valid, else the last one chosen, else English."""
-    try:
-        import streamlit as st
-
-        wanted = st.query_params.get(LANG_KEY)
-        if wanted in available_languages():
-            st.session_state[LANG_KEY] = wanted
-            return str(wanted)
-        remembered = st.session_state.get(LANG_KEY)
-    except Exception:  # outside a Streamlit run (unit tests, scripts)
+    """The language of this run: ``?lang=``, else the session's, else English (outside a run)."""
+    st = _streamlit()
+    if st is None:
         return DEFAULT_LANGUAGE
-    return str(remembered) if remembered in available_languages() else DEFAULT_LANGUAGE
+    offered = available_languages()
+    wanted = st.query_params.get(LANG_KEY)
+    if wanted in offered:
+        return str(wanted)
+    remembered = st.session_state.get(LANG_KEY)
+    return str(remembered) if remembered in offered else DEFAULT_LANGUAGE
+
+
+def _browser_language(st: Any) -> str:
+    header = st.context.headers.get("Accept-Language") if st.context.headers else None
+    return detect_language(header or st.context.locale)
+
+
+def settle_language(saved: Callable[[], str | None] = lambda: None) -> str:
+    """Decide this run's language and remember it in session state and the URL.
+
+    ``?lang=`` wins when it names an offered language; then the language chosen
+    earlier in this session; then ``saved()`` (the learner's profile); then the
+    browser's ``Accept-Language``; then English.
+    """
+    st = _streamlit()
+    if st is None:
+        return DEFAULT_LANGUAGE
+    offered = available_languages()
+    for candidate in (
+        lambda: st.query_params.get(LANG_KEY),
+        lambda: st.session_state.get(LANG_KEY),
+        saved,
+        lambda: _browser_language(st),
+    ):
+        code = candidate()
+        if code in offered:
+            break
+    else:
+        code = DEFAULT_LANGUAGE
+    st.session_state[LANG_KEY] = code
+    if st.query_params.get(LANG_KEY) != code:
+        st.query_params[LANG_KEY] = code
+    return str(code)
 
 
 def set_language(code: str) -> None:
     """Switch the session (and the URL) to ``code``."""
-    import streamlit as st
-
     if code not in available_languages():
-        raise ValueError(f"no catalog for language {code!r}: have {', '.join(available_languages())}")
-    st.session_state[LANG_KEY] = code
-    if code == DEFAULT_LANGUAGE:
-        st.query_params.pop(LANG_KEY, None)
-    else:
+        raise ValueError(
+            f"no catalog for language {code!r}: have {', '.join(available_languages())}"
+        )
+    st = _streamlit()
+    if st is not None:
+        st.session_state[LANG_KEY] = code
         st.query_params[LANG_KEY] = code
 
 
@@ -130,9 +190,36 @@ def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str
     return translations(lang or current_language()).ngettext(singular, plural, n)
 
 
-def fmt_int(n: int, lang: str | None = None) -> str:
-    """A number as the learner reads it (Western digits for now; native digits come later)."""
-    return str(n)
+# ------------------------------------------------------------------ numbers
+
+
+def native_digits() -> bool:
+    """Whether the learner chose their script's own digits (the sidebar option)."""
+    st = _streamlit()
+    return bool(st.session_state.get(NATIVE_DIGITS_KEY, False)) if st is not None else False
+
+
+def fmt_int(n: int, lang: str | None = None, native: bool | None = None) -> str:
+    """A number as the learner reads it: Western digits, or the script's own when chosen.
+
+    >>> fmt_int(29, "hi", native=True), fmt_int(29, "hi")
+    ('२९', '29')
+    """
+    return format_int(
+        int(n), lang or current_language(), native=native_digits() if native is None else native
+    )
+
+
+def fmt_percent(fraction: float, lang: str | None = None) -> str:
+    """A fraction as a whole percentage in the learner's digits: ``0.5`` -> ``"50%"``.
+
+    >>> fmt_percent(0.875, "bn")
+    '88%'
+    """
+    return fmt_int(round(100 * fraction), lang) + "%"
+
+
+# ------------------------------------------------------------------ lessons
 
 
 def lesson_text(lesson_id: str, lang: str | None = None) -> str:
@@ -146,81 +233,81 @@ def lesson_text(lesson_id: str, lang: str | None = None) -> str:
 
 # ------------------------------------------------------------ the count said aloud
 
-_NUMBER_WORDS: Final = (
-    N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"),
-    N_("seven"), N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"),
-    N_("thirteen"), N_("fourteen"), N_("fifteen"), N_("sixteen"), N_("seventeen"),
-    N_("eighteen"), N_("nineteen"), N_("twenty"), N_("twenty-one"), N_("twenty-two"),
-    N_("twenty-three"), N_("twenty-four"), N_("twenty-five"), N_("twenty-six"),
-    N_("twenty-seven"), N_("twenty-eight"), N_("twenty-nine"), N_("thirty"),
-    N_("thirty-one"),
-)  # fmt: skip
-
 
 def number_word(n: int, lang: str | None = None) -> str:
-    """The number 0-31 as a word in the current language (each is its own catalog entry,
-    so a translator writes every number the way it is said, irregular forms included)."""
-    if 0 <= n < len(_NUMBER_WORDS):
-        return _(_NUMBER_WORDS[n], lang)
+    """The number 0-31 as a word in the current language (its catalog entry), else digits."""
+    if 0 <= n <= MAX_NUMBER:
+        return _(NUMBER_WORDS[DEFAULT_LANGUAGE][n], lang)
     return fmt_int(n, lang)
 
 
-_PAIR_PHRASES: Final = {
-    1: N_("a pair is {total}"),
-    3: N_("a pair royal is {total}"),
-    6: N_("a double pair royal is {total}"),
-}
-_RUN_PHRASES: Final = {
-    1: N_("a run of {length} is {total}"),
-    2: N_("a double run of {length} is {total}"),
-    3: N_("a triple run of {length} is {total}"),
-    4: N_("a double-double run of {length} is {total}"),
-}
-
-
 def say_count(steps: Sequence[CountStep], lang: str | None = None) -> str:
-    """The count said aloud, phrase by phrase: ``"fifteen two, fifteen four, and a pair is six"``.
+    """The count said aloud (``"fifteen two, fifteen four, and a pair is six"``), from the catalog.
 
-    Built from :attr:`HandScore.steps`, one catalog entry per kind of phrase, so
-    each language phrases it in its own grammar.
+    The phrase templates and number words are catalog entries whose English
+    msgids are ``tutor.spoken_count``'s; ``python -m tutor.catalogs`` fills them
+    from its grammar tables, so each language counts in its own grammar.
     """
-    if not steps:
-        return _("nineteen (no points)", lang)
-    phrases: list[str] = []
-    for i, step in enumerate(steps):
-        total = number_word(step.total, lang)
-        length = number_word(step.length, lang)
-        if step.kind == "fifteen":
-            phrase = _("fifteen {total}", lang).format(total=total)
-        elif step.kind == "pair":
-            template = _PAIR_PHRASES.get(step.how_many, _PAIR_PHRASES[1])
-            phrase = _(template, lang).format(total=total)
-        elif step.kind == "run":
-            phrase = _(_RUN_PHRASES[step.how_many], lang).format(length=length, total=total)
-        elif step.kind == "flush":
-            phrase = _("a {length}-card flush is {total}", lang).format(length=length, total=total)
-        else:
-            phrase = _("nobs is {total}", lang).format(total=total)
-        if i == len(steps) - 1 and i > 0 and step.kind != "fifteen":
-            phrase = _("and {phrase}", lang).format(phrase=phrase)
-        phrases.append(phrase)
-    return _(", ", lang).join(phrases)
+    return say_count_with(steps, lambda msgid: _(msgid, lang))
+
+
+# ------------------------------------------------------------------ glossary terms
+
+
+def start_page_mentions(lang: str) -> None:
+    """Begin a page run: no glossary term has been shown with its English yet."""
+    st = _streamlit()
+    if st is not None:
+        st.session_state[_MENTIONS_KEY] = Mentions(lang)
+
+
+def _page_mentions(lang: str) -> Mentions | None:
+    st = _streamlit()
+    mentions = st.session_state.get(_MENTIONS_KEY) if st is not None else None
+    return mentions if isinstance(mentions, Mentions) and mentions.lang == lang else None
+
+
+def note_mentions(text: str, lang: str | None = None) -> None:
+    """Mark the terms ``text`` already shows beside their English (a lesson's "क्रिब (crib)"),
+    so the page's labels do not repeat the English."""
+    mentions = _page_mentions(lang or current_language())
+    if mentions is not None:
+        mentions.note_text(text)
+
+
+def glossary_label(text: str, key: str, lang: str | None = None) -> str:
+    """``text`` (a translated label for glossary term ``key``), with the English term beside
+    it the first time the term appears on this page in a language other than English.
+
+    >>> glossary_label("जोड़ी", "pair", "hi")   # outside a page run: as given
+    'जोड़ी'
+    """
+    lang = lang or current_language()
+    mentions = _page_mentions(lang)
+    if lang == DEFAULT_LANGUAGE or mentions is None or not mentions.first(key):
+        return text
+    return beside_english(lang, text, key)
 
 
 _KIND_LABELS: Final = {
-    "fifteen": N_("Fifteen"),
-    "pair": N_("Pair"),
-    "run": N_("Run"),
-    "flush": N_("Flush"),
-    "nobs": N_("Nobs"),
-    "thirty-one": N_("Thirty-one"),
-    "pair royal": N_("Pair royal"),
-    "double pair royal": N_("Double pair royal"),
-    "go": N_("Go"),
-    "last card": N_("Last card"),
+    "fifteen": (N_("Fifteen"), "fifteen"),
+    "pair": (N_("Pair"), "pair"),
+    "run": (N_("Run"), "run"),
+    "flush": (N_("Flush"), "flush"),
+    "nobs": (N_("Nobs"), "his_nobs"),
+    "thirty-one": (N_("Thirty-one"), "thirty_one"),
+    "pair royal": (N_("Pair royal"), "pair_royal"),
+    "double pair royal": (N_("Double pair royal"), "double_pair_royal"),
+    "go": (N_("Go"), "go"),
+    "last card": (N_("Last card"), None),
 }
 
 
 def kind_label(kind: str, lang: str | None = None) -> str:
-    """The name of a scoring kind (``"pair royal"`` -> ``"Pair royal"``), translated."""
-    return _(_KIND_LABELS[kind], lang) if kind in _KIND_LABELS else kind
+    """The name of a scoring kind (``"pair royal"`` -> ``"Pair royal"``), translated, with the
+    English term beside it on its first appearance on the page (:func:`glossary_label`)."""
+    if kind not in _KIND_LABELS:
+        return kind
+    msgid, key = _KIND_LABELS[kind]
+    label = _(msgid, lang)
+    return glossary_label(label, key, lang) if key else label

@@ -17,6 +17,7 @@ from .breakdown import hand_breakdown_html
 from .cards_svg import cards_row
 from .i18n import N_, _, fmt_int, kind_label, lesson_text, say_count
 from .play_view import play_breakdown_html, play_html
+from .render import bold
 
 __all__ = ["LESSONS", "Check", "Lesson", "lesson_title", "win_kind"]
 
@@ -84,9 +85,9 @@ def _deal_example(seed: int, colours: bool) -> list[str]:
     yours, theirs = deck[0:12:2], deck[1:12:2]
     keep = sorted(yours, key=lambda c: c.order)
     return [
-        f"**{_('Your six cards')}**",
+        bold(_("Your six cards")),
         cards_row(keep, four_colour=colours),
-        f"**{_('Your opponent’s six cards (face down)')}**",
+        bold(_("Your opponent’s six cards (face down)")),
         cards_row([], backs=len(theirs), width=48),
         _("Each of you lays away two: the crib then holds four cards, and you each keep four."),
     ]
@@ -155,9 +156,9 @@ def _play_example(seed: int, colours: bool) -> list[str]:
 
 def _play_check(seed: int) -> Check:
     q = pegging_question(seed + 1)
-    lines = [f"{kind_label(item.kind)}: {item.points}" for item in q.play.items]
+    lines = [f"{kind_label(item.kind)}: {fmt_int(item.points)}" for item in q.play.items]
     if q.go_kind:
-        lines.append(f"{kind_label(q.go_kind)}: 1")
+        lines.append(f"{kind_label(q.go_kind)}: {fmt_int(1)}")
     return Check(
         _("The cards laid in this series: {cards} (you laid the last one). "
           "The count is {count}. {state} What does your last card score?").format(
@@ -227,9 +228,9 @@ def _end_example(seed: int, colours: bool) -> list[str]:
     bar = (
         f'<div dir="ltr" style="max-width:{width}px">'
         f'<div style="background:#1e6b3a;color:white;padding:4px 8px;border-radius:4px;margin:4px 0;'
-        f'width:100%">121</div>'
+        f'width:100%">{fmt_int(121)}</div>'
         f'<div style="background:#8e3b00;color:white;padding:4px 8px;border-radius:4px;margin:4px 0;'
-        f'width:{max(12, round(100 * loser / 121))}%">{loser}</div></div>'
+        f'width:{max(12, round(100 * loser / 121))}%">{fmt_int(loser)}</div></div>'
     )
     return [
         bar,
@@ -262,9 +263,9 @@ def _variants_example(seed: int, colours: bool) -> list[str]:
     blocks = []
     for seat, hand in enumerate(hands):
         name = _("Dealer") if seat == 0 else _("Player {n}").format(n=fmt_int(seat + 1))
-        blocks.append(f"**{name}**")
+        blocks.append(bold(name))
         blocks.append(cards_row(sorted(hand, key=lambda c: c.order), four_colour=colours, width=48))
-    blocks.append(f"**{_('Straight into the crib from the deck')}**")
+    blocks.append(bold(_("Straight into the crib from the deck")))
     blocks.append(cards_row([deck[15]], four_colour=colours, width=48))
     return blocks
 

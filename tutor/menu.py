@@ -1,6 +1,12 @@
 """The shared page frame: page config, the menu (``st.page_link``), language and deck options.
 
 Every page starts with :func:`setup_page`, so each works when opened first.
+The language picker is always in the sidebar, in each language's own name; it
+lists the languages whose catalog exists (a language without one would show
+English pages, which reads as broken to someone who chose हिन्दी). The choice is
+kept in ``?lang=``, carried by every menu link, and saved with the learner's
+profile. Right-to-left languages (Urdu) get ``direction: rtl`` on the page's
+content; cards and the play keep ``dir="ltr"`` on their own elements.
 Streamlit's own sidebar list is hidden (``client.showSidebarNavigation =
 false`` in ``.streamlit/config.toml``) because it labels the entry page "app";
 this menu is drawn instead. ``st.navigation`` is not used (see STYLE.md).
@@ -16,15 +22,20 @@ from .i18n import (
     DEFAULT_LANGUAGE,
     LANG_KEY,
     N_,
+    NATIVE_DIGITS_KEY,
     _,
     available_languages,
     current_language,
     language_name,
     set_language,
+    settle_language,
+    start_page_mentions,
 )
-from .profile import learner_params
+from .languages import is_rtl
+from .numerals import format_int
+from .profile import learner_params, remember_language, saved_language
 
-__all__ = ["PAGES", "MenuPage", "setup_page", "four_colour", "link_params"]
+__all__ = ["PAGES", "MenuPage", "four_colour", "link_params", "page_css", "setup_page"]
 
 
 class MenuPage(NamedTuple):
@@ -67,23 +78,52 @@ PAGES: Final = (
 _FOUR_COLOUR: Final = "pref_four_colour"
 _FOUR_COLOUR_WIDGET: Final = "menu_four_colour"
 _LANG_WIDGET: Final = "menu_language"
+_DIGITS_WIDGET: Final = "menu_native_digits"
+
+# Locally installed fonts only (Debian fonts-noto-core), never web fonts: Latin from
+# Streamlit's own font, then one Noto family per script; the browser picks per glyph.
+# Urdu is written in Nastaliq, so it comes before Naskh.
+FONT_STACK: Final = (
+    '"Source Sans", "Source Sans Pro", "Noto Sans", "Noto Sans Devanagari", '
+    '"Noto Sans Gujarati", "Noto Sans Bengali", "Noto Sans Gurmukhi", '
+    '"Noto Nastaliq Urdu", "Noto Naskh Arabic", sans-serif'
+)
+# The app and the text elements Streamlit gives a font of their own; never spans or divs
+# in general, which would also catch the icons (drawn with an icon font).
+_TEXT: Final = (
+    ".stApp, .stApp :is(p, li, label, h1, h2, h3, h4, h5, h6, input, textarea, button, td, th, "
+    "summary, .count-aloud)"
+)
 
 _CSS: Final = """<style>
 .block-container {max-width: 980px; padding-top: 2.2rem;}
 div[data-testid="stMetric"] {background: #f6f8f6; border-radius: 10px; padding: 8px 12px;}
 .count-aloud {font-size: 1.15rem; font-style: italic; padding: 10px 14px; background: #f3f7ff;
-  border-left: 4px solid #1e4f91; border-radius: 6px; margin: 6px 0 12px 0;}
+  border-inline-start: 4px solid #1e4f91; border-radius: 6px; margin: 6px 0 12px 0;}
 .pile-series {border: 1px dashed #b0bec5; border-radius: 10px; padding: 6px 10px; margin: 6px 0;}
-</style>"""
+"""
+
+# Right to left: the page's content and the sidebar; cards keep dir="ltr" on their own
+# elements. Nastaliq hangs low and stacks high, so it needs more line height.
+_RTL_CSS: Final = """
+[data-testid="stMain"], [data-testid="stSidebarUserContent"] {direction: rtl;}
+.stApp :is(p, li, label, td, th) {line-height: 2;}
+[data-testid="stMetricLabel"] * {overflow: visible;}
+.count-aloud {font-style: normal;}
+"""
+
+
+def page_css(lang: str) -> str:
+    """The page's style sheet for ``lang``: layout, fonts and, for Urdu, right to left."""
+    css = _CSS + f"{_TEXT} {{font-family: {FONT_STACK};}}\n"
+    if is_rtl(lang):
+        css += _RTL_CSS
+    return css + "</style>"
 
 
 def link_params() -> dict[str, str]:
-    """The query parameters every link carries: the learner's name and the language (if not English)."""
-    lang = current_language()
-    params = learner_params()
-    if lang != DEFAULT_LANGUAGE:
-        params[LANG_KEY] = lang
-    return params
+    """The query parameters every link carries: the learner's name and the language."""
+    return {**learner_params(), LANG_KEY: current_language()}
 
 
 def four_colour() -> bool:
@@ -96,7 +136,13 @@ def _remember_four_colour() -> None:
 
 
 def _remember_language() -> None:
-    set_language(st.session_state[_LANG_WIDGET])
+    chosen = st.session_state[_LANG_WIDGET]
+    set_language(chosen)
+    remember_language(chosen)
+
+
+def _remember_digits() -> None:
+    st.session_state[NATIVE_DIGITS_KEY] = st.session_state[_DIGITS_WIDGET]
 
 
 def setup_page(page_path: str, title: str) -> str:
@@ -104,29 +150,33 @@ def setup_page(page_path: str, title: str) -> str:
 
     ``title`` is a msgid (the browser tab's title).
     """
-    lang = current_language()
-    st.set_page_config(page_title=f"{_(title)} · {_('Cribbage tutor')}", page_icon="🃏", layout="wide")
-    st.html(_CSS)
+    lang = settle_language(saved=saved_language)
+    start_page_mentions(lang)
+    app_name = _("Cribbage tutor")
+    st.set_page_config(page_title=_(title) + " · " + app_name, page_icon="🃏", layout="wide")
+    st.html(page_css(lang))
     with st.sidebar:
-        st.markdown(f"### 🃏 {_('Cribbage tutor')}")
-        params = link_params()
+        st.markdown("### 🃏 " + app_name)
         for page in PAGES:
-            st.page_link(
-                page.path,
-                label=_(page.label),
-                icon=page.icon,
-                query_params=params or None,
-            )
+            st.page_link(page.path, label=_(page.label), icon=page.icon, query_params=link_params())
         st.divider()
-        languages = available_languages()
-        if len(languages) > 1:
-            st.session_state[_LANG_WIDGET] = lang
-            st.selectbox(
-                _("Language"),
-                languages,
-                format_func=language_name,
-                key=_LANG_WIDGET,
-                on_change=_remember_language,
+        label = _("Language")
+        st.session_state[_LANG_WIDGET] = lang
+        st.selectbox(
+            # Also in English, so someone who landed on a language they cannot read finds it.
+            f"🌐 {label}" if lang == DEFAULT_LANGUAGE else f"🌐 {label} · Language",
+            available_languages(),
+            format_func=language_name,
+            key=_LANG_WIDGET,
+            on_change=_remember_language,
+        )
+        if lang != DEFAULT_LANGUAGE:
+            st.session_state[_DIGITS_WIDGET] = bool(st.session_state.get(NATIVE_DIGITS_KEY))
+            st.toggle(
+                _("Own digits ({example})").format(example=format_int(29, lang, native=True)),
+                key=_DIGITS_WIDGET,
+                on_change=_remember_digits,
+                help=_("Show numbers in this script's own digits. Answers may use either kind."),
             )
         st.session_state[_FOUR_COLOUR_WIDGET] = four_colour()
         st.toggle(

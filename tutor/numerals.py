@@ -21,6 +21,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import ClassVar, Final
 
+from .msgid import N_
+
 __all__ = [
     "DIGITS",
     "ERROR_MESSAGES",
@@ -35,11 +37,6 @@ __all__ = [
     "parse_whole_number",
     "to_western",
 ]
-
-
-def N_(message: str) -> str:
-    """Mark an English msgid for ``pybabel extract`` (translated later, where it is shown)."""
-    return message
 
 
 #: The ten digits of each numbering system (CLDR names), zero first.
@@ -124,8 +121,8 @@ def to_western(text: str) -> str:
 
 # ------------------------------------------------------------------ parse errors
 
-#: The English msgid of each reason (the same msgids as ``tutor/answers.py`` on the
-#: app branch, so one catalog entry serves both). Placeholders: ``{low}``, ``{high}``
+#: The English msgid of each reason (``tutor.answers.parse_answer`` shows it
+#: translated). Placeholders: ``{low}``, ``{high}``
 #: (the allowed range), ``{value}`` (the number typed), ``{text}`` (what was typed,
 #: at most 20 characters).
 ERROR_MESSAGES: Final[Mapping[str, str]] = {

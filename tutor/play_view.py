@@ -27,10 +27,11 @@ def _cell(step: PlayStep, *, highlighted: bool, dimmed: bool, four_colour: bool)
     colour = _SEAT_COLOURS[step.seat]
     who = escape(seat_name(step.seat))
     if step.card is None:
+        go = escape(_("Go!"))
         body = (
             f'<div style="width:58px;height:81px;border:2px dashed {colour};border-radius:8px;'
             f'display:flex;align-items:center;justify-content:center;color:{colour};'
-            f'font-weight:700;font-size:1.05rem;background:#fafafa">{escape(_("Go!"))}</div>'
+            f'font-weight:700;font-size:1.05rem;background:#fafafa">{go}</div>'
         )
         caption = who
     else:
@@ -110,12 +111,13 @@ def play_breakdown_html(play: PlayScore, go_kind: str | None, *, four_colour: bo
         rows.append((kind_label(go_kind), what, "", 1, total))
         cells.append(cards_row(play.pile[-1:], highlighted=play.pile[-1:], four_colour=four_colour, width=34))
     if not rows:
-        return f"<p>{escape(_('This card scores nothing: no fifteen, 31, pair or run, and the series goes on.'))}</p>"
+        nothing = _("This card scores nothing: no fifteen, 31, pair or run, and the series goes on.")
+        return f"<p>{escape(nothing)}</p>"
     return rows_html(rows, cells)
 
 
 def hand_left_html(cards: Sequence[Card], *, four_colour: bool = False) -> str:
     """Your cards not yet laid (face up), or a note that none are left."""
     if not cards:
-        return f"<p style='color:#555'>{escape(_('none left'))}</p>"
+        return "<p style='color:#555'>" + escape(_("none left")) + "</p>"
     return cards_row(cards, four_colour=four_colour, width=44, gap=6)

@@ -7,6 +7,9 @@ Names are only ever shown through ``escape_markdown``, so ``<script>alert(1)</sc
 
 Pages call ``learner_widget()`` near the top and get the name back (None until one is
 chosen); links to other pages pass ``learner_params()`` so the name travels with them.
+
+The learner's language is saved with the profile (``remember_language``) and used when a
+learner comes back without ``?lang=`` in the address (``saved_language``).
 """
 
 from __future__ import annotations
@@ -14,8 +17,8 @@ from __future__ import annotations
 import html
 import re
 
-from tutor.i18n import _
-from tutor.store import StoreError, clean_name
+from tutor.i18n import _, current_language
+from tutor.store import StoreError, clean_name, open_store
 
 QUERY_KEY = "learner"
 SESSION_KEY = "profile_learner"
@@ -86,12 +89,26 @@ def learner_params() -> dict[str, str]:
     return {QUERY_KEY: name} if name else {}
 
 
+def saved_language() -> str | None:
+    """The language the current learner last chose (None without a learner or a database)."""
+    name = current_learner()
+    return open_store().language(name) if name else None
+
+
+def remember_language(code: str) -> None:
+    """Save ``code`` as the current learner's language (nothing without a learner)."""
+    name = current_learner()
+    if name:
+        open_store().set_language(name, code)
+
+
 def _submit_name() -> None:
     import streamlit as st
 
     typed = st.session_state.get("profile_name_input", "")
     try:
         choose_learner(typed)
+        remember_language(current_language())
         st.session_state.pop("profile_error", None)
     except StoreError as error:
         st.session_state["profile_error"] = str(error)

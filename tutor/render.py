@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-__all__ = ["show_html"]
+__all__ = ["bold", "show_html"]
+
+
+def bold(text: str) -> str:
+    """``text`` in markdown bold. (Pages write ``bold(_("..."))``, never ``f"**{_('...')}**"``:
+    Babel's extractor does not look inside f-strings, so a message there is never translated.)"""
+    return f"**{text}**"
 
 
 def show_html(block: str) -> None:

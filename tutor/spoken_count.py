@@ -24,11 +24,14 @@ Grammar, briefly (each phrase names what scores, then the running total):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from cribbage_core.scoring import CountStep
+
+from .msgid import N_
 
 __all__ = [
     "MAX_NUMBER",
@@ -37,8 +40,13 @@ __all__ = [
     "count_phrases",
     "number_word",
     "say_count",
+    "say_count_with",
     "say_step",
 ]
+
+#: Turns one English msgid of the count (a phrase template, a number word, the
+#: separator) into the words of a language: a gettext lookup or this module's table.
+Translate = Callable[[str], str]
 
 #: Number words go up to the highest count in the play (31); a hand scores at most 29.
 MAX_NUMBER: Final = 31
@@ -67,29 +75,31 @@ class _Grammar:
 _GRAMMAR: Final[dict[str, _Grammar]] = {
     "en": _Grammar(
         numbers=(
-            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-            "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
-            "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "twenty-one",
-            "twenty-two", "twenty-three", "twenty-four", "twenty-five", "twenty-six",
-            "twenty-seven", "twenty-eight", "twenty-nine", "thirty", "thirty-one",
+            N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"),
+            N_("six"), N_("seven"), N_("eight"), N_("nine"), N_("ten"), N_("eleven"),
+            N_("twelve"), N_("thirteen"), N_("fourteen"), N_("fifteen"), N_("sixteen"),
+            N_("seventeen"), N_("eighteen"), N_("nineteen"), N_("twenty"), N_("twenty-one"),
+            N_("twenty-two"), N_("twenty-three"), N_("twenty-four"), N_("twenty-five"),
+            N_("twenty-six"), N_("twenty-seven"), N_("twenty-eight"), N_("twenty-nine"),
+            N_("thirty"), N_("thirty-one"),
         ),
-        fifteen="fifteen {total}",
+        fifteen=N_("fifteen {total}"),
         pair={
-            1: "a pair is {total}",
-            3: "a pair royal is {total}",
-            6: "a double pair royal is {total}",
+            1: N_("a pair is {total}"),
+            3: N_("a pair royal is {total}"),
+            6: N_("a double pair royal is {total}"),
         },
         run={
-            1: "a run of {length} is {total}",
-            2: "a double run of {length} is {total}",
-            3: "a triple run of {length} is {total}",
-            4: "a double-double run of {length} is {total}",
+            1: N_("a run of {length} is {total}"),
+            2: N_("a double run of {length} is {total}"),
+            3: N_("a triple run of {length} is {total}"),
+            4: N_("a double-double run of {length} is {total}"),
         },
-        flush="a {length}-card flush is {total}",
-        nobs="nobs is {total}",
-        and_last="and {phrase}",
-        separator=", ",
-        zero_hand="nineteen (no points)",
+        flush=N_("a {length}-card flush is {total}"),
+        nobs=N_("nobs is {total}"),
+        and_last=N_("and {phrase}"),
+        separator=N_(", "),
+        zero_hand=N_("nineteen (no points)"),
     ),
     "hi": _Grammar(
         numbers=(
@@ -242,24 +252,19 @@ def number_word(n: int, lang: str) -> str:
     return _grammar(lang).numbers[n]
 
 
-def say_step(step: CountStep, lang: str) -> str:
-    """One phrase of the count, without a leading "and".
-
-    >>> say_step(CountStep("run", 2, 3, 12), "bn")
-    'তিন কার্ডের দুটি রানে বারো'
-    """
-    grammar = _grammar(lang)
-    total = number_word(step.total, lang)
+def _template(step: CountStep) -> str:
+    """The English msgid that says ``step`` (a template with ``{total}``/``{length}``)."""
+    english = _GRAMMAR["en"]
     if step.kind == "fifteen":
-        template = grammar.fifteen
+        template = english.fifteen
     elif step.kind == "pair":
-        template = grammar.pair.get(step.how_many, "")
+        template = english.pair.get(step.how_many, "")
     elif step.kind == "run":
-        template = grammar.run.get(step.how_many, "")
+        template = english.run.get(step.how_many, "")
     elif step.kind == "flush":
-        template = grammar.flush if step.length in (4, 5) else ""
+        template = english.flush if step.length in (4, 5) else ""
     elif step.kind == "nobs":
-        template = grammar.nobs
+        template = english.nobs
     else:
         raise ValueError(
             f"unknown count step kind {step.kind!r}: fifteen, pair, run, flush or nobs"
@@ -268,7 +273,51 @@ def say_step(step: CountStep, lang: str) -> str:
         raise ValueError(
             f"no way to say {step}: pairs come 1, 3 or 6 at a time, runs 1-4, flushes 4-5"
         )
-    return template.format(total=total, length=number_word(step.length, lang))
+    return template
+
+
+def _say_step(step: CountStep, translate: Translate) -> str:
+    english = _GRAMMAR["en"].numbers
+    if not (0 <= step.total <= MAX_NUMBER and 0 <= step.length <= MAX_NUMBER):
+        raise ValueError(f"number words cover 0-{MAX_NUMBER}, got {step}")
+    return translate(_template(step)).format(
+        total=translate(english[step.total]), length=translate(english[step.length])
+    )
+
+
+def _phrases(steps: Sequence[CountStep], translate: Translate) -> tuple[str, ...]:
+    english = _GRAMMAR["en"]
+    if not steps:
+        return (translate(english.zero_hand),)
+    phrases = [_say_step(step, translate) for step in steps]
+    if len(steps) > 1 and steps[-1].kind != "fifteen":
+        phrases[-1] = translate(english.and_last).format(phrase=phrases[-1])
+    return tuple(phrases)
+
+
+def say_count_with(steps: Sequence[CountStep], translate: Translate) -> str:
+    """The count said aloud, every English msgid of it passed through ``translate``.
+
+    This is the one renderer of the count: the app passes its gettext lookup
+    (``tutor.i18n.say_count``); :func:`say_count` passes this module's table.
+
+    >>> say_count_with((CountStep("fifteen", 1, 2, 2),), lambda msgid: msgid)
+    'fifteen two'
+    """
+    return translate(_GRAMMAR["en"].separator).join(_phrases(steps, translate))
+
+
+def _table(lang: str) -> Translate:
+    return _entries(lang).__getitem__
+
+
+def say_step(step: CountStep, lang: str) -> str:
+    """One phrase of the count, without a leading "and".
+
+    >>> say_step(CountStep("run", 2, 3, 12), "bn")
+    'তিন কার্ডের দুটি রানে বারো'
+    """
+    return _say_step(step, _table(lang))
 
 
 def count_phrases(steps: Sequence[CountStep], lang: str) -> tuple[str, ...]:
@@ -279,13 +328,7 @@ def count_phrases(steps: Sequence[CountStep], lang: str) -> tuple[str, ...]:
     >>> count_phrases((CountStep("fifteen", 1, 0, 2), CountStep("nobs", 1, 0, 3)), "gu")
     ('પંદર બે', 'અને નોબ્સથી ત્રણ')
     """
-    grammar = _grammar(lang)
-    if not steps:
-        return (grammar.zero_hand,)
-    phrases = [say_step(step, lang) for step in steps]
-    if len(steps) > 1 and steps[-1].kind != "fifteen":
-        phrases[-1] = grammar.and_last.format(phrase=phrases[-1])
-    return tuple(phrases)
+    return _phrases(steps, _table(lang))
 
 
 def say_count(steps: Sequence[CountStep], lang: str) -> str:
@@ -294,7 +337,7 @@ def say_count(steps: Sequence[CountStep], lang: str) -> str:
     >>> say_count((), "ur")
     'صفر (کوئی پوائنٹ نہیں)'
     """
-    return _grammar(lang).separator.join(count_phrases(steps, lang))
+    return say_count_with(steps, _table(lang))
 
 
 def catalog_translations(lang: str) -> dict[str, str]:
@@ -308,6 +351,11 @@ def catalog_translations(lang: str) -> dict[str, str]:
     >>> catalog_translations("hi")["a pair royal is {total}"]
     'पैयर रॉयल से {total}'
     """
+    return dict(_entries(lang))
+
+
+@functools.cache
+def _entries(lang: str) -> Mapping[str, str]:
     english, local = _GRAMMAR["en"], _grammar(lang)
     pairs = [
         *zip(english.numbers, local.numbers, strict=True),

@@ -89,6 +89,7 @@ LEARNERS = sa.Table(
     sa.Column("id", sa.Integer, primary_key=True),
     sa.Column("name", sa.String(MAX_NAME_LENGTH), nullable=False, unique=True),
     sa.Column("created_at", sa.DateTime, nullable=False),
+    sa.Column("language", sa.String(8)),
 )
 
 ATTEMPTS = sa.Table(
@@ -340,12 +341,20 @@ def _v3_saved_games(conn: Connection) -> None:
     ).create(conn)
 
 
+def _learner_language(conn: Connection) -> None:
+    # No version in the name: it can be renumbered when merged after another migration, and
+    # it checks first, so a database that already ran it under another number is unharmed.
+    if "language" not in {c["name"] for c in sa.inspect(conn).get_columns("learners")}:
+        conn.exec_driver_sql("ALTER TABLE learners ADD COLUMN language VARCHAR(8)")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "learners and quiz attempts", _v1_learners_and_attempts),
     Migration(
         2, "finished games; extra JSON on attempts (e.g. EV lost)", _v2_games_and_attempt_extra
     ),
     Migration(3, "games in progress, saved after every action", _v3_saved_games),
+    Migration(4, "the learner's language", _learner_language),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
@@ -453,6 +462,27 @@ def create_learner(engine: Engine, name: str) -> Learner:
     learner = learner_by_name(engine, cleaned)
     assert learner is not None
     return learner
+
+
+def learner_language(engine: Engine, learner_id: int) -> str | None:
+    """The language code the learner last chose, or None."""
+    with engine.connect() as conn:
+        value = conn.scalar(sa.select(LEARNERS.c.language).where(LEARNERS.c.id == learner_id))
+    return str(value) if value else None
+
+
+def set_learner_language(engine: Engine, learner_id: int, language: str) -> None:
+    """Remember ``language`` (a code such as ``"hi"``) for the learner."""
+    if not (2 <= len(language) <= 8 and language.isascii() and language.isalpha()):
+        raise StoreError(f"a language is a code of 2-8 letters such as 'hi', not {language!r}")
+
+    def update() -> None:
+        with _writing(engine) as conn:
+            conn.execute(
+                LEARNERS.update().where(LEARNERS.c.id == learner_id).values(language=language)
+            )
+
+    _with_retry(update)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -919,6 +949,21 @@ class Store:
         if learner is None:
             return {}
         return dict(self._run(lambda e: weak_spots(e, learner.id), {}))
+
+    def language(self, learner_name: str) -> str | None:
+        """The language the learner last chose (None when unknown or the database is down)."""
+        learner = self.learner(learner_name)
+        if learner is None:
+            return None
+        return self._run(lambda e: learner_language(e, learner.id), None)  # type: ignore[no-any-return]
+
+    def set_language(self, learner_name: str, language: str) -> bool:
+        """Remember the learner's language; False when not saved."""
+        learner = self.learner(learner_name, create=True)
+        if learner is None:
+            return False
+        self._run(lambda e: set_learner_language(e, learner.id, language), None, writes=True)
+        return self.problem is None
 
     def export_csv(self, learner_name: str) -> str:
         """The learner's attempts as CSV ("" when the database is down)."""
