@@ -14,6 +14,7 @@ from tutor.menu import setup_page
 from tutor.play_session import FIRST_DEALER_CHOICES, HUMAN, LEVELS, PlaySession, PlaySettings
 from tutor.play_text import LEVEL_LABELS, RESULT_LABELS, log_frame, seat_names, side_names
 from tutor.profile import current_learner
+from tutor.render import bold
 from tutor.store import open_store, show_status
 from tutor.urlstate import new_seed
 
@@ -63,7 +64,7 @@ def _new_game() -> None:
 def settings_form() -> None:
     """The new-game settings."""
     with st.form("play_settings"):
-        st.markdown(f"**{_('New game')}**")
+        st.markdown(bold(_("New game")))
         a, b, c = st.columns(3)
         a.selectbox(_("Opponent"), LEVELS, index=1, format_func=lambda v: _(LEVEL_LABELS[v]), key="play_set_level")
         b.radio(_("Game to"), [121, 61], horizontal=True, key="play_set_target", format_func=fmt_int)

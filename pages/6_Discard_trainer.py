@@ -21,7 +21,7 @@ from tutor.discard_text import (
 )
 from tutor.i18n import N_, _, fmt_int, ngettext
 from tutor.menu import four_colour, setup_page
-from tutor.render import show_html
+from tutor.render import bold, show_html
 from tutor.urlstate import new_seed, seed_from_url, set_url_param
 
 PAGE = "pages/6_Discard_trainer.py"
@@ -241,10 +241,10 @@ if result is not None and thrown is not None:
         st.info(" ".join(lines) + ("\n\n" + bullets if bullets else ""), icon=":material/lightbulb:")
         keeps = st.columns(2)
         with keeps[0]:
-            st.markdown(f"**{_('You kept')}** · {_('net {points}').format(points=points(chosen.net))}")
+            st.markdown(bold(_("You kept")) + " · " + _("net {points}").format(points=points(chosen.net)))
             show_html(cards_row(chosen.keep, four_colour=colours, width=64))
         with keeps[1]:
-            st.markdown(f"**{_('Best keep')}** · {_('net {points}').format(points=points(best.net))}")
+            st.markdown(bold(_("Best keep")) + " · " + _("net {points}").format(points=points(best.net)))
             show_html(cards_row(best.keep, four_colour=colours, width=64))
 
     st.subheader(_("Every discard, best first"))

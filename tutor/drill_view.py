@@ -17,6 +17,7 @@ import streamlit as st
 from .attempts import next_deal
 from .i18n import _, kind_label
 from .profile import current_learner
+from .render import bold
 from .store import open_store
 from .urlstate import new_seed
 
@@ -81,6 +82,6 @@ def drill_banner(seed: int, state_key: str, leave_key: str) -> None:
             )  # fmt: skip
         else:
             body = _("Each deal aims at one of the things you miss most.")
-        text_col.markdown(f":material/target: **{_('Weak-spot drill')}.** {body}")
+        text_col.markdown(":material/target: " + bold(_("Weak-spot drill") + ".") + " " + body)
         button_col.button(_("Leave the drill"), key=leave_key, on_click=leave_drill,
                           icon=":material/close:")  # fmt: skip

@@ -28,7 +28,7 @@ from .i18n import _, fmt_int, ngettext
 from .menu import four_colour
 from .play_session import HUMAN, PlaySession
 from .play_text import describe_move, error_message, seat_names, side_names
-from .render import show_html
+from .render import bold, show_html
 from .store import StaleGame, Store
 
 __all__ = [
@@ -173,12 +173,13 @@ def header(session: PlaySession) -> None:
     for side, col in enumerate(cols[: len(sides)]):
         gained = state.scores[side] - session.back[side]
         colour = PEG_COLOURS[side]
+        last_peg = escape(_("last peg +{n}").format(n=fmt_int(gained))) if gained else "&nbsp;"
         col.markdown(
             f'<div style="border-left:6px solid {colour};padding:2px 10px">'
             f'<div style="font-size:0.85rem;color:#555">{escape(sides[side])}</div>'
             f'<div class="play-score" style="font-size:1.9rem;font-weight:700">{fmt_int(state.scores[side])}</div>'
             f'<div style="font-size:0.8rem;color:#555">'
-            f"{escape(_('last peg +{n}').format(n=fmt_int(gained))) if gained else '&nbsp;'}</div></div>",
+            f"{last_peg}</div></div>",
             unsafe_allow_html=True,
         )
     with cols[-1]:
@@ -213,7 +214,7 @@ def table(session: PlaySession) -> None:
                 show_html(_face_down(left))
     with cols[-2]:
         crib_owner = names[state.dealer]
-        st.markdown(f"**{_('The crib')}** · {escape(crib_owner)}")
+        st.markdown(bold(_("The crib")) + " · " + escape(crib_owner))
         crib_up = in_show and state.show_step >= state.players
         if crib_up or (state.phase is Phase.GAME_OVER and state.ended_in is not Phase.PLAY and crib_up):
             show_html(cards_row(state.crib, four_colour=colours, width=52, gap=4))
@@ -221,7 +222,7 @@ def table(session: PlaySession) -> None:
             in_crib = len(state.crib) if state.starter is not None else sum(len(d) for d in state.discards)
             show_html(_face_down(in_crib))
     with cols[-1]:
-        st.markdown(f"**{_('Starter')}**")
+        st.markdown(bold(_("Starter")))
         if state.starter is not None:
             show_html(cards_row([state.starter], four_colour=colours, width=52))
         else:
@@ -249,17 +250,19 @@ def _series(session: PlaySession) -> None:
     gone = [names[s] for s, passed in enumerate(state.passed) if passed]
     note = (" · " + _("go: {names}").format(names=", ".join(gone))) if gone else ""
     past = ""
+    earlier_label = escape(_("Earlier this hand:"))
     if earlier:
         past = (
-            f'<div style="font-size:0.8rem;color:#666;margin-top:4px">{escape(_("Earlier this hand:"))} '
+            f'<div style="font-size:0.8rem;color:#666;margin-top:4px">{earlier_label} '
             + escape(" ".join(card.label for _, card in earlier))
             + "</div>"
         )
+    play_label, count_label = escape(_("The play")), escape(_("Count"))
     show_html(
         '<div class="pile-series" style="border:1px dashed #b0bec5;border-radius:10px;padding:6px 12px;margin:6px 0">'
         f'<div style="display:flex;justify-content:space-between;align-items:baseline">'
-        f'<strong>{escape(_("The play"))}</strong>'
-        f'<span class="play-count" style="font-size:1.5rem;font-weight:700">{escape(_("Count"))}: {fmt_int(state.count)}</span></div>'
+        f'<strong>{play_label}</strong>'
+        f'<span class="play-count" style="font-size:1.5rem;font-weight:700">{count_label}: {fmt_int(state.count)}</span></div>'
         f'<div dir="ltr" style="display:flex;flex-wrap:wrap;gap:8px;min-height:100px;align-items:flex-start">{"".join(cells)}</div>'
         f'<div style="font-size:0.8rem;color:#666">{escape(note)}</div>{past}</div>'
     )
@@ -497,7 +500,7 @@ def show_section(session: PlaySession) -> None:
         )
         return
     title = _("Your crib") if is_crib else _("Your hand")
-    st.markdown(f"**{title}** · {_('with the starter')}")
+    st.markdown(bold(title) + " · " + _("with the starter"))
     show_html(cards_row((*cards, state.starter), four_colour=four_colour(), width=70))
     if not session.settings.self_count:
         st.button(
