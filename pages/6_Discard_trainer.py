@@ -8,7 +8,15 @@ import streamlit as st
 from cribbage_core.advisor import Role
 from cribbage_core.cards import Card, format_cards
 from cribbage_core.discard_quiz import DIFFICULTIES, deal_discard, ev_loss, explain, is_best
-from tutor.attempts import Attempt, attempts, quiz_stats, record_attempt
+from tutor.attempts import (
+    Attempt,
+    attempts,
+    deal_ticket,
+    next_deal,
+    quiz_learner,
+    quiz_stats,
+    record_attempt,
+)
 from tutor.cards_svg import card_svg, cards_row
 from tutor.discard_text import (
     advice_frame,
@@ -41,6 +49,8 @@ level = level_param if level_param in DIFFICULTIES else None
 fixed_role = Role(role_choice) if role_choice != "random" else None
 deal = deal_discard(seed, players=players, role=fixed_role, difficulty=level)
 deal_key = (seed, players, role_choice, level)
+# the attempt id comes with the deal (and survives a reload), so an answer counts once
+ticket = deal_ticket("discard", seed, variant=f"{players}:{role_choice}:{level or 'any'}")
 
 
 def _clear_picks() -> None:
@@ -69,6 +79,7 @@ def _on_players() -> None:
 
 def _next_hand() -> None:
     st.query_params["seed"] = str(new_seed())
+    next_deal()
     _clear_picks()
 
 
@@ -89,13 +100,17 @@ def _confirm() -> None:
     st.session_state.pop("discard_problem", None)
     loss = ev_loss(deal.advice, chosen)
     best = deal.advice.best
-    record_attempt(
+    saved = record_attempt(
         Attempt(
             "discard", seed, format_cards(sorted(chosen)), format_cards(best.discard), is_best(deal.advice, chosen),
             {"ev_lost": round(loss, 4), "players": players, "role": deal.role.value, "level": level},
+            attempt_id=ticket.attempt_id,
+            seconds=ticket.seconds(),
         )
     )  # fmt: skip
-    st.session_state["discard_result"] = {"key": deal_key, "discard": [str(c) for c in chosen]}
+    st.session_state["discard_result"] = {
+        "key": deal_key, "discard": [str(c) for c in chosen], "saved": saved,
+    }  # fmt: skip
 
 
 st.title(_("Discard trainer"))
@@ -103,6 +118,7 @@ st.caption(
     _("Choose the cards to lay away to the crib. Each choice is graded by its average worth over "
       "every possible starter: your hand's points plus the crib's (minus, when the crib is your opponent's).")
 )  # fmt: skip
+quiz_learner()
 
 # ---- options (in the URL, so a shared link deals the same hand the same way)
 st.session_state["discard_role"] = role_choice
@@ -214,6 +230,8 @@ if result is not None and thrown is not None:
     chosen = advice.option_for(thrown)
     best = advice.best
     loss = ev_loss(advice, thrown)
+    if result.get("saved") == "repeat":
+        st.caption(_("This deal was answered before: the first answer is the one that counts."))
     if is_best(advice, thrown):
         runner_up = next((o for o in advice.options if frozenset(o.discard) != frozenset(thrown)), None)
         st.success(

@@ -259,3 +259,33 @@ def test_a_drill_with_no_weak_spots_in_this_quiz_says_so_and_deals_any_hand(db_u
     banner = " ".join(m.value for m in at.markdown if "Weak-spot drill" in m.value)
     assert "No weak spots in this quiz yet" in banner
     assert seed_of(at) > 0
+
+
+def test_a_discard_answer_is_stored_once_with_its_expected_value_loss(db_url: str) -> None:
+    import json
+
+    from cribbage_core.discard_quiz import deal_discard, ev_loss
+
+    deal = deal_discard(42)
+    worst = deal.advice.options[-1].discard
+    at = open_page("pages/6_Discard_trainer.py", seed="42", learner="Ann")
+    for card in worst:
+        at.checkbox(key=f"discard_pick_{card}").check()
+    at.run()
+    at.button(key="discard_confirm").click().run()
+    assert not at.exception, at.exception
+    [row] = rows(db_url)
+    assert (row["name"], row["kind"], row["seed"], row["correct"]) == ("Ann", "discard", "42", False)
+    assert json.loads(row["extra"])["ev_lost"] == pytest.approx(ev_loss(deal.advice, worst), abs=1e-4)
+    assert row["seconds"] is not None
+
+    # A reload on the same address, answering again: still one row, and the page says why.
+    again = open_page(
+        "pages/6_Discard_trainer.py", **{k: at.query_params[k] for k in ("seed", "learner", "deal")}
+    )
+    for card in deal.advice.best.discard:
+        again.checkbox(key=f"discard_pick_{card}").check()
+    again.run()
+    again.button(key="discard_confirm").click().run()
+    assert len(rows(db_url)) == 1
+    assert "answered before" in captions(again)
