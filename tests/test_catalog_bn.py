@@ -139,3 +139,32 @@ def test_lessons_mention_the_main_terms() -> None:
     for key in ("crib", "starter", "pone", "dealer", "his_heels", "his_nobs", "go", "pair_royal",
                 "run", "flush", "skunk", "double_skunk", "lurch", "pegging", "the_play", "the_show"):
         assert f"{term('bn', key)}{with_english('bn', key).removeprefix(term('bn', key))}" in text, key
+
+
+def test_play_page_terms_are_the_glossarys(catalog: Catalog) -> None:
+    def bn(msgid: str) -> str:
+        return str(catalog[msgid].string)
+
+    assert bn("Muggins") == term("bn", "muggins")
+    assert bn("His heels") == term("bn", "his_heels")
+    assert bn("The play") == term("bn", "the_play")
+    assert bn("The show") == term("bn", "the_show")
+    assert bn("a skunk") == term("bn", "skunk")
+    assert bn("a double skunk") == term("bn", "double_skunk")
+    assert bn("a lurch") == term("bn", "lurch")
+    assert term("bn", "pone") in bn("Pone (their crib)")
+
+
+#: A consonant letter of the Bengali script (its inherent vowel takes the genitive ``-ের``).
+CONSONANT = re.compile(r"[\u0995-\u09B9\u09DC-\u09DF]$")
+
+
+def test_seat_names_take_the_genitive_suffix_the_play_page_adds(catalog: Catalog) -> None:
+    """The Play page writes "Computer's crib" as the seat name plus ``_("'s")`` (or ``{name}'s``
+    as ``{name}ের``): right only while every computer seat's name ends in a bare consonant."""
+    assert catalog["'s"].string == "ের"
+    assert str(catalog["{name}'s crib: {points}"].string).startswith("{name}ের ")
+    for seat in ("Computer", "Left computer", "Right computer", "Left opponent", "Your partner",
+                 "Right opponent"):
+        assert CONSONANT.search(str(catalog[seat].string)), seat
+    assert catalog["your partner's"].string == f"{catalog['Your partner'].string}ের"
