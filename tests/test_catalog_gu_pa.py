@@ -42,10 +42,16 @@ def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> No
         assert len(strings) == (cat.num_plurals if isinstance(m.id, tuple) else 1), m.id
         for text in strings:
             assert text.strip() or ids[0].strip() in ("", ","), f"{lang}: empty {ids[0]!r}"
-            assert sorted(PLACEHOLDER.findall(text)) == sorted(PLACEHOLDER.findall(ids[0])), (ids[0], text)
+            # plural forms follow the plural msgid ("{who} laid away {n} cards."), whose {n} the
+            # singular English form may lack
+            got, want = sorted(PLACEHOLDER.findall(text)), sorted(PLACEHOLDER.findall(ids[-1]))
+            assert got == want or (len(ids) == 2 and set(got) <= set(want)), (ids[-1], text)
         translated[ids[0]] = strings[0]
     assert not in_code - set(translated), sorted(in_code - set(translated))[:5]
-    english_left = [i for i, s in translated.items() if s == i and re.search("[A-Za-z]{3}", i)]
+    # an English word left as it was (placeholders such as {verdict} are not words)
+    english_left = [
+        i for i, s in translated.items() if s == i and re.search("[A-Za-z]{3}", PLACEHOLDER.sub("", i))
+    ]
     assert not english_left, english_left[:5]
 
 
