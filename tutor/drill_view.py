@@ -82,6 +82,6 @@ def drill_banner(seed: int, state_key: str, leave_key: str) -> None:
             )  # fmt: skip
         else:
             body = _("Each deal aims at one of the things you miss most.")
-        text_col.markdown(":material/target: " + bold(_("Weak-spot drill") + ".") + " " + body)
+        text_col.markdown(":material/target: " + bold(_("Weak-spot drill")) + " · " + body)
         button_col.button(_("Leave the drill"), key=leave_key, on_click=leave_drill,
                           icon=":material/close:")  # fmt: skip
