@@ -90,7 +90,7 @@ def test_every_page_in_hindi_and_urdu(page: Any, lang_url: str, lang: str, name:
 def test_urdu_breakdown_table_is_rtl_and_its_cards_ltr(page: Any, lang_url: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 2000})
     load(page, f"{lang_url}/Count_the_hand?seed=42&lang=ur")
-    page.locator('[data-testid="stTextInput"] input').first.fill("۲۵" if deal_hand(42).score.total != 25 else "۲۴")
+    page.locator('[data-testid="stMain"] [data-testid="stTextInput"] input').first.fill("۲۵" if deal_hand(42).score.total != 25 else "۲۴")
     page.keyboard.press("Enter")
     page.locator("table.breakdown").wait_for()
     page.wait_for_timeout(500)

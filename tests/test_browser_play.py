@@ -108,7 +108,9 @@ def test_play_a_hand_reload_mid_game_and_reach_the_show(page: Any, app_url: str)
     shot(page, "play-show")
 
 
-def test_a_finished_game_opened_by_its_address_shows_the_result(page: Any, app_url: str) -> None:
+def test_a_finished_game_opened_by_its_address_shows_the_result(
+    page: Any, app_url: str, app_database_url: str
+) -> None:
     session = PlaySession.start(PlaySettings(level="hard", target=61), seed=2024)
     rng = random.Random(5)
     while session.phase is not Phase.GAME_OVER:
@@ -120,7 +122,7 @@ def test_a_finished_game_opened_by_its_address_shows_the_result(page: Any, app_u
             session = session.next_count()
         else:
             session = session.act(rng.choice(session.state.legal_for(HUMAN)))
-    engine = store.make_engine()
+    engine = store.make_engine(app_database_url)  # the server's database
     store.migrate(engine)
     store.save_game(engine, session.game_id, session.to_dict(), moves=session.moves, previous=None, finished=True)
     engine.dispose()
