@@ -11,7 +11,7 @@ from tutor.cards_svg import card_back_svg
 from tutor.categories import PEGGING_CATEGORIES, pegging_categories, pegging_missed
 from tutor.drill import drill_pegging_seed
 from tutor.drill_view import drill_banner, drill_on, start_drill
-from tutor.i18n import N_, _, fmt_int, fmt_percent, ngettext
+from tutor.i18n import N_, _, card_text, fmt_int, fmt_percent, ngettext
 from tutor.render import bold, show_html
 from tutor.menu import four_colour, setup_page
 from tutor.play_view import hand_left_html, play_breakdown_html, play_html
@@ -98,7 +98,7 @@ result = st.session_state.get("peg_result")
 if result is not None and result["seed"] != seed:
     result = None
 
-last_card = question.pile[-1].label
+last_card = card_text(question.pile[-1])
 if result is None:
     with st.form("peg_form", enter_to_submit=True):
         st.text_input(

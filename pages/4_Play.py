@@ -9,7 +9,7 @@ import streamlit as st
 from cribbage_core.game import Phase
 from cribbage_core.result import SkunkRule
 from tutor import play_ui as ui
-from tutor.i18n import N_, _, fmt_int, ngettext
+from tutor.i18n import N_, _, card_text, cards_text, fmt_int, ngettext
 from tutor.menu import setup_page
 from tutor.play_session import FIRST_DEALER_CHOICES, HUMAN, LEVELS, PlaySession, PlaySettings
 from tutor.play_text import LEVEL_LABELS, RESULT_LABELS, log_frame, seat_names, side_names
@@ -134,7 +134,7 @@ if state.hand_no == 1 and state.phase in (Phase.DISCARD, Phase.PLAY):
     if cuts:
         st.info(
             _("Cut for deal: {cuts}. The lowest card deals: {dealer}.").format(
-                cuts=", ".join(f"{names[e.seat]} {e.cards[0].label}" for e in cuts),
+                cuts=", ".join(f"{names[e.seat]} {card_text(e.cards[0])}" for e in cuts),
                 dealer=names[state.dealer],
             ),
             icon=":material/content_cut:",
@@ -168,7 +168,7 @@ if review is not None:
     if review.ev_lost < 0.005:
         st.success(
             _("Your discard ({cards}) was the best of {n}: {net} points expected.").format(
-                cards=" ".join(c.label for c in review.discard), n=fmt_int(review.options), net=f"{review.net:.2f}"
+                cards=cards_text(review.discard), n=fmt_int(review.options), net=f"{review.net:.2f}"
             ),
             icon=":material/thumb_up:",
         )
@@ -176,9 +176,9 @@ if review is not None:
         st.info(
             _("Your discard ({cards}) ranked {rank} of {n}: it lost {lost} expected points against "
               "the best, {best} ({best_net} expected).").format(
-                cards=" ".join(c.label for c in review.discard), rank=fmt_int(review.rank),
+                cards=cards_text(review.discard), rank=fmt_int(review.rank),
                 n=fmt_int(review.options), lost=f"{review.ev_lost:.2f}",
-                best=" ".join(c.label for c in review.best_discard), best_net=f"{review.best_net:.2f}",
+                best=cards_text(review.best_discard), best_net=f"{review.best_net:.2f}",
             ),
             icon=":material/insights:",
         )  # fmt: skip

@@ -27,7 +27,7 @@ from tutor.discard_text import (
     reason_why,
     starter_frame,
 )
-from tutor.i18n import N_, _, fmt_int, ngettext
+from tutor.i18n import N_, _, card_text, fmt_int, ngettext
 from tutor.menu import four_colour, setup_page
 from tutor.render import bold, show_html
 from tutor.urlstate import new_seed, seed_from_url, set_url_param
@@ -199,7 +199,7 @@ for cell, card in zip(cells, deal.hand, strict=False):
             f"{card_svg(card, highlighted=picked, dimmed=False, four_colour=colours, width=88)}</div>"
         )
         st.checkbox(
-            _("Throw {card}").format(card=card.label),
+            _("Throw {card}").format(card=card_text(card)),
             key=_pick_key(card),
             disabled=thrown is not None,
             on_change=_forget_problem,

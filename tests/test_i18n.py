@@ -86,3 +86,14 @@ def test_every_lesson_has_english_markdown_with_a_title() -> None:
 
 def test_lesson_falls_back_to_english() -> None:
     assert i18n.lesson_text("01_cards", "zz") == i18n.lesson_text("01_cards", "en")
+
+
+def test_card_labels_in_running_text_stay_left_to_right_in_urdu() -> None:
+    from cribbage_core import Card
+    from tutor.i18n import card_text, cards_text
+
+    king = Card.parse("KD")
+    assert card_text(king, lang="en") == "K♦"
+    assert card_text(king, lang="ur") == "\u2066K♦\u2069"  # isolated: never shown as "♦K"
+    assert cards_text([king, Card.parse("5S")], ", ", lang="ur") == "\u2066K♦\u2069, \u20665♠\u2069"
+    assert cards_text([king, Card.parse("5S")], lang="hi") == "K♦ 5♠"

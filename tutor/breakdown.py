@@ -9,16 +9,16 @@ from cribbage_core.cards import Card
 from cribbage_core.scoring import HandScore, ScoreItem
 
 from .cards_svg import cards_row
-from .i18n import _, fmt_int, kind_label, ngettext, number_word
+from .i18n import _, card_text, cards_text, fmt_int, kind_label, ngettext, number_word
 
 __all__ = ["describe_item", "hand_breakdown_html", "rows_html"]
 
 
 def describe_item(item: ScoreItem, starter: Card | None = None) -> str:
     """One combination in words: ``"5♥ + 10♠ = 15"``, ``"a run of three: 3♣ 4♦ 5♥"``."""
-    labels = " ".join(card.label for card in item.cards)
+    labels = cards_text(item.cards)
     if item.kind == "fifteen":
-        return " + ".join(card.label for card in item.cards) + " = " + fmt_int(15)
+        return " + ".join(card_text(card) for card in item.cards) + " = " + fmt_int(15)
     if item.kind == "pair":
         return _("a pair: {cards}").format(cards=labels)
     if item.kind == "run":
@@ -29,7 +29,7 @@ def describe_item(item: ScoreItem, starter: Card | None = None) -> str:
         ).format(n=fmt_int(len(item.cards)), cards=labels)
     if item.kind == "nobs":
         jack = item.cards[0]
-        return _("{jack} is the jack of the starter's suit").format(jack=jack.label)
+        return _("{jack} is the jack of the starter's suit").format(jack=card_text(jack))
     return labels
 
 

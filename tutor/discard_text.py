@@ -15,7 +15,7 @@ from cribbage_core.advisor import Advice, Role
 from cribbage_core.cards import Card
 from cribbage_core.discard_quiz import TIE, Fact, Reason, starter_scores
 
-from .i18n import N_, _
+from .i18n import N_, _, card_text, cards_text
 
 __all__ = [
     "cards_text",
@@ -33,11 +33,6 @@ __all__ = [
 #: Series names in the starter chart (msgids).
 YOURS = N_("Your keep")
 BEST = N_("Best keep")
-
-
-def cards_text(cards: Sequence[Card]) -> str:
-    """Cards as their labels, ``"5♥ 5♠ J♣"``."""
-    return " ".join(card.label for card in cards)
 
 
 def points(value: float) -> str:
@@ -199,7 +194,7 @@ def starter_frame(
     if best_keep is not None and frozenset(best_keep) != frozenset(keep):
         series.append((_(BEST), best_keep))
     rows = [
-        {"starter": starter.label, "order": starter.order, "points": score, "keep": name}
+        {"starter": card_text(starter), "order": starter.order, "points": score, "keep": name}
         for name, cards in series
         for starter, score in starter_scores(cards, hand)
     ]

@@ -36,10 +36,11 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from cribbage_core.cards import Card
 from cribbage_core.scoring import CountStep
 
 from .glossary import Mentions, beside_english
-from .languages import CODES, DEFAULT_LANGUAGE, LANGUAGE, detect_language
+from .languages import CODES, DEFAULT_LANGUAGE, LANGUAGE, detect_language, is_rtl
 from .msgid import N_
 from .numerals import format_int
 from .spoken_count import MAX_NUMBER, NUMBER_WORDS, say_count_with
@@ -208,6 +209,18 @@ def fmt_int(n: int, lang: str | None = None, native: bool | None = None) -> str:
     return format_int(
         int(n), lang or current_language(), native=native_digits() if native is None else native
     )
+
+
+def card_text(card: Card, lang: str | None = None) -> str:
+    """A card's label ("K♦") for running text. In a right-to-left language it is wrapped in a
+    left-to-right isolate, so the bidi algorithm never shows it as "♦K"."""
+    rtl = is_rtl(lang or current_language())
+    return f"\u2066{card.label}\u2069" if rtl else card.label
+
+
+def cards_text(cards: Sequence[Card], sep: str = " ", lang: str | None = None) -> str:
+    """Several cards for running text (see :func:`card_text`)."""
+    return sep.join(card_text(card, lang) for card in cards)
 
 
 def fmt_percent(fraction: float, lang: str | None = None) -> str:

@@ -15,7 +15,7 @@ from cribbage_core.pegging_quiz import pegging_question
 
 from .breakdown import hand_breakdown_html
 from .cards_svg import cards_row
-from .i18n import N_, _, fmt_int, kind_label, lesson_text, say_count
+from .i18n import N_, _, card_text, cards_text, fmt_int, kind_label, lesson_text, say_count
 from .play_view import play_breakdown_html, play_html
 from .render import bold
 
@@ -70,7 +70,7 @@ def _cards_check(seed: int) -> Check:
     cards = shuffled_deck(random.Random(seed + 1))[:3]
     total = sum(card.value for card in cards)
     return Check(
-        _("What do {cards} count together?").format(cards=", ".join(c.label for c in cards)),
+        _("What do {cards} count together?").format(cards=cards_text(cards, ", ")),
         total,
         " + ".join(fmt_int(c.value) for c in cards) + f" = {fmt_int(total)}",
         maximum=30,
@@ -134,7 +134,7 @@ def _starter_check(seed: int) -> Check:
     points = 2 if starter.rank is Rank.JACK else 0
     return Check(
         _("The starter turned up is {card}. How many points does the dealer peg for it?").format(
-            card=starter.label
+            card=card_text(starter)
         ),
         points,
         _("Only a jack turned up as the starter scores: 2 for his heels, to the dealer."),
@@ -162,7 +162,7 @@ def _play_check(seed: int) -> Check:
     return Check(
         _("The cards laid in this series: {cards} (you laid the last one). "
           "The count is {count}. {state} What does your last card score?").format(
-            cards=", ".join(c.label for c in q.pile),
+            cards=cards_text(q.pile, ", "),
             count=fmt_int(q.play.count),
             state=(_("Nobody can lay another card.") if q.go_kind == "go"
                    else _("It is the last card of the play.") if q.go_kind == "last card"
@@ -191,7 +191,7 @@ def _show_check(seed: int) -> Check:
     deal = deal_hand(seed + 1)
     return Check(
         _("Your hand is {hand} and the starter is {starter}. What does it score?").format(
-            hand=" ".join(c.label for c in deal.hand), starter=deal.starter.label
+            hand=cards_text(deal.hand), starter=card_text(deal.starter)
         ),
         deal.score.total,
         say_count(deal.score.steps),

@@ -24,7 +24,7 @@ from cribbage_core.errors import (
     WrongPhase,
 )
 
-from .i18n import N_, _, fmt_int, kind_label, ngettext
+from .i18n import N_, _, cards_text, fmt_int, kind_label, ngettext
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -96,7 +96,7 @@ def scored_phrase(kind: str, points: int) -> str:
 def describe_move(move: Move, names: Sequence[str]) -> str:
     """One move in words, with what it scored and why."""
     who = names[move.seat]
-    cards = " ".join(c.label for c in move.cards)
+    cards = cards_text(move.cards)
     if move.kind == "discard":
         if move.seat == 0:
             text = _("You laid away {cards}.").format(cards=cards)

@@ -24,7 +24,7 @@ from cribbage_core.scoring import score_hand
 from .board_svg import PEG_COLOURS, board_svg
 from .breakdown import hand_breakdown_html
 from .cards_svg import card_back_svg, card_svg, cards_row
-from .i18n import _, fmt_int, ngettext
+from .i18n import _, card_text, cards_text, fmt_int, ngettext
 from .menu import four_colour
 from .play_session import HUMAN, PlaySession
 from .play_text import describe_move, error_message, seat_names, side_names
@@ -254,7 +254,7 @@ def _series(session: PlaySession) -> None:
     if earlier:
         past = (
             f'<div style="font-size:0.8rem;color:#666;margin-top:4px">{earlier_label} '
-            + escape(" ".join(card.label for _, card in earlier))
+            + escape(cards_text([card for _, card in earlier]))
             + "</div>"
         )
     play_label, count_label = escape(_("The play")), escape(_("Count"))
@@ -306,7 +306,7 @@ def discard_controls(session: PlaySession) -> None:
         with col:
             show_html(card_svg(card, highlighted=picked, four_colour=colours, width=78))
             st.button(
-                _("✓ {card}").format(card=card.label) if picked else card.label,
+                _("✓ {card}").format(card=card_text(card)) if picked else card_text(card),
                 key=f"play_pick_{card}",
                 on_click=_toggle,
                 args=(str(card), session.moves),
@@ -356,8 +356,8 @@ def advice_table(session: PlaySession) -> None:
     rows = [
         {
             _("Rank"): o.rank,
-            _("Lay away"): " ".join(c.label for c in o.discard),
-            _("Keep"): " ".join(c.label for c in o.keep),
+            _("Lay away"): cards_text(o.discard),
+            _("Keep"): cards_text(o.keep),
             _("Hand (expected)"): round(o.hand_ev, 2),
             _("Crib (expected)"): round(o.crib_ev, 2),
             _("Net"): round(o.net, 2),
@@ -392,7 +392,7 @@ def play_controls(session: PlaySession) -> None:
             with col:
                 show_html(card_svg(card, dimmed=not (mine and fits), four_colour=colours, width=78))
                 st.button(
-                    _("Lay {card}").format(card=card.label),
+                    _("Lay {card}").format(card=card_text(card)),
                     key=f"play_lay_{card}",
                     disabled=not (mine and fits),
                     on_click=do,
