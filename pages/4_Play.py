@@ -66,21 +66,21 @@ def settings_form() -> None:
     with st.form("play_settings"):
         st.markdown(bold(_("New game")))
         a, b, c = st.columns(3)
-        a.selectbox(_("Opponent"), LEVELS, index=1, format_func=lambda v: _(LEVEL_LABELS[v]), key="play_set_level")
-        b.radio(_("Game to"), [121, 61], horizontal=True, key="play_set_target", format_func=fmt_int)
+        a.selectbox(_("Opponent"), LEVELS, index=1, format_func={v: _(LEVEL_LABELS[v]) for v in LEVELS}.get, key="play_set_level")
+        b.radio(_("Game to"), [121, 61], horizontal=True, key="play_set_target", format_func={n: fmt_int(n) for n in (121, 61)}.get)
         c.radio(
             _("Players"), [2, 3, 4], horizontal=True, key="play_set_players",
-            format_func=lambda n: _(PLAYER_LABELS[n]),
+            format_func={n: _(label) for n, label in PLAYER_LABELS.items()}.get,
         )  # fmt: skip
         d, e, f = st.columns(3)
         d.radio(
             _("First dealer"), FIRST_DEALER_CHOICES, key="play_set_dealer",
-            format_func=lambda v: _(DEALER_LABELS[v]),
+            format_func={v: _(label) for v, label in DEALER_LABELS.items()}.get,
         )  # fmt: skip
-        e.selectbox(_("Skunk rule"), list(SkunkRule), key="play_set_skunk", format_func=lambda r: _(SKUNK_LABELS[r]))
+        e.selectbox(_("Skunk rule"), list(SkunkRule), key="play_set_skunk", format_func={r: _(label) for r, label in SKUNK_LABELS.items()}.get)
         f.radio(
             _("Counting"), ["app", "self"], key="play_set_counting",
-            format_func=lambda v: _("The app counts for me") if v == "app" else _("I count my own hand and crib"),
+            format_func={"app": _("The app counts for me"), "self": _("I count my own hand and crib")}.get,
         )  # fmt: skip
         st.toggle(
             _("Muggins"), key="play_set_muggins",

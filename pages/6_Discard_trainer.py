@@ -128,7 +128,7 @@ options = st.columns([2.3, 1.0, 1.1])
 options[0].radio(
     _("Your seat"),
     list(ROLE_LABELS),
-    format_func=lambda r: _(ROLE_LABELS[r]),
+    format_func={r: _(label) for r, label in ROLE_LABELS.items()}.get,
     key="discard_role",
     horizontal=True,
     on_change=_on_role,
@@ -137,7 +137,7 @@ options[0].radio(
 options[1].selectbox(
     _("Difficulty"),
     list(LEVEL_LABELS),
-    format_func=lambda lv: _(LEVEL_LABELS[lv]),
+    format_func={lv: _(label) for lv, label in LEVEL_LABELS.items()}.get,
     key="discard_level",
     on_change=_on_level,
     help=_("Close calls: the best two discards are within a quarter point. "
@@ -146,7 +146,7 @@ options[1].selectbox(
 options[2].selectbox(
     _("Players"),
     list(PLAYER_LABELS),
-    format_func=lambda n: _(PLAYER_LABELS[n]),
+    format_func={n: _(label) for n, label in PLAYER_LABELS.items()}.get,
     key="discard_players",
     on_change=_on_players,
 )

@@ -48,7 +48,9 @@ def start(at: AppTest, seed: int = 42, **choices: Any) -> PlaySession:
         widget = at.get("selectbox") + at.get("radio") + at.get("toggle")
         [found] = [w for w in widget if w.key == f"play_set_{key}"]
         found.set_value(value)
-    at.button(key="FormSubmitter:play_settings-Deal").click().run()
+    # the submit button's key carries its (translated) label
+    [deal] = [b for b in at.button if str(b.key).startswith("FormSubmitter:play_settings-")]
+    deal.click().run()
     assert not at.exception, at.exception
     return session_of(at)
 
@@ -400,3 +402,12 @@ def test_a_chosen_learner_gets_the_finished_game_recorded(fast_bots_and_own_data
     games = store.games_frame(engine, ann.id)
     assert list(games["id"]) == [final.game_id]
     assert list(games["scores"])[0] == list(final.state.scores)
+
+
+@pytest.mark.parametrize("lang", ["hi", "ur"])
+def test_a_game_starts_from_the_settings_form_in_another_language(lang: str) -> None:
+    # the choices' labels are made in the run's language, so the form submits in any language
+    at = open_play(lang=lang)
+    session = start(at, level="hard", players=3, counting="self")
+    assert (session.settings.level, session.settings.players) == ("hard", 3)
+    assert session.settings.self_count
