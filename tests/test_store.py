@@ -28,10 +28,10 @@ BACKENDS = ["sqlite"] + (["database_url"] if os.environ.get("DATABASE_URL") else
 
 
 def empty_database(engine: Engine) -> None:
-    """Drop every table the store knows (in dependency order)."""
-    with engine.begin() as conn:
-        for name in ("attempts", "games", "learners", "schema_version"):
-            conn.execute(sa.text(f"DROP TABLE IF EXISTS {name}"))
+    """Drop every table in the database (found by reflection, so new migrations are covered)."""
+    tables = sa.MetaData()
+    tables.reflect(engine)
+    tables.drop_all(engine)
 
 
 @pytest.fixture(params=BACKENDS)
