@@ -1,13 +1,16 @@
 """Progress: accuracy over time per quiz and per category, streaks, games, weak spots, CSV."""
 
+from collections.abc import Callable
 from pathlib import Path
 
 import altair as alt
+import pandas as pd
 import streamlit as st
 
 from tutor import progress
-from tutor.i18n import N_, _, fmt_int, fmt_percent
+from tutor.i18n import N_, _, fmt_int, fmt_percent, kind_name
 from tutor.menu import setup_page
+from tutor.play_text import LEVEL_LABELS
 from tutor.profile import learner_params, learner_widget
 from tutor.store import open_store, show_status, weak_spot_weights
 
@@ -15,6 +18,25 @@ from tutor.store import open_store, show_status, weak_spot_weights
 DRILL_PAGE = "pages/2_Count_the_hand.py"
 PEGGING_DRILL_PAGE = "pages/3_Pegging_quiz.py"
 PAGE_COLUMNS = ("kind", "correct", "categories", "categories_missed", "seconds", "created_at")
+QUIZ_LABELS = {
+    "hand": N_("Hand"), "crib": N_("Crib"), "pegging": N_("Pegging quiz"), "discard": N_("Discard trainer"),
+}  # fmt: skip
+
+
+def quiz_name(kind: str) -> str:
+    """A stored quiz kind in the learner's language."""
+    return _(QUIZ_LABELS[kind]) if kind in QUIZ_LABELS else kind
+
+
+def level_name(level: str) -> str:
+    """An opponent level in the learner's language."""
+    return _(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level
+
+
+def named(frame: pd.DataFrame, column: str, name: Callable[[str], str]) -> pd.DataFrame:
+    """The frame with the stored keys of one column shown as words in the learner's language."""
+    return frame.assign(**{column: frame[column].map(name)})
+
 
 setup_page("pages/5_Progress.py", N_("Progress"))
 st.title(_("Your progress"))
@@ -41,7 +63,7 @@ else:
 
     st.subheader(_("By quiz"))
     st.dataframe(
-        progress.summary_by_quiz(attempts),
+        named(progress.summary_by_quiz(attempts), "kind", quiz_name),
         hide_index=True,
         column_config={
             "kind": _("Quiz"),
@@ -53,7 +75,7 @@ else:
     )
 
     st.subheader(_("Accuracy over time"))
-    daily = progress.daily_accuracy(attempts)
+    daily = named(progress.daily_accuracy(attempts), "kind", quiz_name)
     st.altair_chart(
         alt.Chart(daily)
         .mark_line(point=True)
@@ -72,7 +94,7 @@ else:
     )
 
     st.subheader(_("By scoring category"))
-    categories = progress.category_accuracy(attempts)
+    categories = named(progress.category_accuracy(attempts), "category", kind_name)
     if categories.empty:
         st.caption(_("No category details recorded yet."))
     else:
@@ -88,7 +110,7 @@ else:
             },
         )
         right_col.altair_chart(
-            alt.Chart(progress.daily_category_accuracy(attempts))
+            alt.Chart(named(progress.daily_category_accuracy(attempts), "category", kind_name))
             .mark_line(point=True)
             .encode(
                 x=alt.X("day:T", title=_("Day")),
@@ -109,7 +131,7 @@ if games.empty:
     st.caption(_("No finished games yet."))
 else:
     st.dataframe(
-        progress.games_by_level(games),
+        named(progress.games_by_level(games), "opponent_level", level_name),
         hide_index=True,
         column_config={
             "opponent_level": _("Opponent"),
@@ -129,7 +151,7 @@ if not weights:
 else:
     st.write(_("Recent misses count most; a right answer later makes them count less."))
     st.bar_chart(
-        {"category": list(weights), "weight": list(weights.values())},
+        {"category": [kind_name(k) for k in weights], "weight": list(weights.values())},
         x="category",
         y="weight",
         horizontal=True,

@@ -104,13 +104,13 @@ def test_a_seeded_learner_sees_tables_charts_streaks_and_export(db_url: str) -> 
     assert (metrics["Current streak"], metrics["Best streak"]) == ("2", "2")
     assert len(at.dataframe) == 3  # by quiz, by category, games by level
     by_quiz = at.dataframe[0].value
-    assert set(by_quiz["kind"]) == {"hand", "crib", "pegging", "discard"}
+    assert set(by_quiz["kind"]) == {"Hand", "Crib", "Pegging quiz", "Discard trainer"}
     assert by_quiz["answered"].sum() == 30
     games = at.dataframe[2].value.set_index("opponent_level")
-    assert (games.loc["easy", "won"], games.loc["hard", "lost"]) == (2, 2)
-    assert games.loc["easy", "skunks_given"] == 1
+    assert (games.loc["Easy", "won"], games.loc["Hard", "lost"]) == (2, 2)
+    assert games.loc["Easy", "skunks_given"] == 1
     categories = at.dataframe[1].value.set_index("category")
-    assert categories.loc["run", "accuracy"] == 0 and categories.loc["pair", "accuracy"] == 1
+    assert categories.loc["Run", "accuracy"] == 0 and categories.loc["Pair", "accuracy"] == 1
     assert len(at.get("vega_lite_chart")) == 3  # accuracy by day, by category by day, weak spots
     assert len(at.get("download_button")) == 1
 
@@ -144,3 +144,19 @@ def test_a_database_that_cannot_open_is_reported_and_the_page_still_works(
     assert "Progress is not being saved" in at.warning[0].value
     assert "cannot open the database" in at.warning[0].value
     assert any("No answers recorded yet" in i.value for i in at.info)
+
+
+def test_the_tables_speak_the_learners_language(db_url: str) -> None:
+    seed(db_url, "Ann", answers=12, games=2)
+    at = AppTest.from_file(ENTRY, default_timeout=30)
+    at.switch_page(PAGE)
+    at.query_params["learner"] = "Ann"
+    at.query_params["lang"] = "hi"
+    at.run()
+    assert not at.exception, at.exception
+    by_quiz, categories, games = (frame.value for frame in at.dataframe)
+    shown = set(by_quiz["kind"]) | set(categories["category"]) | set(games["opponent_level"])
+    stored = {"hand", "crib", "pegging", "discard", "fifteen", "run", "pair", "easy", "hard"}
+    english = {"Hand", "Crib", "Pegging quiz", "Discard trainer", "Fifteen", "Run", "Pair", "Easy", "Hard"}
+    assert not shown & (stored | english), shown
+    assert all(any("\u0900" <= ch <= "\u097f" for ch in value) for value in shown), shown

@@ -316,11 +316,17 @@ _KIND_LABELS: Final = {
 }
 
 
+def kind_name(kind: str, lang: str | None = None) -> str:
+    """The plain translated name of a scoring kind (``"pair royal"`` -> ``"Pair royal"``), for
+    table cells and chart legends; an unknown kind is returned as it is."""
+    return _(_KIND_LABELS[kind][0], lang) if kind in _KIND_LABELS else kind
+
+
 def kind_label(kind: str, lang: str | None = None) -> str:
     """The name of a scoring kind (``"pair royal"`` -> ``"Pair royal"``), translated, with the
     English term beside it on its first appearance on the page (:func:`glossary_label`)."""
     if kind not in _KIND_LABELS:
         return kind
-    msgid, key = _KIND_LABELS[kind]
-    label = _(msgid, lang)
+    label = kind_name(kind, lang)
+    key = _KIND_LABELS[kind][1]
     return glossary_label(label, key, lang) if key else label
