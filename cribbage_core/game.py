@@ -291,30 +291,25 @@ def new_game(
         if type(first_dealer) is not int or not 0 <= first_dealer < n:
             raise InvalidGameConfig(f"first_dealer must be a seat 0-{n - 1} or None, got {first_dealer!r}")
         dealer = first_dealer
-    empty: tuple[tuple[Card, ...], ...] = ((),) * n
     return GameState(
         config=cfg,
-        phase=Phase.DEAL,
         hand_no=0,
         dealer=dealer,
-        to_act=None,
-        hands=empty,
-        discards=empty,
-        kept=empty,
-        crib=(),
-        starter=None,
-        stock=(),
-        pile=(),
-        count=0,
-        played=(),
-        series_starts=(),
-        passed=(False,) * n,
-        last_layer=None,
-        show_step=0,
         scores=(0,) * cfg.sides,
         log=log,
         result=None,
+        **_awaiting_deal(n),
     )
+
+
+def _awaiting_deal(players: int) -> dict[str, Any]:
+    """The fields of a state waiting for the next deal: no cards anywhere, no play, no show."""
+    empty: tuple[tuple[Card, ...], ...] = ((),) * players
+    return {
+        "phase": Phase.DEAL, "to_act": None, "hands": empty, "discards": empty, "kept": empty,
+        "crib": (), "starter": None, "stock": (), "pile": (), "count": 0, "played": (),
+        "series_starts": (), "passed": (False,) * players, "last_layer": None, "show_step": 0,
+    }  # fmt: skip
 
 
 def _side(players: int, seat: int) -> int:
@@ -731,26 +726,7 @@ class GameState:
 
     def _next_hand(self) -> GameState:
         n = self.config.players
-        empty: tuple[tuple[Card, ...], ...] = ((),) * n
-        return replace(
-            self,
-            phase=Phase.DEAL,
-            dealer=(self.dealer + 1) % n,
-            to_act=None,
-            hands=empty,
-            discards=empty,
-            kept=empty,
-            crib=(),
-            starter=None,
-            stock=(),
-            pile=(),
-            count=0,
-            played=(),
-            series_starts=(),
-            passed=(False,) * n,
-            last_layer=None,
-            show_step=0,
-        )
+        return replace(self, dealer=(self.dealer + 1) % n, **_awaiting_deal(n))
 
     # -- scoring
 
