@@ -38,6 +38,25 @@ def named(frame: pd.DataFrame, column: str, name: Callable[[str], str]) -> pd.Da
     return frame.assign(**{column: frame[column].map(name)})
 
 
+def daily_accuracy_chart(daily: pd.DataFrame, series: str, title: str, count: str) -> alt.Chart:
+    """Accuracy per day as lines, one per value of ``series`` (a quiz, or a category)."""
+    return (
+        alt.Chart(daily)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("day:T", title=_("Day")),
+            y=alt.Y(
+                "accuracy:Q",
+                title=_("Accuracy"),
+                axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 1]),
+            ),
+            color=alt.Color(f"{series}:N", title=title),
+            tooltip=["day:T", f"{series}:N", f"{count}:Q", "accuracy:Q"],
+        )
+    )
+
+
 setup_page("pages/5_Progress.py", N_("Progress"))
 st.title(_("Your progress"))
 name = learner_widget()
@@ -76,22 +95,7 @@ else:
 
     st.subheader(_("Accuracy over time"))
     daily = named(progress.daily_accuracy(attempts), "kind", quiz_name)
-    st.altair_chart(
-        alt.Chart(daily)
-        .mark_line(point=True)
-        .encode(
-            x=alt.X("day:T", title=_("Day")),
-            y=alt.Y(
-                "accuracy:Q",
-                title=_("Accuracy"),
-                axis=alt.Axis(format="%"),
-                scale=alt.Scale(domain=[0, 1]),
-            ),
-            color=alt.Color("kind:N", title=_("Quiz")),
-            tooltip=["day:T", "kind:N", "answered:Q", "accuracy:Q"],
-        ),
-        width="stretch",
-    )
+    st.altair_chart(daily_accuracy_chart(daily, "kind", _("Quiz"), "answered"), width="stretch")
 
     st.subheader(_("By scoring category"))
     categories = named(progress.category_accuracy(attempts), "category", kind_name)
@@ -109,21 +113,9 @@ else:
                 "accuracy": st.column_config.NumberColumn(_("Accuracy"), format="percent"),
             },
         )
+        by_category = named(progress.daily_category_accuracy(attempts), "category", kind_name)
         right_col.altair_chart(
-            alt.Chart(named(progress.daily_category_accuracy(attempts), "category", kind_name))
-            .mark_line(point=True)
-            .encode(
-                x=alt.X("day:T", title=_("Day")),
-                y=alt.Y(
-                    "accuracy:Q",
-                    title=_("Accuracy"),
-                    axis=alt.Axis(format="%"),
-                    scale=alt.Scale(domain=[0, 1]),
-                ),
-                color=alt.Color("category:N", title=_("Category")),
-                tooltip=["day:T", "category:N", "questions:Q", "accuracy:Q"],
-            ),
-            width="stretch",
+            daily_accuracy_chart(by_category, "category", _("Category"), "questions"), width="stretch"
         )
 
 st.subheader(_("Games against the computer"))
