@@ -17,7 +17,7 @@ from tutor.breakdown import hand_breakdown_html
 from tutor.cards_svg import cards_row
 from tutor.categories import hand_categories, hand_missed
 from tutor.drill import SHOW_CATEGORIES, drill_seed
-from tutor.drill_view import drill_banner, drill_on, start_drill
+from tutor.drill_view import drill_banner, drill_button, drill_on, start_drill
 from tutor.i18n import N_, _, fmt_int, fmt_percent, kind_label, say_count
 from tutor.render import bold, show_html
 from tutor.menu import four_colour, setup_page
@@ -279,14 +279,8 @@ buttons.button(
     icon=":material/refresh:",
 )
 if not drilling:
-    buttons.button(
-        _("Practise my weak spots"),
-        key="count_drill_start",
-        on_click=_start_drill,
-        icon=":material/target:",
-        disabled=learner is None,
-        help=_("Deal hands that score what you miss most.")
-        if learner
-        else _("Choose a name first: the drill aims at what you have missed before."),
-    )
+    drill_button(
+        buttons, "count_drill_start", _start_drill, learner,
+        _("Deal hands that score what you miss most."),
+    )  # fmt: skip
 st.caption(_("Deal number {seed}: share this page's address to show someone this exact hand.").format(seed=seed))

@@ -10,7 +10,7 @@ from tutor.attempts import Attempt, deal_ticket, next_deal, quiz_learner, quiz_s
 from tutor.cards_svg import card_back_svg
 from tutor.categories import PEGGING_CATEGORIES, pegging_categories, pegging_missed
 from tutor.drill import drill_pegging_seed
-from tutor.drill_view import drill_banner, drill_on, start_drill
+from tutor.drill_view import drill_banner, drill_button, drill_on, start_drill
 from tutor.i18n import N_, _, card_text, fmt_int, fmt_percent, ngettext
 from tutor.render import bold, show_html
 from tutor.menu import four_colour, setup_page
@@ -158,14 +158,8 @@ buttons.button(
     icon=":material/refresh:",
 )
 if not drilling:
-    buttons.button(
-        _("Practise my weak spots"),
-        key="peg_drill_start",
-        on_click=_start_drill,
-        icon=":material/target:",
-        disabled=learner is None,
-        help=_("Deal plays that score what you miss most.")
-        if learner
-        else _("Choose a name first: the drill aims at what you have missed before."),
-    )
+    drill_button(
+        buttons, "peg_drill_start", _start_drill, learner,
+        _("Deal plays that score what you miss most."),
+    )  # fmt: skip
 st.caption(_("Deal number {seed}: share this page's address to show someone this exact play.").format(seed=seed))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 import streamlit as st
 
@@ -21,7 +21,9 @@ from .render import bold
 from .store import open_store
 from .urlstate import new_seed
 
-__all__ = ["DRILL_PARAM", "DRILL_VALUE", "drill_banner", "drill_on", "leave_drill", "start_drill"]
+__all__ = [
+    "DRILL_PARAM", "DRILL_VALUE", "drill_banner", "drill_button", "drill_on", "leave_drill", "start_drill",
+]  # fmt: skip
 
 DRILL_PARAM: Final = "drill"
 DRILL_VALUE: Final = "weak"
@@ -52,6 +54,25 @@ def start_drill(pick: Picker, allowed: Sequence[str], state_key: str) -> None:
     st.query_params["seed"] = str(seed)
     next_deal()
     st.session_state[state_key] = {"seed": seed, "category": category, "weights": weights}
+
+
+def drill_button(
+    where: Any, key: str, on_click: Callable[[], None], learner: str | None, aim: str
+) -> None:
+    """The "Practise my weak spots" button of a quiz page, in ``where`` (a container).
+
+    ``aim`` (translated) says what the drill deals; without a learner's name the button is
+    disabled and says why, since the drill aims at what that learner has missed before.
+    """
+    where.button(
+        _("Practise my weak spots"),
+        key=key,
+        on_click=on_click,
+        icon=":material/target:",
+        disabled=learner is None,
+        help=aim if learner
+        else _("Choose a name first: the drill aims at what you have missed before."),
+    )  # fmt: skip
 
 
 def leave_drill() -> None:
