@@ -5,11 +5,11 @@ from __future__ import annotations
 import streamlit as st
 
 from cribbage_core.hand_quiz import deal_hand
-from tutor.cards_svg import cards_row
-from tutor.i18n import N_, _, fmt_int, say_count
-from tutor.render import bold, show_html
-from tutor.menu import PAGES, four_colour, link_params, setup_page
-from tutor.urlstate import seed_from_url
+from tutor.frame.menu import PAGES, four_colour, link_params, setup_page
+from tutor.frame.render import bold, show_html
+from tutor.frame.urlstate import seed_from_url
+from tutor.html.cards import cards_row
+from tutor.lang.i18n import N_, _, fmt_int, say_count
 
 setup_page("app.py", N_("Home"))
 

@@ -30,8 +30,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 
 def page_times(games: int) -> tuple[list[float], list[float]]:
-    from cribbage_core.game import Phase
     from test_app_play import open_play, session_of, start, step  # the AppTest driver
+
+    from cribbage_core.game import Phase
 
     per_click: list[float] = []
     per_run: list[float] = []

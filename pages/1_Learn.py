@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.answers import parse_answer
-from tutor.attempts import Attempt, record_attempt
-from tutor.i18n import N_, _, fmt_int, note_mentions
+from tutor.frame.menu import four_colour, link_params, setup_page
+from tutor.frame.render import show_html
+from tutor.frame.urlstate import new_seed, seed_from_url, set_url_param
+from tutor.lang.answers import parse_answer
+from tutor.lang.i18n import N_, _, fmt_int, note_mentions
 from tutor.lessons import LESSONS, lesson_body, lesson_title
-from tutor.menu import four_colour, link_params, setup_page
-from tutor.render import show_html
-from tutor.urlstate import new_seed, seed_from_url, set_url_param
+from tutor.quiz.attempts import Attempt, record_attempt
 
 PAGE = "pages/1_Learn.py"
 IDS = [lesson.id for lesson in LESSONS]

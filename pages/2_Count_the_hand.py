@@ -11,17 +11,24 @@ import streamlit as st
 from cribbage_core.cards import Card
 from cribbage_core.hand_quiz import FOCUSES, deal_hand, likely_missed
 from cribbage_core.scoring import HAND_KINDS
-from tutor.answers import parse_answer
-from tutor.attempts import Attempt, deal_ticket, next_deal, quiz_learner, quiz_stats, record_attempt
-from tutor.breakdown import hand_breakdown_html
-from tutor.cards_svg import cards_row
-from tutor.categories import hand_categories, hand_missed
-from tutor.drill import SHOW_CATEGORIES, drill_seed
-from tutor.drill_view import drill_banner, drill_button, drill_on, start_drill
-from tutor.i18n import N_, _, fmt_int, fmt_percent, kind_label, say_count
-from tutor.render import bold, show_html
-from tutor.menu import four_colour, setup_page
-from tutor.urlstate import new_seed, seed_from_url, set_url_param
+from tutor.frame.menu import four_colour, setup_page
+from tutor.frame.render import bold, show_html
+from tutor.frame.urlstate import new_seed, seed_from_url, set_url_param
+from tutor.html.breakdown import hand_breakdown_html
+from tutor.html.cards import cards_row
+from tutor.lang.answers import parse_answer
+from tutor.lang.i18n import N_, _, fmt_int, fmt_percent, kind_label, say_count
+from tutor.quiz.attempts import (
+    Attempt,
+    deal_ticket,
+    next_deal,
+    quiz_learner,
+    quiz_stats,
+    record_attempt,
+)
+from tutor.quiz.categories import hand_categories, hand_missed
+from tutor.quiz.drill import SHOW_CATEGORIES, drill_seed
+from tutor.quiz.drill_view import drill_banner, drill_button, drill_on, start_drill
 
 PAGE = "pages/2_Count_the_hand.py"
 MAX_POINTS = 29

@@ -5,17 +5,24 @@ from __future__ import annotations
 import streamlit as st
 
 from cribbage_core.pegging_quiz import pegging_question
-from tutor.answers import parse_answer
-from tutor.attempts import Attempt, deal_ticket, next_deal, quiz_learner, quiz_stats, record_attempt
-from tutor.cards_svg import card_back_svg
-from tutor.categories import PEGGING_CATEGORIES, pegging_categories, pegging_missed
-from tutor.drill import drill_pegging_seed
-from tutor.drill_view import drill_banner, drill_button, drill_on, start_drill
-from tutor.i18n import N_, _, card_text, fmt_int, fmt_percent, ngettext
-from tutor.render import bold, show_html
-from tutor.menu import four_colour, setup_page
-from tutor.play_view import hand_left_html, play_breakdown_html, play_html
-from tutor.urlstate import new_seed, seed_from_url
+from tutor.frame.menu import four_colour, setup_page
+from tutor.frame.render import bold, show_html
+from tutor.frame.urlstate import new_seed, seed_from_url
+from tutor.html.cards import card_back_svg
+from tutor.html.play import hand_left_html, play_breakdown_html, play_html
+from tutor.lang.answers import parse_answer
+from tutor.lang.i18n import N_, _, card_text, fmt_int, fmt_percent, ngettext
+from tutor.quiz.attempts import (
+    Attempt,
+    deal_ticket,
+    next_deal,
+    quiz_learner,
+    quiz_stats,
+    record_attempt,
+)
+from tutor.quiz.categories import PEGGING_CATEGORIES, pegging_categories, pegging_missed
+from tutor.quiz.drill import drill_pegging_seed
+from tutor.quiz.drill_view import drill_banner, drill_button, drill_on, start_drill
 
 PAGE = "pages/3_Pegging_quiz.py"
 MAX_POINTS = 15

@@ -8,15 +8,16 @@ import streamlit as st
 
 from cribbage_core.game import Phase
 from cribbage_core.result import SkunkRule
-from tutor import play_ui as ui
-from tutor.i18n import N_, _, card_text, cards_text, fmt_int, ngettext
-from tutor.menu import setup_page
-from tutor.play_session import FIRST_DEALER_CHOICES, HUMAN, LEVELS, PlaySession, PlaySettings
-from tutor.play_text import LEVEL_LABELS, RESULT_LABELS, log_frame, seat_names, side_names
-from tutor.profile import current_learner
-from tutor.render import bold
-from tutor.store import open_store, show_status
-from tutor.urlstate import new_seed
+from tutor.frame.menu import setup_page
+from tutor.frame.profile import current_learner
+from tutor.frame.render import bold
+from tutor.frame.status import show_status
+from tutor.frame.urlstate import new_seed
+from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_int, ngettext
+from tutor.play import ui
+from tutor.play.session import FIRST_DEALER_CHOICES, HUMAN, LEVELS, PlaySession, PlaySettings
+from tutor.play.text import LEVEL_LABELS, RESULT_LABELS, log_frame, seat_names, side_names
+from tutor.store import open_store
 
 PAGE = "pages/4_Play.py"
 SKUNK_LABELS = {

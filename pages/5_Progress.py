@@ -8,11 +8,12 @@ import pandas as pd
 import streamlit as st
 
 from tutor import progress
-from tutor.i18n import N_, _, fmt_int, fmt_percent, kind_name
-from tutor.menu import setup_page
-from tutor.play_text import LEVEL_LABELS
-from tutor.profile import learner_params, learner_widget
-from tutor.store import open_store, show_status, weak_spot_weights
+from tutor.frame.menu import setup_page
+from tutor.frame.profile import learner_params, learner_widget
+from tutor.frame.status import show_status
+from tutor.lang.i18n import N_, _, fmt_int, fmt_percent, kind_name
+from tutor.play.text import LEVEL_LABELS
+from tutor.store import open_store, weak_spot_weights
 
 # The quiz pages that run the weak-spot drill when opened with ?drill=weak.
 DRILL_PAGE = "pages/2_Count_the_hand.py"

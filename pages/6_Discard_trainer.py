@@ -8,7 +8,12 @@ import streamlit as st
 from cribbage_core.advisor import Role
 from cribbage_core.cards import Card, format_cards
 from cribbage_core.discard_quiz import DIFFICULTIES, deal_discard, ev_loss, explain, is_best
-from tutor.attempts import (
+from tutor.frame.menu import four_colour, setup_page
+from tutor.frame.render import bold, show_html
+from tutor.frame.urlstate import new_seed, seed_from_url, set_url_param
+from tutor.html.cards import card_svg, cards_row
+from tutor.lang.i18n import N_, _, card_text, fmt_int, ngettext
+from tutor.quiz.attempts import (
     Attempt,
     attempts,
     deal_ticket,
@@ -17,8 +22,7 @@ from tutor.attempts import (
     quiz_stats,
     record_attempt,
 )
-from tutor.cards_svg import card_svg, cards_row
-from tutor.discard_text import (
+from tutor.quiz.discard_text import (
     advice_frame,
     cards_text,
     fact_text,
@@ -27,10 +31,6 @@ from tutor.discard_text import (
     reason_why,
     starter_frame,
 )
-from tutor.i18n import N_, _, card_text, fmt_int, ngettext
-from tutor.menu import four_colour, setup_page
-from tutor.render import bold, show_html
-from tutor.urlstate import new_seed, seed_from_url, set_url_param
 
 PAGE = "pages/6_Discard_trainer.py"
 ROLE_LABELS = {"random": N_("Either"), "dealer": N_("Dealer (your crib)"), "pone": N_("Pone (their crib)")}

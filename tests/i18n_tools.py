@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.pegging_quiz import pegging_question
-from tutor.glossary import KEYS, term
+from tutor.lang.glossary import KEYS, term
 from tutor.lessons import LESSONS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,7 +115,7 @@ def pseudo(text: str, lang: str) -> str:
 
 def write_pseudo_catalogs(locales: Path, lessons: Path, langs: tuple[str, ...]) -> None:
     """A throwaway ``locales`` folder (English copied, ``langs`` pseudo-translated) and
-    ``lessons`` folder (English lessons pseudo-translated), for monkeypatching ``tutor.i18n``."""
+    ``lessons`` folder (English lessons pseudo-translated), for monkeypatching ``tutor.lang.i18n``."""
     english = read_catalog(catalog_path("en"))
     for lang in ("en", *langs):
         catalog = Catalog(locale=lang, charset="utf-8")

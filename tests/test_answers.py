@@ -2,7 +2,7 @@
 
 import pytest
 
-from tutor.answers import parse_answer
+from tutor.lang.answers import parse_answer
 
 
 @pytest.mark.parametrize("text, value", [("0", 0), ("29", 29), (" 12 ", 12), ("+7", 7), ("२४", 24), ("১২", 12), ("૨૯", 29), ("੧੫", 15), ("۱۲", 12)])

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from apptools import open_page as open_app_page
+from apptools import page_text
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core.hand_quiz import deal_hand
-
-from apptools import open_page as open_app_page
-from apptools import page_text
 
 PAGE = "pages/2_Count_the_hand.py"
 

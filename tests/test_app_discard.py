@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pytest
+from apptools import open_page as open_app_page
+from apptools import page_text
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core import Card, format_cards
 from cribbage_core.advisor import Role, advise
 from cribbage_core.discard_quiz import CLOSE_GAP, deal_discard
-
-from apptools import open_page as open_app_page
-from apptools import page_text
 
 PAGE = "pages/6_Discard_trainer.py"
 

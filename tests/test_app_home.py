@@ -5,7 +5,7 @@ from __future__ import annotations
 from apptools import open_page, page_text
 
 from cribbage_core.hand_quiz import deal_hand
-from tutor.menu import PAGES
+from tutor.frame.menu import PAGES
 
 
 def test_home_links_every_page_and_shows_an_example() -> None:

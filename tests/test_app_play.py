@@ -15,9 +15,9 @@ from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.errors import AppTestError
 
 from cribbage_core.cards import Card
-from cribbage_core.game import Count, Phase
+from cribbage_core.game import Phase
 from tutor import store
-from tutor.play_session import HUMAN, PlaySession
+from tutor.play.session import HUMAN, PlaySession
 
 PAGE = "pages/4_Play.py"
 ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")

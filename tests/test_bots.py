@@ -10,7 +10,16 @@ import pytest
 
 from cribbage_core import Card, CribbageError, full_deck, parse_cards
 from cribbage_core.bots import BOT_LEVELS, HardBot, MediumBot, make_bot, peg_points
-from cribbage_core.game import Action, Discard, GameConfig, GameState, Phase, Play, SeatView, new_game
+from cribbage_core.game import (
+    Action,
+    Discard,
+    GameConfig,
+    GameState,
+    Phase,
+    Play,
+    SeatView,
+    new_game,
+)
 from cribbage_core.pegging import score_play
 
 

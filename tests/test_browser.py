@@ -11,8 +11,8 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-
 from conftest import ARTIFACTS
+
 from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.pegging_quiz import pegging_question
 

@@ -11,11 +11,11 @@ import re
 from typing import Any
 
 import pytest
-
 from conftest import ARTIFACTS
+
 from cribbage_core.game import Phase
 from tutor import store
-from tutor.play_session import HUMAN, PlaySession, PlaySettings
+from tutor.play.session import HUMAN, PlaySession, PlaySettings
 
 pytestmark = pytest.mark.browser
 

@@ -3,7 +3,7 @@
 from xml.etree import ElementTree
 
 from cribbage_core import Card, parse_cards
-from tutor.cards_svg import SUIT_COLOURS, card_back_svg, card_svg, cards_row
+from tutor.html.cards import SUIT_COLOURS, card_back_svg, card_svg, cards_row
 
 NS = "{http://www.w3.org/2000/svg}"
 

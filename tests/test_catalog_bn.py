@@ -7,10 +7,10 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from tutor import i18n
-from tutor.glossary import KEYS, term, with_english
+from tutor.lang import i18n
+from tutor.lang.glossary import KEYS, term, with_english
+from tutor.lang.spoken_count import catalog_translations
 from tutor.lessons import LESSONS
-from tutor.spoken_count import catalog_translations
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "locales/bn/LC_MESSAGES/messages.po"
@@ -42,7 +42,7 @@ def catalog() -> Catalog:
 
 def test_every_template_message_is_in_the_bengali_catalog(catalog: Catalog) -> None:
     missing = ids(load(ROOT / "locales/messages.pot", None)) - ids(catalog)
-    assert not missing, f"run python -m tutor.catalogs, then translate {sorted(missing)[:5]}"
+    assert not missing, f"run python -m tutor.lang.catalogs, then translate {sorted(missing)[:5]}"
 
 
 def test_every_message_is_translated_and_not_fuzzy(catalog: Catalog) -> None:

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from tutor.catalogs import extract
-from tutor.glossary import KEYS, term
-from tutor.spoken_count import catalog_translations
+from tutor.lang.catalogs import extract
+from tutor.lang.glossary import KEYS, term
+from tutor.lang.spoken_count import catalog_translations
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("gu", "pa")

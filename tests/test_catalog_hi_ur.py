@@ -8,9 +8,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from cribbage_core.hand_quiz import deal_hand
-from tutor import i18n
-from tutor.glossary import KEYS, term, with_english
-from tutor.spoken_count import catalog_translations, say_count
+from tutor.lang import i18n
+from tutor.lang.glossary import KEYS, term, with_english
+from tutor.lang.spoken_count import catalog_translations, say_count
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("hi", "ur")
@@ -52,7 +52,7 @@ def pairs(catalog: Catalog) -> list[tuple[str, str]]:
 def test_every_template_message_is_translated(lang: str) -> None:
     catalog = load(lang)
     ids = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
-    assert template_ids() <= ids, f"run python -m tutor.catalogs: {sorted(template_ids() - ids)[:5]}"
+    assert template_ids() <= ids, f"run python -m tutor.lang.catalogs: {sorted(template_ids() - ids)[:5]}"
     assert catalog.num_plurals == 2
     for m in catalog:
         if m.id:

@@ -18,7 +18,14 @@ from cribbage_core.discard_quiz import (
     starter_scores,
 )
 from cribbage_core.errors import CribbageError, WrongNumberOfCards
-from tutor.discard_text import advice_frame, fact_text, reason_headline, reason_why, starter_frame, tie_text
+from tutor.quiz.discard_text import (
+    advice_frame,
+    fact_text,
+    reason_headline,
+    reason_why,
+    starter_frame,
+    tie_text,
+)
 
 
 def test_deal_is_a_function_of_its_seed_and_options() -> None:

@@ -1,4 +1,4 @@
-"""tutor.drill: weak-spot drills deal hands holding the category the learner misses."""
+"""tutor.quiz.drill: weak-spot drills deal hands holding the category the learner misses."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from cribbage_core import shuffled_deck
-from tutor.drill import SHOW_CATEGORIES, deal_has, drill_seed, pick_category
+from tutor.quiz.drill import SHOW_CATEGORIES, deal_has, drill_seed, pick_category
 
 
 def deal(seed: int) -> tuple[list, object]:
@@ -36,8 +36,8 @@ def test_no_weak_spots_gives_any_seed_and_no_category() -> None:
 
 
 def test_drill_seeds_fit_the_quiz_url() -> None:
-    from tutor.drill import SEED_LIMIT
-    from tutor.urlstate import MAX_SEED
+    from tutor.frame.urlstate import MAX_SEED
+    from tutor.quiz.drill import SEED_LIMIT
 
     assert SEED_LIMIT == MAX_SEED + 1
     rng = random.Random(5)
@@ -46,8 +46,8 @@ def test_drill_seeds_fit_the_quiz_url() -> None:
 
 def test_pegging_drill_deals_questions_scoring_the_weak_kind() -> None:
     from cribbage_core.pegging_quiz import pegging_question
-    from tutor.categories import PEGGING_CATEGORIES, pegging_categories
-    from tutor.drill import drill_pegging_seed
+    from tutor.quiz.categories import PEGGING_CATEGORIES, pegging_categories
+    from tutor.quiz.drill import drill_pegging_seed
 
     rng = random.Random(11)
     for category in PEGGING_CATEGORIES:

@@ -1,4 +1,4 @@
-"""tutor.glossary: every term in every language, traced to the seed documents."""
+"""tutor.lang.glossary: every term in every language, traced to the seed documents."""
 
 import json
 import unicodedata
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor.glossary import KEYS, LOCALES_DIR, Mentions, entries, entry, term, with_english
-from tutor.languages import CODES
+from tutor.lang.glossary import KEYS, LOCALES_DIR, Mentions, entries, entry, term, with_english
+from tutor.lang.languages import CODES
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 # Which seed document is in which language (000: an online site's rules page;

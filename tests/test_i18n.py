@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from cribbage_core.hand_quiz import deal_hand
-from tutor import i18n
-from tutor.catalogs import extract
+from tutor.lang import i18n
+from tutor.lang.catalogs import extract
 from tutor.lessons import LESSONS, lesson_title
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,7 +25,7 @@ def test_every_message_in_the_code_is_in_the_template_and_english_catalog() -> N
     assert len(in_code) > 150
     for path in [ROOT / "locales/messages.pot", ROOT / "locales/en/LC_MESSAGES/messages.po"]:
         missing = in_code - catalog_ids(path)
-        assert not missing, f"{path.name} lacks {sorted(missing)[:5]}: run python -m tutor.catalogs"
+        assert not missing, f"{path.name} lacks {sorted(missing)[:5]}: run python -m tutor.lang.catalogs"
 
 
 def test_no_fstring_or_variable_passed_to_the_translator() -> None:
@@ -90,7 +90,7 @@ def test_lesson_falls_back_to_english() -> None:
 
 def test_card_labels_in_running_text_stay_left_to_right_in_urdu() -> None:
     from cribbage_core import Card
-    from tutor.i18n import card_text, cards_text
+    from tutor.lang.i18n import card_text, cards_text
 
     king = Card.parse("KD")
     assert card_text(king, lang="en") == "K♦"

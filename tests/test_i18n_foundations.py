@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ["tutor.languages", "tutor.numerals", "tutor.spoken_count", "tutor.glossary", "tutor.msgid"]
+MODULES = ["tutor.lang.languages", "tutor.lang.numerals", "tutor.lang.spoken_count", "tutor.lang.glossary", "tutor.lang.msgid"]
 
 
 @pytest.mark.parametrize("name", MODULES)

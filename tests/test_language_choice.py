@@ -12,8 +12,9 @@ from sqlalchemy.engine import Engine
 from streamlit.testing.v1 import AppTest
 from test_store import db_url, engine  # noqa: F401  (fixtures: an empty, migrated database)
 
-from tutor import i18n, store
-from tutor.answers import parse_answer
+from tutor import store
+from tutor.lang import i18n
+from tutor.lang.answers import parse_answer
 
 PAGE = "pages/2_Count_the_hand.py"
 

@@ -1,8 +1,8 @@
-"""tutor.languages: the six languages and choosing one from the browser."""
+"""tutor.lang.languages: the six languages and choosing one from the browser."""
 
 import pytest
 
-from tutor.languages import CODES, LANGUAGE, detect_language, html_attributes, is_rtl, language
+from tutor.lang.languages import CODES, LANGUAGE, detect_language, html_attributes, is_rtl, language
 
 
 def test_the_six_languages_in_menu_order() -> None:

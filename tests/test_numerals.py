@@ -1,9 +1,9 @@
-"""tutor.numerals: digits in every script, and the whole-number answer parser."""
+"""tutor.lang.numerals: digits in every script, and the whole-number answer parser."""
 
 import pytest
 from babel.numbers import format_decimal
 
-from tutor.numerals import (
+from tutor.lang.numerals import (
     DIGITS,
     ERROR_MESSAGES,
     NATIVE_DIGITS,

@@ -8,11 +8,17 @@ import random
 import pytest
 
 from cribbage_core.cards import Card, parse_cards
-from cribbage_core.errors import CountExceeded, IllegalMove, MustPlay, NotYourTurn, WrongNumberOfCards
+from cribbage_core.errors import (
+    CountExceeded,
+    IllegalMove,
+    MustPlay,
+    NotYourTurn,
+    WrongNumberOfCards,
+)
 from cribbage_core.game import Count, Discard, Go, Phase, Play
-from tutor.board_svg import board_svg, hole_position
-from tutor.play_session import HUMAN, Move, PlaySession, PlaySettings
-from tutor.play_text import describe_move, error_message, scored_phrase, seat_names
+from tutor.html.board import board_svg, hole_position
+from tutor.play.session import HUMAN, Move, PlaySession, PlaySettings
+from tutor.play.text import describe_move, error_message, scored_phrase, seat_names
 
 
 def play_out(session: PlaySession, rng: random.Random, undo_rate: float = 0.0) -> PlaySession:

@@ -19,7 +19,7 @@ from streamlit.testing.v1 import AppTest
 from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.pegging_quiz import pegging_question
 from tutor import store
-from tutor.categories import hand_categories, pegging_categories
+from tutor.quiz.categories import hand_categories, pegging_categories
 
 COUNT = "pages/2_Count_the_hand.py"
 PEGGING = "pages/3_Pegging_quiz.py"

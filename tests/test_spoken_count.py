@@ -1,4 +1,4 @@
-"""tutor.spoken_count: the count said aloud in the six languages."""
+"""tutor.lang.spoken_count: the count said aloud in the six languages."""
 
 import random
 import unicodedata
@@ -7,8 +7,8 @@ import pytest
 
 from cribbage_core import full_deck, score_hand
 from cribbage_core.scoring import CountStep, say_steps
-from tutor.glossary import term
-from tutor.spoken_count import (
+from tutor.lang.glossary import term
+from tutor.lang.spoken_count import (
     MAX_NUMBER,
     NUMBER_WORDS,
     catalog_translations,

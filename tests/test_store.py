@@ -22,7 +22,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from tutor import store
-from tutor.store import Migration, StoreError
+from tutor.store import Migration, StoreError, schema
 
 BACKENDS = ["sqlite"] + (["database_url"] if os.environ.get("DATABASE_URL") else [])
 
@@ -169,7 +169,7 @@ def test_a_failing_migration_leaves_the_old_version_and_rows(
         conn.exec_driver_sql("ALTER TABLE attempts ADD COLUMN half_done TEXT")
         raise RuntimeError("disk fell off")
 
-    monkeypatch.setattr(store, "MIGRATIONS", (*store.MIGRATIONS, Migration(99, "broken", broken)))
+    monkeypatch.setattr(schema, "MIGRATIONS", (*store.MIGRATIONS, Migration(99, "broken", broken)))
     with pytest.raises(RuntimeError):
         store.migrate(engine)
     assert store.schema_version(engine) == store.LATEST_VERSION

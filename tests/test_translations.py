@@ -25,11 +25,11 @@ from i18n_tools import (
     write_pseudo_catalogs,
 )
 
-from tutor import i18n
-from tutor.catalogs import extract
-from tutor.languages import CODES
+from tutor.lang import i18n
+from tutor.lang.catalogs import extract
+from tutor.lang.languages import CODES
+from tutor.lang.spoken_count import catalog_translations
 from tutor.lessons import LESSONS
-from tutor.spoken_count import catalog_translations
 
 OTHERS = tuple(code for code in CODES if code != "en")
 REQUIRE_ALL = os.environ.get("REQUIRE_ALL_LANGUAGES", "1") != "0"
@@ -69,7 +69,7 @@ def test_every_message_in_the_code_is_translated_with_its_placeholders(
         key = msgid[0] if isinstance(msgid, tuple) else msgid
         message = catalog.get(key)
         if message is None:
-            problems.append(f"missing: {key!r} (run python -m tutor.catalogs)")
+            problems.append(f"missing: {key!r} (run python -m tutor.lang.catalogs)")
             continue
         if message.fuzzy:
             problems.append(f"fuzzy: {key!r}")
@@ -97,8 +97,8 @@ def test_the_count_in_the_catalog_is_spoken_counts_wording(lang: str) -> None:
         if catalog.get(msgid) is None or catalog.get(msgid).string != text
     }
     assert not differ, (
-        f"{lang}: the count's entries differ from tutor/spoken_count.py (its one source; "
-        f"run python -m tutor.catalogs): {list(differ.items())[:5]}"
+        f"{lang}: the count's entries differ from tutor/lang/spoken_count.py (its one source; "
+        f"run python -m tutor.lang.catalogs): {list(differ.items())[:5]}"
     )
 
 

@@ -12,12 +12,20 @@ from typing import Final
 from cribbage_core.cards import Card, Rank, Suit, shuffled_deck
 from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.pegging_quiz import pegging_question
-
-from .breakdown import hand_breakdown_html
-from .cards_svg import cards_row
-from .i18n import N_, _, card_text, cards_text, fmt_int, kind_label, lesson_text, say_count
-from .play_view import play_breakdown_html, play_html
-from .render import bold
+from tutor.frame.render import bold
+from tutor.html.breakdown import hand_breakdown_html
+from tutor.html.cards import cards_row
+from tutor.html.play import play_breakdown_html, play_html
+from tutor.lang.i18n import (
+    N_,
+    _,
+    card_text,
+    cards_text,
+    fmt_int,
+    kind_label,
+    lesson_text,
+    say_count,
+)
 
 __all__ = ["LESSONS", "Check", "Lesson", "lesson_title", "win_kind"]
 

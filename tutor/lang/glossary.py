@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from .languages import CODES, is_rtl
+from tutor.lang.languages import CODES, is_rtl
 
 __all__ = [
     "KEYS",
@@ -38,7 +38,7 @@ __all__ = [
     "with_english",
 ]
 
-LOCALES_DIR: Final = Path(__file__).resolve().parent.parent / "locales"
+LOCALES_DIR: Final = Path(__file__).resolve().parents[2] / "locales"
 
 #: Every glossary key, in teaching order.
 KEYS: Final[tuple[str, ...]] = (

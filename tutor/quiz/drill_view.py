@@ -1,6 +1,6 @@
 """The weak-spot drill on a quiz page: ``?drill=weak``, its banner, the way in and the way out.
 
-A drill deal is an ordinary seeded deal whose seed was chosen by ``tutor.drill`` to hold a
+A drill deal is an ordinary seeded deal whose seed was chosen by ``tutor.quiz.drill`` to hold a
 category this learner misses (``Store.weak_spots``), so the URL stays ``?seed=...`` and a
 reload shows the same hand. Which category a seed was chosen for is remembered in the
 session, for the banner.
@@ -14,12 +14,12 @@ from typing import Any, Final
 
 import streamlit as st
 
-from .attempts import next_deal
-from .i18n import _, kind_label
-from .profile import current_learner
-from .render import bold
-from .store import open_store
-from .urlstate import new_seed
+from tutor.frame.profile import current_learner
+from tutor.frame.render import bold
+from tutor.frame.urlstate import new_seed
+from tutor.lang.i18n import _, kind_label
+from tutor.quiz.attempts import next_deal
+from tutor.store import open_store
 
 __all__ = [
     "DRILL_PARAM", "DRILL_VALUE", "drill_banner", "drill_button", "drill_on", "leave_drill", "start_drill",

@@ -7,9 +7,8 @@ from html import escape
 
 from cribbage_core.cards import Card
 from cribbage_core.scoring import HandScore, ScoreItem
-
-from .cards_svg import cards_row
-from .i18n import _, card_text, cards_text, fmt_int, kind_label, ngettext, number_word
+from tutor.html.cards import cards_row
+from tutor.lang.i18n import _, card_text, cards_text, fmt_int, kind_label, ngettext, number_word
 
 __all__ = ["describe_item", "hand_breakdown_html", "rows_html"]
 

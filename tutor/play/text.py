@@ -1,10 +1,10 @@
 """Words and tables for the Play page: seat names, what each move scored and why, the game log.
 
-Pure functions over :mod:`tutor.play_session` objects (no Streamlit), every learner-facing
-string through :func:`tutor.i18n._`.
+Pure functions over :mod:`tutor.play.session` objects (no Streamlit), every learner-facing
+string through :func:`tutor.lang.i18n._`.
 
 >>> from cribbage_core import Card
->>> from tutor.play_session import Move
+>>> from tutor.play.session import Move
 >>> describe_move(Move(1, "play", (Card.parse("7H"),), 15, ((1, "fifteen", 2),)), seat_names(2))
 'Computer laid 7♥: the count is 15. Computer scores 15 for 2.'
 """
@@ -23,13 +23,12 @@ from cribbage_core.errors import (
     WrongNumberOfCards,
     WrongPhase,
 )
-
-from .i18n import N_, _, cards_text, fmt_int, kind_label, ngettext
+from tutor.lang.i18n import N_, _, cards_text, fmt_int, kind_label, ngettext
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .play_session import Move, PlaySession
+    from tutor.play.session import Move, PlaySession
 
 __all__ = [
     "seat_names",

@@ -1,8 +1,8 @@
 """Reading a learner's typed answer: whole numbers in a range, with a clear message otherwise.
 
-The reading itself is :func:`tutor.numerals.parse_whole_number` (any script's
+The reading itself is :func:`tutor.lang.numerals.parse_whole_number` (any script's
 digits); this module turns its specific errors into the learner's language,
-numbers written the way the learner chose (:func:`tutor.i18n.fmt_int`).
+numbers written the way the learner chose (:func:`tutor.lang.i18n.fmt_int`).
 
 >>> parse_answer("12", 29)
 ParsedAnswer(value=12, error=None)
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .i18n import _, fmt_int
-from .numerals import NumberInputError, parse_whole_number
+from tutor.lang.i18n import _, fmt_int
+from tutor.lang.numerals import NumberInputError, parse_whole_number
 
 __all__ = ["ParsedAnswer", "parse_answer"]
 

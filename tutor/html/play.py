@@ -8,10 +8,9 @@ from html import escape
 from cribbage_core.cards import Card
 from cribbage_core.pegging import PlayScore
 from cribbage_core.pegging_quiz import PlayStep
-
-from .breakdown import rows_html
-from .cards_svg import card_svg, cards_row
-from .i18n import _, fmt_int, kind_label, number_word
+from tutor.html.breakdown import rows_html
+from tutor.html.cards import card_svg, cards_row
+from tutor.lang.i18n import _, fmt_int, kind_label, number_word
 
 __all__ = ["play_html", "play_breakdown_html", "seat_name"]
 

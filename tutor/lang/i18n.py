@@ -2,23 +2,23 @@
 
 Catalogs live in ``locales/<lang>/LC_MESSAGES/messages.po`` with English
 msgids; Babel reads each ``.po`` file and compiles it in memory, so editing a
-catalog needs no build step. ``python -m tutor.catalogs`` refreshes the
+catalog needs no build step. ``python -m tutor.lang.catalogs`` refreshes the
 template ``locales/messages.pot`` and merges it into every catalog.
 
 Use it like this in every page::
 
-    from tutor.i18n import _, ngettext, fmt_int
+    from tutor.lang.i18n import _, ngettext, fmt_int
     st.button(_("Next hand"))
     st.write(_("You scored {points}.").format(points=fmt_int(3)))   # never an f-string inside _()
 
 This module is the app's one door to the language foundations: the languages
-(``tutor.languages``), digits (``tutor.numerals``, through :func:`fmt_int`),
-the count said aloud (``tutor.spoken_count``, through :func:`say_count`, read
-from the catalogs) and the glossary (``tutor.glossary``, through
+(``tutor.lang.languages``), digits (``tutor.lang.numerals``, through :func:`fmt_int`),
+the count said aloud (``tutor.lang.spoken_count``, through :func:`say_count`, read
+from the catalogs) and the glossary (``tutor.lang.glossary``, through
 :func:`glossary_label`).
 
 The language of a run is settled once by :func:`settle_language` (called by
-``tutor.menu.setup_page``): ``?lang=`` in the URL, else the one chosen earlier
+``tutor.frame.menu.setup_page``): ``?lang=`` in the URL, else the one chosen earlier
 in this session, else the learner's saved one, else the browser's
 ``Accept-Language``, else English. A language is offered once its catalog exists.
 """
@@ -38,14 +38,13 @@ from babel.support import Translations
 
 from cribbage_core.cards import Card
 from cribbage_core.scoring import CountStep
+from tutor.lang.glossary import Mentions, beside_english
+from tutor.lang.languages import CODES, DEFAULT_LANGUAGE, LANGUAGE, detect_language, is_rtl
+from tutor.lang.msgid import N_
+from tutor.lang.numerals import format_int
+from tutor.lang.spoken_count import MAX_NUMBER, NUMBER_WORDS, say_count_with
 
-from .glossary import Mentions, beside_english
-from .languages import CODES, DEFAULT_LANGUAGE, LANGUAGE, detect_language, is_rtl
-from .msgid import N_
-from .numerals import format_int
-from .spoken_count import MAX_NUMBER, NUMBER_WORDS, say_count_with
-
-ROOT: Final = Path(__file__).resolve().parent.parent
+ROOT: Final = Path(__file__).resolve().parents[2]
 LOCALES_DIR: Final = ROOT / "locales"
 LESSONS_DIR: Final = ROOT / "lessons"
 #: Session-state key (and query parameter) holding the current language.
@@ -258,7 +257,7 @@ def say_count(steps: Sequence[CountStep], lang: str | None = None) -> str:
     """The count said aloud (``"fifteen two, fifteen four, and a pair is six"``), from the catalog.
 
     The phrase templates and number words are catalog entries whose English
-    msgids are ``tutor.spoken_count``'s; ``python -m tutor.catalogs`` fills them
+    msgids are ``tutor.lang.spoken_count``'s; ``python -m tutor.lang.catalogs`` fills them
     from its grammar tables, so each language counts in its own grammar.
     """
     return say_count_with(steps, lambda msgid: _(msgid, lang))

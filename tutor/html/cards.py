@@ -17,8 +17,7 @@ from html import escape
 from typing import Final
 
 from cribbage_core.cards import Card, Rank, Suit
-
-from .i18n import N_, _
+from tutor.lang.i18n import N_, _
 
 __all__ = ["card_svg", "card_back_svg", "cards_row", "card_name", "SUIT_COLOURS"]
 

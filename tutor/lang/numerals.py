@@ -12,7 +12,7 @@ them, plus the Arabic-Indic digits some Urdu keyboards type.
 >>> parse_whole_number("2.5", 0, 29)
 Traceback (most recent call last):
 ...
-tutor.numerals.DecimalNumber: Please type a whole number, like 8 (no decimals).
+tutor.lang.numerals.DecimalNumber: Please type a whole number, like 8 (no decimals).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import ClassVar, Final
 
-from .msgid import N_
+from tutor.lang.msgid import N_
 
 __all__ = [
     "DIGITS",
@@ -121,7 +121,7 @@ def to_western(text: str) -> str:
 
 # ------------------------------------------------------------------ parse errors
 
-#: The English msgid of each reason (``tutor.answers.parse_answer`` shows it
+#: The English msgid of each reason (``tutor.lang.answers.parse_answer`` shows it
 #: translated). Placeholders: ``{low}``, ``{high}``
 #: (the allowed range), ``{value}`` (the number typed), ``{text}`` (what was typed,
 #: at most 20 characters).
@@ -235,7 +235,7 @@ def parse_whole_number(text: str, low: int, high: int) -> int:
     >>> parse_whole_number("-3", 0, 29)
     Traceback (most recent call last):
     ...
-    tutor.numerals.NegativeNumber: Points are never negative. Please type a whole number from 0 to 29.
+    tutor.lang.numerals.NegativeNumber: Points are never negative. Please type a whole number from 0 to 29.
     """
     if low > high:
         raise ValueError(f"empty range {low}..{high}: low must not exceed high")

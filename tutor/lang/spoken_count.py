@@ -30,8 +30,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from cribbage_core.scoring import CountStep
-
-from .msgid import N_
+from tutor.lang.msgid import N_
 
 __all__ = [
     "MAX_NUMBER",
@@ -299,7 +298,7 @@ def say_count_with(steps: Sequence[CountStep], translate: Translate) -> str:
     """The count said aloud, every English msgid of it passed through ``translate``.
 
     This is the one renderer of the count: the app passes its gettext lookup
-    (``tutor.i18n.say_count``); :func:`say_count` passes this module's table.
+    (``tutor.lang.i18n.say_count``); :func:`say_count` passes this module's table.
 
     >>> say_count_with((CountStep("fifteen", 1, 2, 2),), lambda msgid: msgid)
     'fifteen two'

@@ -24,9 +24,9 @@ from typing import Any, Final, Literal
 
 import streamlit as st
 
-from .i18n import _
-from .profile import current_learner, escape_markdown, learner_widget
-from .store import QUIZ_KINDS, Store, open_store
+from tutor.frame.profile import current_learner, escape_markdown, learner_widget
+from tutor.lang.i18n import _
+from tutor.store import QUIZ_KINDS, Store, open_store
 
 __all__ = [
     "DEAL_PARAM",

@@ -20,16 +20,15 @@ from cribbage_core.cards import Card
 from cribbage_core.errors import CribbageError
 from cribbage_core.game import Action, Count, Discard, GameState, Go, Phase, Play
 from cribbage_core.scoring import score_hand
-
-from .board_svg import PEG_COLOURS, board_svg
-from .breakdown import hand_breakdown_html
-from .cards_svg import card_back_svg, card_svg, cards_row
-from .i18n import _, card_text, cards_text, fmt_int, ngettext
-from .menu import four_colour
-from .play_session import HUMAN, PlaySession
-from .play_text import describe_move, error_message, seat_names, side_names
-from .render import bold, show_html
-from .store import StaleGame, Store
+from tutor.frame.menu import four_colour
+from tutor.frame.render import bold, show_html
+from tutor.html.board import PEG_COLOURS, board_svg
+from tutor.html.breakdown import hand_breakdown_html
+from tutor.html.cards import card_back_svg, card_svg, cards_row
+from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ngettext
+from tutor.play.session import HUMAN, PlaySession
+from tutor.play.text import describe_move, error_message, seat_names, side_names
+from tutor.store import StaleGame, Store
 
 __all__ = [
     "SESSION",
@@ -452,8 +451,7 @@ def show_counted(session: PlaySession, state: GameState, upto: int) -> None:
 
 def _claim_verdict(session: PlaySession, claimed: int, actual: int, score: Any) -> None:
     from cribbage_core.hand_quiz import likely_missed
-
-    from .i18n import kind_label
+    from tutor.lang.i18n import kind_label
 
     if claimed == actual:
         st.success(_("You counted {n}: right.").format(n=fmt_int(actual)))
@@ -521,7 +519,7 @@ def show_section(session: PlaySession) -> None:
 
 
 def _claim(seen_moves: int) -> None:
-    from .answers import parse_answer
+    from tutor.lang.answers import parse_answer
 
     parsed = parse_answer(st.session_state.get("play_claim", ""), 29)
     if parsed.error:

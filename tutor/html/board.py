@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Final
 
-from .i18n import _
+from tutor.lang.i18n import _
 
 __all__ = ["board_svg", "PEG_COLOURS", "hole_position"]
 

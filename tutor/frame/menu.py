@@ -18,7 +18,8 @@ from typing import Final, NamedTuple
 
 import streamlit as st
 
-from .i18n import (
+from tutor.frame.profile import learner_params, remember_language, saved_language
+from tutor.lang.i18n import (
     DEFAULT_LANGUAGE,
     LANG_KEY,
     N_,
@@ -31,9 +32,8 @@ from .i18n import (
     settle_language,
     start_page_mentions,
 )
-from .languages import is_rtl
-from .numerals import format_int
-from .profile import learner_params, remember_language, saved_language
+from tutor.lang.languages import is_rtl
+from tutor.lang.numerals import format_int
 
 __all__ = ["PAGES", "MenuPage", "four_colour", "link_params", "page_css", "setup_page"]
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 import re
 
-from tutor.i18n import _, current_language
+from tutor.lang.i18n import _, current_language
 from tutor.store import StoreError, clean_name, open_store
 
 QUERY_KEY = "learner"

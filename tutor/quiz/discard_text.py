@@ -14,8 +14,7 @@ import pandas as pd
 from cribbage_core.advisor import Advice, Role
 from cribbage_core.cards import Card
 from cribbage_core.discard_quiz import TIE, Fact, Reason, starter_scores
-
-from .i18n import N_, _, card_text, cards_text
+from tutor.lang.i18n import N_, _, card_text, cards_text
 
 __all__ = [
     "cards_text",

@@ -1,13 +1,13 @@
-"""Keeping the message catalogs in step with the code (run ``python -m tutor.catalogs``).
+"""Keeping the message catalogs in step with the code (run ``python -m tutor.lang.catalogs``).
 
 Extracts every ``_()``, ``ngettext()`` and ``N_()`` message from the app into
 ``locales/messages.pot``, merges it into each ``locales/<lang>/LC_MESSAGES/messages.po``
 (new messages arrive untranslated, removed ones become obsolete) and fills the
 English catalog with its own msgids.
 
-The count said aloud has one source: the grammar tables of ``tutor/spoken_count.py``.
+The count said aloud has one source: the grammar tables of ``tutor/lang/spoken_count.py``.
 Its entries (number words 0-31, phrase templates, separator) are written into each
-catalog from :func:`tutor.spoken_count.catalog_translations`; correct the wording
+catalog from :func:`tutor.lang.spoken_count.catalog_translations`; correct the wording
 there, not in the ``.po`` file (a test checks the two agree).
 """
 
@@ -19,8 +19,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from .i18n import DEFAULT_LANGUAGE, LOCALES_DIR, ROOT
-from .spoken_count import catalog_translations
+from tutor.lang.i18n import DEFAULT_LANGUAGE, LOCALES_DIR, ROOT
+from tutor.lang.spoken_count import catalog_translations
 
 __all__ = ["extract", "fill_count", "update_catalogs"]
 
@@ -63,7 +63,7 @@ def update_catalogs() -> list[str]:
 
 
 def fill_count(catalog: Catalog, lang: str) -> None:
-    """Write the count's entries of ``catalog`` from ``tutor.spoken_count`` (its one source)."""
+    """Write the count's entries of ``catalog`` from ``tutor.lang.spoken_count`` (its one source)."""
     try:
         wording = catalog_translations(lang)
     except ValueError:  # a language without a count grammar yet: its translator fills them

@@ -13,12 +13,11 @@ from collections.abc import Callable, Mapping, Sequence
 
 from cribbage_core import Card, score_hand
 from cribbage_core.pegging_quiz import PeggingQuestion, pegging_question
-
-from .categories import PEGGING_CATEGORIES, pegging_categories
+from tutor.quiz.categories import PEGGING_CATEGORIES, pegging_categories
 
 SHOW_CATEGORIES = ("fifteen", "pair", "run", "flush", "nobs")
 MAX_TRIES = 5_000
-#: Seeds are drawn below this, so they fit the quiz URL's ``?seed=`` (``tutor.urlstate.MAX_SEED``).
+#: Seeds are drawn below this, so they fit the quiz URL's ``?seed=`` (``tutor.frame.urlstate.MAX_SEED``).
 SEED_LIMIT = 1_000_000_000
 
 Deal = tuple[Sequence[Card], Card]

@@ -1,0 +1,2 @@
+"""The quizzes' logic: recording attempts, scoring categories, the weak-spot drill, discard wording.
+"""

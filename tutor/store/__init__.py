@@ -1,0 +1,162 @@
+"""Progress storage: learners, quiz attempts and finished games, kept in SQL.
+
+The rooms: ``schema`` (tables, errors, migrations), ``engine`` (URL, SQLite tuning, retried
+writes), ``records`` (learners, attempts, games, frames, CSV), ``saved_games`` (games in
+progress) and ``handle`` (``Store``, ``open_store``). This package imports no Streamlit at
+import time and no ``tutor.lang``; ``open_store`` reaches Streamlit inside the function.
+
+Two layers:
+
+* Plain SQLAlchemy functions that take an ``Engine`` (``migrate``, ``create_learner``,
+  ``record_attempt``, ``attempts_frame``, ...). They know nothing of Streamlit, so tests and
+  scripts call them directly; they raise SQLAlchemy errors like any database code.
+* ``open_store()``: the thin Streamlit wrapper. It gets the engine from
+  ``st.connection("sql", ...)``, upgrades the schema once per process, and returns a ``Store``
+  whose methods never raise: when the database cannot be opened or written, ``Store.problem``
+  says why, ``tutor.frame.status.show_status`` prints "progress is not being saved: ...", and the quiz goes on.
+
+Where the data lives (first match wins):
+
+1. ``DATABASE_URL`` in the environment, e.g. ``postgresql+psycopg://user:pw@host/tutor``
+   (a Heroku-style ``postgres://`` is accepted too);
+2. ``[connections.sql]`` in ``.streamlit/secrets.toml`` (``url = "..."``), Streamlit's own way;
+3. the default: a SQLite file ``data/progress.db`` in the project, created on first run.
+
+SQLite is set up for several threads of one server: WAL journal (readers never wait for the
+writer), ``busy_timeout`` (a writer waits for the lock instead of failing), and writes begin
+with ``BEGIN IMMEDIATE`` so a transaction never has to upgrade a read lock to a write lock, the
+case in which SQLite gives up at once with "database is locked". A few retries on top cover
+what the timeout does not.
+
+No attempt is counted twice: the caller supplies each attempt's id (a UUID made when the
+question is dealt, kept in session state), and the insert is ``ON CONFLICT DO NOTHING``. A
+double click, a reload after submit, or a second tab answering the same deal records once.
+
+Schema migrations: a small runner, not Alembic. The schema is three tables; the runner is an
+ordered tuple of functions (``MIGRATIONS``), each applied inside one transaction together
+with the row in ``schema_version`` that records it, so an interrupted upgrade leaves the old
+version intact. On PostgreSQL an advisory lock makes replicas that start together take turns;
+on SQLite ``BEGIN IMMEDIATE`` does the same. Alembic would bring a second configuration
+(``alembic.ini``, an ``env.py``, a versions folder) and a CLI step to a deployment whose whole
+database is three tables, and its SQLite support for altering tables needs batch mode anyway;
+the runner is forty lines and is tested by building a version-1 database and upgrading it.
+Migration functions are frozen history: they spell out their own tables rather than using
+the current ``METADATA``, and a test checks that the upgraded schema matches ``METADATA``.
+"""
+
+from __future__ import annotations
+
+from tutor.store.engine import (
+    DEFAULT_SQLITE_PATH,
+    PROJECT_DIR,
+    SQLITE_BUSY_TIMEOUT_MS,
+    default_url,
+    engine_options,
+    ensure_folder,
+    make_engine,
+    prepare_engine,
+)
+from tutor.store.handle import (
+    Store,
+    describe_error,
+    open_store,
+    store_for_engine,
+)
+from tutor.store.records import (
+    ATTEMPT_COLUMNS,
+    GAME_COLUMNS,
+    GAME_RESULT_KINDS,
+    WEAK_SPOT_COLUMNS,
+    WEAK_SPOT_HALF_LIFE_DAYS,
+    WEAK_SPOT_WINDOW,
+    Learner,
+    _json_list,  # noqa: F401 - the tests check the JSON written
+    attempts_csv,
+    attempts_frame,
+    clean_name,
+    create_learner,
+    export_csv,
+    games_frame,
+    learner_by_name,
+    learner_language,
+    record_attempt,
+    record_game,
+    set_learner_language,
+    weak_spot_weights,
+    weak_spots,
+)
+from tutor.store.saved_games import (
+    StaleGame,
+    load_game,
+    save_game,
+)
+from tutor.store.schema import (
+    ATTEMPTS,
+    GAMES,
+    LATEST_VERSION,
+    LEARNERS,
+    MAX_NAME_LENGTH,
+    METADATA,
+    MIGRATIONS,
+    QUIZ_KINDS,
+    SAVED_GAMES,
+    SCHEMA_VERSION,
+    Migration,
+    SchemaTooNew,
+    StoreError,
+    migrate,
+    schema_version,
+)
+
+__all__ = [
+    "ATTEMPTS",
+    "ATTEMPT_COLUMNS",
+    "DEFAULT_SQLITE_PATH",
+    "GAMES",
+    "GAME_COLUMNS",
+    "GAME_RESULT_KINDS",
+    "LATEST_VERSION",
+    "LEARNERS",
+    "Learner",
+    "MAX_NAME_LENGTH",
+    "METADATA",
+    "MIGRATIONS",
+    "Migration",
+    "PROJECT_DIR",
+    "QUIZ_KINDS",
+    "SAVED_GAMES",
+    "SCHEMA_VERSION",
+    "SQLITE_BUSY_TIMEOUT_MS",
+    "SchemaTooNew",
+    "StaleGame",
+    "Store",
+    "StoreError",
+    "WEAK_SPOT_COLUMNS",
+    "WEAK_SPOT_HALF_LIFE_DAYS",
+    "WEAK_SPOT_WINDOW",
+    "attempts_csv",
+    "attempts_frame",
+    "clean_name",
+    "create_learner",
+    "default_url",
+    "describe_error",
+    "engine_options",
+    "ensure_folder",
+    "export_csv",
+    "games_frame",
+    "learner_by_name",
+    "learner_language",
+    "load_game",
+    "make_engine",
+    "migrate",
+    "open_store",
+    "prepare_engine",
+    "record_attempt",
+    "record_game",
+    "save_game",
+    "schema_version",
+    "set_learner_language",
+    "store_for_engine",
+    "weak_spot_weights",
+    "weak_spots",
+]

@@ -1,0 +1,237 @@
+"""``Store``: the pages' handle on the database, whose methods never raise; ``open_store``."""
+
+
+from __future__ import annotations
+
+import os
+import threading
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+if TYPE_CHECKING:
+    import pandas as pd
+from tutor.store.engine import default_url, engine_options, prepare_engine
+from tutor.store.records import (
+    ATTEMPT_COLUMNS,
+    GAME_COLUMNS,
+    Learner,
+    attempts_frame,
+    clean_name,
+    create_learner,
+    export_csv,
+    games_frame,
+    learner_by_name,
+    learner_language,
+    record_attempt,
+    record_game,
+    set_learner_language,
+    weak_spots,
+)
+from tutor.store.saved_games import StaleGame, load_game, save_game
+from tutor.store.schema import StoreError, migrate
+
+# ---------------------------------------------------------------------------------------------
+# The Streamlit wrapper: pages use this, and it never raises
+
+
+@dataclass
+class Store:
+    """The pages' handle on the database; every method returns quietly when it is down.
+
+    ``problem`` is None while all is well, otherwise a short reason (shown by
+    ``tutor.frame.status.show_status``). Methods take the learner's *name* (from ``tutor.frame.profile``) and look the
+    learner up, creating them on first write.
+    """
+
+    engine: Engine | None
+    problem: str | None = None
+    _learners: dict[str, Learner] = field(default_factory=dict, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        """True while progress is being saved."""
+        return self.engine is not None and self.problem is None
+
+    def _run(self, work: Callable[[Engine], Any], fallback: Any, writes: bool = False) -> Any:
+        if self.engine is None:
+            return fallback
+        try:
+            result = work(self.engine)
+        except (SQLAlchemyError, OSError) as error:
+            self.problem = describe_error(error)
+            return fallback
+        if writes:
+            self.problem = None  # a write went through: whatever failed before has recovered
+        return result
+
+    def learner(self, name: str, create: bool = False) -> Learner | None:
+        """The learner called ``name`` (created first if ``create``), or None."""
+        cleaned = clean_name(name)
+        if cleaned in self._learners:
+            return self._learners[cleaned]
+        find = create_learner if create else learner_by_name
+        found = self._run(lambda engine: find(engine, cleaned), None)
+        if found is not None:
+            self._learners[cleaned] = found
+        return found
+
+    def record_attempt(self, learner_name: str, **attempt: Any) -> bool:
+        """``record_attempt`` for the named learner; False if a repeat or not saved."""
+        learner = self.learner(learner_name, create=True)
+        if learner is None:
+            return False
+        return bool(
+            self._run(
+                lambda e: record_attempt(e, learner_id=learner.id, **attempt), False, writes=True
+            )
+        )
+
+    def record_game(self, learner_name: str, **game: Any) -> bool:
+        """``record_game`` for the named learner; False if a repeat or not saved."""
+        learner = self.learner(learner_name, create=True)
+        if learner is None:
+            return False
+        return bool(
+            self._run(lambda e: record_game(e, learner_id=learner.id, **game), False, writes=True)
+        )
+
+    def save_game(self, game_id: str, data: Mapping[str, Any], **options: Any) -> bool:
+        """``save_game``; False when not saved. ``StaleGame`` is raised (the caller reloads)."""
+        if self.engine is None:
+            return False
+        try:
+            save_game(self.engine, game_id, data, **options)
+        except StaleGame:
+            raise
+        except (SQLAlchemyError, OSError) as error:
+            self.problem = describe_error(error)
+            return False
+        self.problem = None
+        return True
+
+    def load_game(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
+        """``load_game`` (None when absent or when the database is down)."""
+        return self._run(lambda e: load_game(e, game_id), None)
+
+    def attempts_frame(
+        self, learner_name: str, columns: Sequence[str] = tuple(ATTEMPT_COLUMNS)
+    ) -> pd.DataFrame:
+        """The learner's attempts (empty when none or when the database is down)."""
+        import pandas as pd
+
+        empty = pd.DataFrame(columns=list(columns))
+        learner = self.learner(learner_name)
+        if learner is None:
+            return empty
+        return self._run(lambda e: attempts_frame(e, learner.id, columns=columns), empty)
+
+    def games_frame(self, learner_name: str) -> pd.DataFrame:
+        """The learner's finished games (empty when none or when the database is down)."""
+        import pandas as pd
+
+        empty = pd.DataFrame(columns=GAME_COLUMNS)
+        learner = self.learner(learner_name)
+        if learner is None:
+            return empty
+        return self._run(lambda e: games_frame(e, learner.id), empty)
+
+    def weak_spots(self, learner_name: str) -> dict[str, float]:
+        """The learner's weak-spot weights ({} when none or when the database is down)."""
+        learner = self.learner(learner_name)
+        if learner is None:
+            return {}
+        return dict(self._run(lambda e: weak_spots(e, learner.id), {}))
+
+    def language(self, learner_name: str) -> str | None:
+        """The language the learner last chose (None when unknown or the database is down)."""
+        learner = self.learner(learner_name)
+        if learner is None:
+            return None
+        return self._run(lambda e: learner_language(e, learner.id), None)  # type: ignore[no-any-return]
+
+    def set_language(self, learner_name: str, language: str) -> bool:
+        """Remember the learner's language; False when not saved."""
+        learner = self.learner(learner_name, create=True)
+        if learner is None:
+            return False
+        self._run(lambda e: set_learner_language(e, learner.id, language), None, writes=True)
+        return self.problem is None
+
+    def export_csv(self, learner_name: str) -> str:
+        """The learner's attempts as CSV ("" when the database is down)."""
+        learner = self.learner(learner_name)
+        if learner is None:
+            return ""
+        return str(self._run(lambda e: export_csv(e, learner.id), ""))
+
+
+def describe_error(error: BaseException) -> str:
+    """One line a learner can read, without SQL or passwords."""
+    original = getattr(error, "orig", None) or error
+    text = str(original).splitlines()[0] if str(original) else type(original).__name__
+    return text[:200]
+
+
+_ready: weakref.WeakSet[Engine] = weakref.WeakSet()  # engines whose schema is up to date
+_ready_lock = threading.Lock()
+
+
+def store_for_engine(engine: Engine) -> Store:
+    """A ``Store`` over ``engine``, schema upgraded once per process; never raises."""
+    try:
+        prepare_engine(engine)
+        with _ready_lock:
+            if engine not in _ready:
+                migrate(engine)
+                _ready.add(engine)
+    except (SQLAlchemyError, OSError, StoreError) as error:
+        where = engine.url.render_as_string(hide_password=True)
+        return Store(None, f"cannot open the database {where}: {describe_error(error)}")
+    return Store(engine)
+
+
+_SESSION_KEY = "store_handle"
+
+
+def open_store() -> Store:
+    """The Store for this session: ``DATABASE_URL``, else ``[connections.sql]``, else SQLite.
+
+    The engine comes from ``st.connection("sql", ...)`` (cached by Streamlit for the process);
+    the Store is kept in session state, so a failed write stays reported (``tutor.frame.status.show_status``)
+    until a later one succeeds. A database that could not be opened is tried again next run.
+    """
+    import streamlit as st
+
+    kept = st.session_state.get(_SESSION_KEY)
+    if isinstance(kept, Store) and kept.engine is not None:
+        return kept  # keeps a write failure on show until a later write succeeds
+    url = os.environ.get("DATABASE_URL", "").strip()
+    try:
+        if url:
+            url = default_url()
+            conn = st.connection("sql", url=url, **engine_options(url))
+        elif _secrets_have_sql():
+            conn = st.connection("sql")
+        else:
+            url = default_url()
+            conn = st.connection("sql", url=url, **engine_options(url))
+        engine = conn.engine
+    except Exception as error:  # noqa: BLE001 - any failure here means "not saving", not a crash
+        return Store(None, f"cannot open the database: {describe_error(error)}")
+    store = store_for_engine(engine)
+    st.session_state[_SESSION_KEY] = store
+    return store
+
+
+def _secrets_have_sql() -> bool:
+    import streamlit as st
+
+    try:
+        return "sql" in st.secrets.get("connections", {})
+    except Exception:  # noqa: BLE001 - no secrets file, or an unreadable one: use the default
+        return False

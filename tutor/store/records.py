@@ -1,0 +1,384 @@
+"""Learners, quiz attempts and finished games: plain SQLAlchemy functions over an ``Engine``."""
+
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+if TYPE_CHECKING:
+    import pandas as pd
+from tutor.store.engine import _naive_utc, _now, _with_retry, _writing
+from tutor.store.schema import ATTEMPTS, GAMES, LEARNERS, MAX_NAME_LENGTH, QUIZ_KINDS, StoreError
+
+WEAK_SPOT_HALF_LIFE_DAYS = 7.0
+WEAK_SPOT_WINDOW = dt.timedelta(days=90)  # misses older than this are forgotten
+
+# ---------------------------------------------------------------------------------------------
+# Learners
+
+
+@dataclass(frozen=True)
+class Learner:
+    """A person whose progress is kept; ``name`` is unique and shown only escaped."""
+
+    id: int
+    name: str
+
+
+def clean_name(name: str) -> str:
+    """The name as stored: surrounding blanks removed, inner runs of blanks made one space.
+
+    >>> clean_name("  Ada   Lovelace ")
+    'Ada Lovelace'
+    >>> clean_name("")
+    Traceback (most recent call last):
+    ...
+    tutor.store.schema.StoreError: a learner's name must not be empty
+    """
+    cleaned = " ".join(str(name).split())
+    if not cleaned:
+        raise StoreError("a learner's name must not be empty")
+    if len(cleaned) > MAX_NAME_LENGTH:
+        raise StoreError(
+            f"a learner's name has at most {MAX_NAME_LENGTH} characters, not {len(cleaned)}"
+        )
+    return cleaned
+
+
+def learner_by_name(engine: Engine, name: str) -> Learner | None:
+    """The learner called ``name`` (after ``clean_name``), or None."""
+    cleaned = clean_name(name)
+    with engine.connect() as conn:
+        row = conn.execute(
+            sa.select(LEARNERS.c.id, LEARNERS.c.name).where(LEARNERS.c.name == cleaned)
+        ).first()
+    return Learner(int(row.id), str(row.name)) if row else None
+
+
+def create_learner(engine: Engine, name: str) -> Learner:
+    """The learner called ``name``, created if new (two tabs creating one name get one row)."""
+    cleaned = clean_name(name)
+
+    def create() -> None:
+        with _writing(engine) as conn:
+            _insert_ignoring_duplicates(
+                conn, LEARNERS, {"name": cleaned, "created_at": _now()}, LEARNERS.c.name
+            )
+
+    existing = learner_by_name(engine, cleaned)
+    if existing:
+        return existing
+    _with_retry(create)
+    learner = learner_by_name(engine, cleaned)
+    assert learner is not None
+    return learner
+
+
+def learner_language(engine: Engine, learner_id: int) -> str | None:
+    """The language code the learner last chose, or None."""
+    with engine.connect() as conn:
+        value = conn.scalar(sa.select(LEARNERS.c.language).where(LEARNERS.c.id == learner_id))
+    return str(value) if value else None
+
+
+def set_learner_language(engine: Engine, learner_id: int, language: str) -> None:
+    """Remember ``language`` (a code such as ``"hi"``) for the learner."""
+    if not (2 <= len(language) <= 8 and language.isascii() and language.isalpha()):
+        raise StoreError(f"a language is a code of 2-8 letters such as 'hi', not {language!r}")
+
+    def update() -> None:
+        with _writing(engine) as conn:
+            conn.execute(
+                LEARNERS.update().where(LEARNERS.c.id == learner_id).values(language=language)
+            )
+
+    _with_retry(update)
+
+
+# ---------------------------------------------------------------------------------------------
+# Recording
+
+
+def _insert_ignoring_duplicates(
+    conn: Connection, table: sa.Table, values: Mapping[str, Any], key: sa.Column[Any]
+) -> bool:
+    """Insert one row unless ``key`` is taken; True if the row is new."""
+    dialect = conn.dialect.name
+    if dialect in ("sqlite", "postgresql"):
+        if dialect == "sqlite":
+            from sqlalchemy.dialects.sqlite import insert
+        else:
+            from sqlalchemy.dialects.postgresql import insert
+        stmt = (
+            insert(table)
+            .values(**values)
+            .on_conflict_do_nothing(index_elements=[key])
+            .returning(key)  # rowcount is not reliable across drivers; a returned row is
+        )
+        return conn.execute(stmt).first() is not None
+    try:
+        with conn.begin_nested():
+            conn.execute(table.insert().values(**values))
+        return True
+    except IntegrityError:
+        return False
+
+
+def _json_list(values: Iterable[str]) -> str:
+    return json.dumps(sorted({str(v) for v in values}))
+
+
+def _as_text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def record_attempt(
+    engine: Engine,
+    *,
+    attempt_id: str,
+    learner_id: int,
+    kind: str,
+    seed: int | str,
+    answer: Any,
+    right_answer: Any,
+    correct: bool,
+    categories: Iterable[str] = (),
+    categories_missed: Iterable[str] = (),
+    seconds: float | None = None,
+    extra: Mapping[str, Any] | None = None,
+    at: dt.datetime | None = None,
+) -> bool:
+    """Store one quiz answer; True if stored now, False if ``attempt_id`` was already stored.
+
+    ``attempt_id``: a UUID string the page makes when it deals the question, so a double
+    submit or a reload records once (the first answer stands). ``kind``: one of
+    ``QUIZ_KINDS``. ``answer`` / ``right_answer``: text, or any JSON value (kept as JSON).
+    ``categories``: the scoring kinds the question involved (e.g. ``fifteen``, ``run``, or a
+    pegging kind such as ``pair royal``); ``categories_missed``: those the learner got wrong.
+    ``extra``: JSON details, e.g. ``{"ev_lost": 1.4}`` for a discard.
+    """
+    if kind not in QUIZ_KINDS:
+        raise StoreError(f"quiz kind {kind!r} is not one of {', '.join(QUIZ_KINDS)}")
+    attempt_id = str(attempt_id)
+    if not attempt_id or len(attempt_id) > 36:
+        raise StoreError("an attempt id is a UUID string of at most 36 characters")
+    missed = set(categories_missed)
+    values = {
+        "id": attempt_id,
+        "learner_id": int(learner_id),
+        "kind": kind,
+        "seed": str(seed),
+        "answer": _as_text(answer),
+        "right_answer": _as_text(right_answer),
+        "correct": bool(correct),
+        "categories": _json_list(set(categories) | missed),
+        "categories_missed": _json_list(missed),
+        "seconds": None if seconds is None else float(seconds),
+        "created_at": _naive_utc(at),
+        "extra": None if extra is None else json.dumps(dict(extra)),
+    }
+
+    def insert() -> bool:
+        with _writing(engine) as conn:
+            return _insert_ignoring_duplicates(conn, ATTEMPTS, values, ATTEMPTS.c.id)
+
+    return bool(_with_retry(insert))
+
+
+GAME_RESULT_KINDS = ("win", "skunk", "double skunk", "lurch")
+
+
+def record_game(
+    engine: Engine,
+    *,
+    game_id: str,
+    learner_id: int,
+    opponent_level: str,
+    players: int,
+    target: int,
+    scores: Sequence[int],
+    winner: str,
+    learner_won: bool,
+    result_kind: str = "win",
+    muggins_lost: int = 0,
+    at: dt.datetime | None = None,
+) -> bool:
+    """Store one finished game; True if stored now, False if ``game_id`` was already stored.
+
+    ``result_kind`` is the game engine's ``GameResult.kind`` (``GAME_RESULT_KINDS``);
+    ``muggins_lost``: points the learner left on the table that the opponent took.
+    """
+    if result_kind not in GAME_RESULT_KINDS:
+        raise StoreError(
+            f"result kind {result_kind!r} is not one of {', '.join(GAME_RESULT_KINDS)}"
+        )
+    values = {
+        "id": str(game_id),
+        "learner_id": int(learner_id),
+        "opponent_level": str(opponent_level),
+        "players": int(players),
+        "target": int(target),
+        "scores": json.dumps([int(s) for s in scores]),
+        "winner": str(winner),
+        "learner_won": bool(learner_won),
+        "result_kind": result_kind,
+        "muggins_lost": int(muggins_lost),
+        "finished_at": _naive_utc(at),
+    }
+
+    def insert() -> bool:
+        with _writing(engine) as conn:
+            return _insert_ignoring_duplicates(conn, GAMES, values, GAMES.c.id)
+
+    return bool(_with_retry(insert))
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+ATTEMPT_COLUMNS = [
+    "id", "kind", "seed", "answer", "right_answer", "correct", "categories",
+    "categories_missed", "seconds", "extra", "created_at",
+]  # fmt: skip
+GAME_COLUMNS = [
+    "id", "opponent_level", "players", "target", "scores", "winner", "learner_won",
+    "result_kind", "muggins_lost", "finished_at",
+]  # fmt: skip
+
+
+def attempts_frame(
+    engine: Engine,
+    learner_id: int,
+    since: dt.datetime | None = None,
+    columns: Sequence[str] = tuple(ATTEMPT_COLUMNS),
+) -> pd.DataFrame:
+    """The learner's attempts, oldest first, one row each (``columns``, default all).
+
+    ``categories`` and ``categories_missed`` are lists, ``extra`` a dict (or None),
+    ``created_at`` a UTC timestamp. Ask only for the columns you use: 10,000 rows read in
+    tens of milliseconds.
+    """
+    import pandas as pd
+
+    columns = list(columns)
+    unknown = set(columns) - set(ATTEMPT_COLUMNS)
+    if unknown:
+        raise StoreError(f"no attempt column {sorted(unknown)}; columns are {ATTEMPT_COLUMNS}")
+    # created_at comes back as the driver gives it (SQLite: text) and pandas parses the lot at
+    # once, far faster than SQLAlchemy's per-row datetime processing.
+    selected = [
+        sa.type_coerce(ATTEMPTS.c[name], sa.String).label(name)
+        if name == "created_at"
+        else ATTEMPTS.c[name]
+        for name in columns
+    ]
+    query = sa.select(*selected).where(ATTEMPTS.c.learner_id == int(learner_id))
+    if since is not None:
+        query = query.where(ATTEMPTS.c.created_at >= _naive_utc(since))
+    with engine.connect() as conn:
+        rows = conn.execute(query.order_by(ATTEMPTS.c.created_at, ATTEMPTS.c.id)).all()
+    # Column lists from plain tuples: pandas probes SQLAlchemy Row objects one by one (slow).
+    data: dict[str, list[Any]] = (
+        {name: list(values) for name, values in zip(columns, zip(*rows, strict=True), strict=True)}
+        if rows
+        else {name: [] for name in columns}
+    )
+    for name in ("categories", "categories_missed"):
+        if name in data:  # few distinct lists: decode each once (rows share the list objects)
+            decoded = {text: json.loads(text) for text in set(data[name])}
+            data[name] = [decoded[text] for text in data[name]]
+    if "extra" in data:
+        data["extra"] = [json.loads(v) if v else None for v in data["extra"]]
+    frame = pd.DataFrame(data, columns=columns)
+    if "correct" in frame:
+        frame["correct"] = frame["correct"].astype(bool)
+    if "seconds" in frame:
+        frame["seconds"] = frame["seconds"].astype(float)
+    if "created_at" in frame:
+        frame["created_at"] = pd.to_datetime(frame["created_at"], format="ISO8601")
+    return frame
+
+
+def games_frame(engine: Engine, learner_id: int) -> pd.DataFrame:
+    """The learner's finished games, oldest first (columns ``GAME_COLUMNS``)."""
+    import pandas as pd
+
+    query = (
+        sa.select(*(GAMES.c[name] for name in GAME_COLUMNS))
+        .where(GAMES.c.learner_id == int(learner_id))
+        .order_by(GAMES.c.finished_at, GAMES.c.id)
+    )
+    with engine.connect() as conn:
+        rows = conn.execute(query).all()
+    frame = pd.DataFrame(rows, columns=GAME_COLUMNS)
+    frame["learner_won"] = frame["learner_won"].astype(bool)
+    frame["scores"] = [json.loads(v) for v in frame["scores"]]
+    frame["finished_at"] = pd.to_datetime(frame["finished_at"])
+    return frame
+
+
+def weak_spot_weights(
+    attempts: pd.DataFrame,
+    now: dt.datetime | None = None,
+    half_life_days: float = WEAK_SPOT_HALF_LIFE_DAYS,
+) -> dict[str, float]:
+    """How much each category needs practice, from attempts (as ``attempts_frame`` gives them).
+
+    Spaced repetition of mistakes: each miss of a category adds ``0.5 ** (age / half_life)``
+    (a miss today adds 1, one a half-life ago 0.5); each later question in that category
+    answered right takes off half as much, so practice that succeeds lowers the weight.
+    Attempts older than ``WEAK_SPOT_WINDOW`` are ignored. Only categories with a weight above
+    zero are returned, heaviest first.
+    """
+    now = _naive_utc(now)
+    totals: dict[str, float] = {}
+    if attempts.empty:
+        return {}
+    ages = (now - attempts["created_at"].dt.tz_localize(None)).dt.total_seconds() / 86_400.0
+    window = WEAK_SPOT_WINDOW.total_seconds() / 86_400.0
+    for age, involved, missed in zip(
+        ages.clip(lower=0.0), attempts["categories"], attempts["categories_missed"], strict=True
+    ):
+        if age > window:
+            continue
+        weight = math.pow(0.5, age / half_life_days)
+        for category in missed:
+            totals[category] = totals.get(category, 0.0) + weight
+        for category in set(involved) - set(missed):
+            totals[category] = totals.get(category, 0.0) - 0.5 * weight
+    positive = {c: round(w, 4) for c, w in totals.items() if w > 1e-9}
+    return dict(sorted(positive.items(), key=lambda item: (-item[1], item[0])))
+
+
+WEAK_SPOT_COLUMNS = ("categories", "categories_missed", "created_at")
+
+
+def weak_spots(engine: Engine, learner_id: int, now: dt.datetime | None = None) -> dict[str, float]:
+    """``weak_spot_weights`` over the learner's attempts of the last 90 days."""
+    since = _naive_utc(now) - WEAK_SPOT_WINDOW
+    frame = attempts_frame(engine, learner_id, since=since, columns=WEAK_SPOT_COLUMNS)
+    return weak_spot_weights(frame, now=now)
+
+
+def attempts_csv(attempts: pd.DataFrame) -> str:
+    """Attempts (as ``attempts_frame`` gives them) as CSV text; lists and dicts as JSON."""
+    frame = attempts.copy()
+    for column in ("categories", "categories_missed"):
+        frame[column] = [json.dumps(v) for v in frame[column]]
+    frame["extra"] = [json.dumps(v) if v is not None else "" for v in frame["extra"]]
+    frame["created_at"] = frame["created_at"].dt.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return str(frame.to_csv(index=False))
+
+
+def export_csv(engine: Engine, learner_id: int) -> str:
+    """The learner's attempts as CSV text (lists and dicts as JSON), for ``st.download_button``."""
+    return attempts_csv(attempts_frame(engine, learner_id))

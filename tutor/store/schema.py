@@ -1,0 +1,240 @@
+"""The database schema: the current tables, the store's errors and the migration runner.
+
+Migrations: a small runner, not Alembic (see ``tutor.store``'s docstring for why). Each
+migration runs inside the one transaction that records it; PostgreSQL replicas take an
+advisory lock; a database from a newer app is refused with ``SchemaTooNew``.
+"""
+
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+if TYPE_CHECKING:
+    pass
+from tutor.store.engine import _now, _with_retry, _writing, ensure_folder
+
+QUIZ_KINDS = ("hand", "crib", "pegging", "discard")
+MAX_NAME_LENGTH = 40
+
+# ---------------------------------------------------------------------------------------------
+# The current schema (what queries use). Migrations below build exactly this.
+
+METADATA = sa.MetaData()
+
+SCHEMA_VERSION = sa.Table(
+    "schema_version",
+    METADATA,
+    sa.Column("version", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("applied_at", sa.DateTime, nullable=False),
+)
+
+LEARNERS = sa.Table(
+    "learners",
+    METADATA,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(MAX_NAME_LENGTH), nullable=False, unique=True),
+    sa.Column("created_at", sa.DateTime, nullable=False),
+    sa.Column("language", sa.String(8)),
+)
+
+ATTEMPTS = sa.Table(
+    "attempts",
+    METADATA,
+    sa.Column("id", sa.String(36), primary_key=True),
+    sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("seed", sa.String(64), nullable=False),
+    sa.Column("answer", sa.Text, nullable=False),
+    sa.Column("right_answer", sa.Text, nullable=False),
+    sa.Column("correct", sa.Boolean, nullable=False),
+    sa.Column("categories", sa.Text, nullable=False),
+    sa.Column("categories_missed", sa.Text, nullable=False),
+    sa.Column("seconds", sa.Float),
+    sa.Column("created_at", sa.DateTime, nullable=False),
+    sa.Column("extra", sa.Text),
+)
+
+GAMES = sa.Table(
+    "games",
+    METADATA,
+    sa.Column("id", sa.String(36), primary_key=True),
+    sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
+    sa.Column("opponent_level", sa.String(40), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("target", sa.Integer, nullable=False),
+    sa.Column("scores", sa.Text, nullable=False),
+    sa.Column("winner", sa.String(60), nullable=False),
+    sa.Column("learner_won", sa.Boolean, nullable=False),
+    sa.Column("result_kind", sa.String(20), nullable=False),
+    sa.Column("muggins_lost", sa.Integer, nullable=False),
+    sa.Column("finished_at", sa.DateTime, nullable=False),
+)
+
+SAVED_GAMES = sa.Table(
+    "saved_games",
+    METADATA,
+    sa.Column("id", sa.String(36), primary_key=True),
+    sa.Column("learner", sa.String(MAX_NAME_LENGTH)),
+    sa.Column("moves", sa.Integer, nullable=False),
+    sa.Column("finished", sa.Boolean, nullable=False),
+    sa.Column("data", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime, nullable=False),
+    sa.Column("updated_at", sa.DateTime, nullable=False),
+)
+
+sa.Index("ix_attempts_learner_created", ATTEMPTS.c.learner_id, ATTEMPTS.c.created_at)
+sa.Index("ix_games_learner_finished", GAMES.c.learner_id, GAMES.c.finished_at)
+
+
+class StoreError(ValueError):
+    """A value handed to the store is not one it can keep; the message says what is allowed."""
+
+
+class SchemaTooNew(StoreError):
+    """The database was upgraded by a newer version of the app than this one."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Migrations
+
+
+class Migration(NamedTuple):
+    """One schema step: ``apply(conn)`` runs inside the upgrade's transaction."""
+
+    version: int
+    name: str
+    apply: Callable[[Connection], None]
+
+
+def _v1_learners_and_attempts(conn: Connection) -> None:
+    md = sa.MetaData()
+    sa.Table(
+        "learners",
+        md,
+        sa.Column("id", sa.Integer, primary_key=True),
+        sa.Column("name", sa.String(40), nullable=False, unique=True),
+        sa.Column("created_at", sa.DateTime, nullable=False),
+    )
+    attempts = sa.Table(
+        "attempts",
+        md,
+        sa.Column("id", sa.String(36), primary_key=True),
+        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
+        sa.Column("kind", sa.String(16), nullable=False),
+        sa.Column("seed", sa.String(64), nullable=False),
+        sa.Column("answer", sa.Text, nullable=False),
+        sa.Column("right_answer", sa.Text, nullable=False),
+        sa.Column("correct", sa.Boolean, nullable=False),
+        sa.Column("categories", sa.Text, nullable=False),
+        sa.Column("categories_missed", sa.Text, nullable=False),
+        sa.Column("seconds", sa.Float),
+        sa.Column("created_at", sa.DateTime, nullable=False),
+    )
+    sa.Index("ix_attempts_learner_created", attempts.c.learner_id, attempts.c.created_at)
+    md.create_all(conn)
+
+
+def _v2_games_and_attempt_extra(conn: Connection) -> None:
+    conn.exec_driver_sql("ALTER TABLE attempts ADD COLUMN extra TEXT")
+    md = sa.MetaData()
+    sa.Table("learners", md, sa.Column("id", sa.Integer, primary_key=True))
+    games = sa.Table(
+        "games",
+        md,
+        sa.Column("id", sa.String(36), primary_key=True),
+        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
+        sa.Column("opponent_level", sa.String(40), nullable=False),
+        sa.Column("players", sa.Integer, nullable=False),
+        sa.Column("target", sa.Integer, nullable=False),
+        sa.Column("scores", sa.Text, nullable=False),
+        sa.Column("winner", sa.String(60), nullable=False),
+        sa.Column("learner_won", sa.Boolean, nullable=False),
+        sa.Column("result_kind", sa.String(20), nullable=False),
+        sa.Column("muggins_lost", sa.Integer, nullable=False),
+        sa.Column("finished_at", sa.DateTime, nullable=False),
+    )
+    sa.Index("ix_games_learner_finished", games.c.learner_id, games.c.finished_at)
+    games.create(conn)  # with its index
+
+
+def _v3_saved_games(conn: Connection) -> None:
+    md = sa.MetaData()
+    sa.Table(
+        "saved_games",
+        md,
+        sa.Column("id", sa.String(36), primary_key=True),
+        sa.Column("learner", sa.String(40)),
+        sa.Column("moves", sa.Integer, nullable=False),
+        sa.Column("finished", sa.Boolean, nullable=False),
+        sa.Column("data", sa.Text, nullable=False),
+        sa.Column("created_at", sa.DateTime, nullable=False),
+        sa.Column("updated_at", sa.DateTime, nullable=False),
+    ).create(conn)
+
+
+def _learner_language(conn: Connection) -> None:
+    # No version in the name: it can be renumbered when merged after another migration, and
+    # it checks first, so a database that already ran it under another number is unharmed.
+    if "language" not in {c["name"] for c in sa.inspect(conn).get_columns("learners")}:
+        conn.exec_driver_sql("ALTER TABLE learners ADD COLUMN language VARCHAR(8)")
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "learners and quiz attempts", _v1_learners_and_attempts),
+    Migration(
+        2, "finished games; extra JSON on attempts (e.g. EV lost)", _v2_games_and_attempt_extra
+    ),
+    Migration(3, "games in progress, saved after every action", _v3_saved_games),
+    Migration(4, "the learner's language", _learner_language),
+)
+LATEST_VERSION = MIGRATIONS[-1].version
+
+
+def schema_version(engine: Engine) -> int:
+    """The database's schema version: 0 for an empty database."""
+    with engine.connect() as conn:
+        if not sa.inspect(conn).has_table("schema_version"):
+            return 0
+        return int(conn.scalar(sa.select(sa.func.max(SCHEMA_VERSION.c.version))) or 0)
+
+
+def migrate(engine: Engine, target: int | None = None) -> int:
+    """Bring the schema up to ``target`` (default: the latest); return the version reached.
+
+    Each pending migration runs in the one transaction that also records it, so a failure
+    leaves the database at its old version with all its rows. Raises ``SchemaTooNew`` for a
+    database written by a newer app.
+    """
+    latest = MIGRATIONS[-1].version
+    ensure_folder(engine)
+    target = latest if target is None else target
+
+    def upgrade() -> int:
+        with _writing(engine) as conn:
+            if conn.dialect.name == "postgresql":  # replicas starting together take turns
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(7143121)"))
+            SCHEMA_VERSION.create(conn, checkfirst=True)
+            current = int(conn.scalar(sa.select(sa.func.max(SCHEMA_VERSION.c.version))) or 0)
+            if current > latest:
+                raise SchemaTooNew(
+                    f"the database is at schema version {current}, but this app knows versions "
+                    f"up to {latest}; run the newer app or point DATABASE_URL elsewhere"
+                )
+            for migration in MIGRATIONS:
+                if current < migration.version <= target:
+                    migration.apply(conn)
+                    conn.execute(
+                        SCHEMA_VERSION.insert().values(
+                            version=migration.version, name=migration.name, applied_at=_now()
+                        )
+                    )
+                    current = migration.version
+            return current
+
+    return int(_with_retry(upgrade))
