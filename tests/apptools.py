@@ -24,3 +24,12 @@ def open_page(page: str | None, **params: str) -> AppTest:
 def page_text(at: AppTest) -> str:
     """All markdown on the page (card HTML included), for checks on what is shown."""
     return " ".join(str(m.value) for m in at.markdown)
+
+
+def answer(at: AppTest, box: str, text: str) -> AppTest:
+    """Type ``text`` into a quiz's answer box and submit it (keys ``{box}_answer``, ``{box}_submit``)."""
+    at.text_input(key=f"{box}_answer").input(text)
+    at.button(key=f"{box}_submit").click()
+    at.run()
+    assert not at.exception, at.exception
+    return at

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from apptools import answer, page_text
 from apptools import open_page as open_app_page
-from apptools import page_text
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core.hand_quiz import deal_hand
@@ -14,14 +14,6 @@ PAGE = "pages/2_Count_the_hand.py"
 
 def open_page(**params: str) -> AppTest:
     return open_app_page(PAGE, **params)
-
-
-def answer(at: AppTest, text: str) -> AppTest:
-    at.text_input(key="count_answer").input(text)
-    at.button(key="count_submit").click()
-    at.run()
-    assert not at.exception
-    return at
 
 
 def test_deal_shows_the_seeded_hand() -> None:
@@ -40,7 +32,7 @@ def test_first_visit_puts_a_seed_in_the_url() -> None:
 
 def test_right_answer() -> None:
     at = open_page(seed="42")
-    answer(at, str(deal_hand(42).score.total))
+    answer(at, "count", str(deal_hand(42).score.total))
     assert at.success and "Right!" in at.success[0].value
     assert at.session_state["attempts"][-1].correct
     assert [m.value for m in at.metric][:3] == ["1", "100%", "1"]
@@ -52,7 +44,7 @@ def test_wrong_answer_names_what_was_missed() -> None:
     seed = next(s for s in range(100) if deal_hand(s, focus="nobs").score.total >= 2)
     deal = deal_hand(seed, focus="nobs")
     at = open_page(seed=str(seed), focus="nobs")
-    answer(at, str(deal.score.total - 1))
+    answer(at, "count", str(deal.score.total - 1))
     assert at.error and "Not quite" in at.error[0].value
     assert "nobs" in at.info[0].value
     assert [m.value for m in at.metric][:3] == ["0", "0%", "1"]
@@ -60,7 +52,7 @@ def test_wrong_answer_names_what_was_missed() -> None:
 
 @pytest.mark.parametrize("bad", ["", "abc", "-2", "3.5", "30"])
 def test_bad_input_counts_nothing(bad: str) -> None:
-    at = answer(open_page(seed="42"), bad)
+    at = answer(open_page(seed="42"), "count", bad)
     assert at.error, bad
     assert not at.success
     assert "attempts" not in at.session_state
@@ -68,7 +60,7 @@ def test_bad_input_counts_nothing(bad: str) -> None:
 
 
 def test_next_hand_changes_the_seed_and_clears() -> None:
-    at = answer(open_page(seed="42"), "3")
+    at = answer(open_page(seed="42"), "count", "3")
     at.button(key="count_next").click()
     at.run()
     assert not at.exception
@@ -93,7 +85,7 @@ def test_crib_mode_scores_as_a_crib() -> None:
     assert at.query_params["mode"] == "crib"
     crib = deal_hand(seed, is_crib=True, focus="flush")
     assert len({c.suit for c in (*crib.hand, crib.starter)}) == 1  # crib flush focus: five of a suit
-    answer(at, str(crib.score.total))
+    answer(at, "count", str(crib.score.total))
     assert at.success
 
 
@@ -104,7 +96,7 @@ def test_focus_filter_deals_that_feature() -> None:
     assert not at.exception
     assert at.query_params["focus"] == "double-run"
     deal = deal_hand(9, focus="double run")
-    answer(at, str(deal.score.total))
+    answer(at, "count", str(deal.score.total))
     assert at.success
 
 

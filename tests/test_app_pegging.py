@@ -3,20 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from apptools import open_page, page_text
-from streamlit.testing.v1 import AppTest
+from apptools import answer, open_page, page_text
 
 from cribbage_core.pegging_quiz import pegging_question
 
 PAGE = "pages/3_Pegging_quiz.py"
-
-
-def answer(at: AppTest, text: str) -> AppTest:
-    at.text_input(key="peg_answer").input(text)
-    at.button(key="peg_submit").click()
-    at.run()
-    assert not at.exception
-    return at
 
 
 def test_shows_the_seeded_play() -> None:
@@ -30,7 +21,7 @@ def test_shows_the_seeded_play() -> None:
 
 def test_right_answer_with_breakdown() -> None:
     q = pegging_question(7)
-    at = answer(open_page(PAGE, seed="7"), str(q.total))
+    at = answer(open_page(PAGE, seed="7"), "peg", str(q.total))
     assert at.success and "Right!" in at.success[0].value
     assert at.session_state["attempts"][-1].correct
     assert "Running total" in page_text(at)
@@ -38,7 +29,7 @@ def test_right_answer_with_breakdown() -> None:
 
 def test_wrong_answer() -> None:
     q = pegging_question(7)
-    at = answer(open_page(PAGE, seed="7"), str(q.total + 2))
+    at = answer(open_page(PAGE, seed="7"), "peg", str(q.total + 2))
     assert at.error and f"scores {q.total}" in at.error[0].value
     assert not at.session_state["attempts"][-1].correct
 
@@ -46,19 +37,19 @@ def test_wrong_answer() -> None:
 def test_go_point_forgotten_gets_a_hint() -> None:
     seed = next(s for s in range(200) if pegging_question(s).go_kind)
     q = pegging_question(seed)
-    at = answer(open_page(PAGE, seed=str(seed)), str(q.total - 1))
+    at = answer(open_page(PAGE, seed=str(seed)), "peg", str(q.total - 1))
     assert "go or the last card" in at.info[0].value
 
 
 @pytest.mark.parametrize("bad", ["", "lots", "-1", "1.5", "16"])
 def test_bad_input_counts_nothing(bad: str) -> None:
-    at = answer(open_page(PAGE, seed="7"), bad)
+    at = answer(open_page(PAGE, seed="7"), "peg", bad)
     assert at.error and not at.success
     assert "attempts" not in at.session_state
 
 
 def test_next_question_and_seed_round_trip() -> None:
-    at = answer(open_page(PAGE, seed="7"), "0")
+    at = answer(open_page(PAGE, seed="7"), "peg", "0")
     at.button(key="peg_next").click()
     at.run()
     assert not at.exception

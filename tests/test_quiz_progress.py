@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from apptools import ENTRY, open_page
+from apptools import ENTRY, answer, open_page
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core.hand_quiz import deal_hand
@@ -44,20 +44,6 @@ def rows(url: str) -> list[dict]:
         engine.dispose()
 
 
-def answer_count(at: AppTest, text: str) -> AppTest:
-    at.text_input(key="count_answer").input(text)
-    at.button(key="count_submit").click().run()
-    assert not at.exception, at.exception
-    return at
-
-
-def answer_pegging(at: AppTest, text: str) -> AppTest:
-    at.text_input(key="peg_answer").input(text)
-    at.button(key="peg_submit").click().run()
-    assert not at.exception, at.exception
-    return at
-
-
 def captions(at: AppTest) -> str:
     return "\n".join(c.value for c in at.caption)
 
@@ -69,7 +55,7 @@ def seed_of(at: AppTest) -> int:
 def test_an_answer_is_stored_once_despite_rerun_double_submit_and_reload(db_url: str) -> None:
     total = deal_hand(42).score.total
     at = open_page(COUNT, seed="42", learner="Ann")
-    answer_count(at, str(total))
+    answer(at, "count", str(total))
     assert "Right!" in at.success[0].value
     [row] = rows(db_url)
     assert (row["name"], row["kind"], row["seed"], row["answer"]) == ("Ann", "hand", "42", str(total))
@@ -84,13 +70,13 @@ def test_an_answer_is_stored_once_despite_rerun_double_submit_and_reload(db_url:
     # A double submit: the second click arrives as if the first had not been seen yet.
     at.session_state["count_result"] = None
     at.run()
-    answer_count(at, "0")
+    answer(at, "count", "0")
     assert len(rows(db_url)) == 1
     assert "answered before" in captions(at)
 
     # A reload: a new session on the same address (seed, learner and deal token).
     again = open_page(COUNT, **{k: at.query_params[k] for k in ("seed", "learner", "deal")})
-    answer_count(again, "0")
+    answer(again, "count", "0")
     [row] = rows(db_url)
     assert row["correct"] and "answered before" in captions(again)
     assert [m.value for m in again.metric][2] == "0"  # nor in this visit's score
@@ -99,9 +85,9 @@ def test_an_answer_is_stored_once_despite_rerun_double_submit_and_reload(db_url:
 def test_next_hand_is_a_new_attempt_and_a_miss_names_its_category(db_url: str) -> None:
     seed = next(s for s in range(200) if deal_hand(s, focus="nobs").score.total >= 2)
     at = open_page(COUNT, seed=str(seed), focus="nobs", learner="Ann")
-    answer_count(at, str(deal_hand(seed, focus="nobs").score.total - 1))
+    answer(at, "count", str(deal_hand(seed, focus="nobs").score.total - 1))
     at.button(key="count_next").click().run()
-    answer_count(at, str(deal_hand(seed_of(at), focus="nobs").score.total))
+    answer(at, "count", str(deal_hand(seed_of(at), focus="nobs").score.total))
     first, second = rows(db_url)
     assert first["categories_missed"] == '["nobs"]' and not first["correct"]
     assert first["extra"] and '"focus": "nobs"' in first["extra"]
@@ -110,10 +96,10 @@ def test_next_hand_is_a_new_attempt_and_a_miss_names_its_category(db_url: str) -
 
 def test_crib_and_pegging_answers_are_stored_with_their_kind(db_url: str) -> None:
     at = open_page(COUNT, seed="9", mode="crib", learner="Ann")
-    answer_count(at, str(deal_hand(9, is_crib=True).score.total))
+    answer(at, "count", str(deal_hand(9, is_crib=True).score.total))
     question = pegging_question(7)
     peg = open_page(PEGGING, seed="7", learner="Ann")
-    answer_pegging(peg, str(question.total + 1))
+    answer(peg, "peg", str(question.total + 1))
     crib, pegging = rows(db_url)
     assert crib["kind"] == "crib" and crib["correct"]
     assert pegging["kind"] == "pegging" and not pegging["correct"]
@@ -126,7 +112,7 @@ def _answer_in_own_session(learner: str, seed: int, start: Any, done: Any) -> No
     """One learner's session in its own process (AppTest keeps a process-wide runtime)."""
     at = open_page(COUNT, seed=str(seed), learner=learner)
     start.wait(timeout=120)  # every session has its deal on screen: all submit together
-    answer_count(at, str(deal_hand(seed).score.total))
+    answer(at, "count", str(deal_hand(seed).score.total))
     done.put((learner, seed, "Right!" in at.success[0].value, captions(at)))
 
 
@@ -154,8 +140,8 @@ def test_two_sessions_answering_at_once_are_both_recorded(db_url: str) -> None:
 def test_two_tabs_answering_one_deal_count_once(db_url: str) -> None:
     first = open_page(COUNT, seed="5", learner="Ann")
     second = open_page(COUNT, seed="5", learner="Ann", deal=first.query_params["deal"])
-    answer_count(first, "3")
-    answer_count(second, "4")
+    answer(first, "count", "3")
+    answer(second, "count", "4")
     [row] = rows(db_url)
     assert row["answer"] == "3"  # the first answer stands
 
@@ -209,13 +195,13 @@ def test_without_a_name_answers_stay_in_the_session_until_one_is_chosen(db_url: 
     at = open_page(COUNT, seed="42")
     assert "kept for this visit only" in captions(at)
     assert at.button(key="count_drill_start").disabled
-    answer_count(at, str(deal_hand(42).score.total))
+    answer(at, "count", str(deal_hand(42).score.total))
     assert rows(db_url) == [] and [m.value for m in at.metric][:3] == ["1", "100%", "1"]
     at.sidebar.text_input(key="profile_name_input").input("Cy")
     at.sidebar.button[0].click().run()  # the name form's Start button
     assert at.query_params["learner"] == "Cy"
     at.button(key="count_next").click().run()
-    answer_count(at, "0")
+    answer(at, "count", "0")
     assert [r["name"] for r in rows(db_url)] == ["Cy"]
 
 
@@ -234,12 +220,12 @@ def test_a_database_that_cannot_open_leaves_the_quiz_working_with_a_note(
     at = open_page(COUNT, seed="42", learner="Ann")
     assert "Progress is not being saved" in captions(at)
     assert "cannot open the database" in captions(at)
-    answer_count(at, str(deal_hand(42).score.total))
+    answer(at, "count", str(deal_hand(42).score.total))
     assert "Right!" in at.success[0].value
     assert [m.value for m in at.metric][:3] == ["1", "100%", "1"]
     peg = open_page(PEGGING, seed="7", learner="Ann")
     assert "Progress is not being saved" in captions(peg)
-    answer_pegging(peg, str(pegging_question(7).total))
+    answer(peg, "peg", str(pegging_question(7).total))
     assert "Right!" in peg.success[0].value
 
 
