@@ -54,3 +54,17 @@ def test_pegging_drill_deals_questions_scoring_the_weak_kind() -> None:
         seed, chosen = drill_pegging_seed({category: 1.0, "flush": 9.0}, rng)  # flush: show only
         assert chosen == category
         assert category in pegging_categories(pegging_question(seed))
+
+
+def test_a_category_no_seed_holds_gives_up_with_no_category(monkeypatch) -> None:
+    from tutor.quiz import drill
+
+    monkeypatch.setattr(drill, "MAX_TRIES", 20)
+    tried: list[int] = []
+
+    def never(seed: int, category: str) -> bool:
+        tried.append(seed)
+        return False
+
+    seed, category = drill.seed_holding({"run": 1.0}, random.Random(2), never, ["run"])
+    assert category is None and len(tried) == 20 and 0 < seed < drill.SEED_LIMIT

@@ -45,27 +45,46 @@ def deal_has(deal: Deal, category: str, is_crib: bool = False) -> bool:
     return bool(score_hand(tuple(hand), starter, is_crib=is_crib).of_kind(category))
 
 
+def seed_holding(
+    weights: Mapping[str, float],
+    rng: random.Random,
+    holds: Callable[[int, str], bool],
+    allowed: Sequence[str],
+) -> tuple[int, str | None]:
+    """A seed whose question ``holds(seed, category)`` for a weak category, and that category.
+
+    The category is drawn by :func:`pick_category` among ``allowed``; with no weak spots yet,
+    any seed (category None). If no seed among ``MAX_TRIES`` holds it (not expected: the
+    rarest categories come about once in a hundred deals), the last seed tried is returned
+    with category None.
+    """
+    category = pick_category(weights, rng, allowed)
+    seed = rng.randrange(1, SEED_LIMIT)
+    if category is None:
+        return seed, None
+    for _ in range(MAX_TRIES):
+        if holds(seed, category):
+            return seed, category
+        seed = rng.randrange(1, SEED_LIMIT)
+    return seed, None
+
+
 def drill_seed(
     weights: Mapping[str, float],
     rng: random.Random,
     deal: Callable[[int], Deal],
     is_crib: bool = False,
 ) -> tuple[int, str | None]:
-    """A seed whose deal (by the page's ``deal(seed)``) drills a weak category, and that category.
+    """A seed whose deal (by the page's ``deal(seed)``) drills a weak show category, and that category.
 
-    With no weak spots yet, any seed (category None). If no seed among ``MAX_TRIES`` holds the
-    category (not expected: the rarest, a four-card flush, comes about once in a hundred), the
-    last seed tried is returned with category None.
+    :func:`seed_holding` among ``SHOW_CATEGORIES``; the rarest, a four-card flush, comes
+    about once in a hundred deals.
     """
-    category = pick_category(weights, rng)
-    seed = rng.randrange(1, SEED_LIMIT)
-    if category is None:
-        return seed, None
-    for _ in range(MAX_TRIES):
-        if deal_has(deal(seed), category, is_crib):
-            return seed, category
-        seed = rng.randrange(1, SEED_LIMIT)
-    return seed, None
+
+    def holds(seed: int, category: str) -> bool:
+        return deal_has(deal(seed), category, is_crib)
+
+    return seed_holding(weights, rng, holds, SHOW_CATEGORIES)
 
 
 def question_has(question: PeggingQuestion, category: str) -> bool:
@@ -80,15 +99,11 @@ def drill_pegging_seed(
 ) -> tuple[int, str | None]:
     """A seed whose pegging question (``question(seed)``) drills a weak play category.
 
-    Like :func:`drill_seed`, among ``PEGGING_CATEGORIES`` (fifteen, thirty-one, pairs, runs,
+    :func:`seed_holding` among ``PEGGING_CATEGORIES`` (fifteen, thirty-one, pairs, runs,
     go, last card). The rarest, a double pair royal, comes about once in thirty questions.
     """
-    category = pick_category(weights, rng, allowed=PEGGING_CATEGORIES)
-    seed = rng.randrange(1, SEED_LIMIT)
-    if category is None:
-        return seed, None
-    for _ in range(MAX_TRIES):
-        if question_has(question(seed), category):
-            return seed, category
-        seed = rng.randrange(1, SEED_LIMIT)
-    return seed, None
+
+    def holds(seed: int, category: str) -> bool:
+        return question_has(question(seed), category)
+
+    return seed_holding(weights, rng, holds, PEGGING_CATEGORIES)
