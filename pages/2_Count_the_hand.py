@@ -214,7 +214,7 @@ if result is None:
                     {"focus": focus, "per_kind": given or None, "drill": drilling},
                     attempt_id=ticket.attempt_id,
                     categories=tuple(hand_categories(deal.score)),
-                    missed=tuple(hand_missed(deal.score, answer, given or None)),
+                    categories_missed=tuple(hand_missed(deal.score, answer, given or None)),
                     seconds=ticket.seconds(),
                 )
             )  # fmt: skip

@@ -126,7 +126,7 @@ if result is None:
                         {"kinds": sorted(question.kinds), "drill": drilling},
                         attempt_id=ticket.attempt_id,
                         categories=tuple(pegging_categories(question)),
-                        missed=tuple(pegging_missed(question, answer)),
+                        categories_missed=tuple(pegging_missed(question, answer)),
                         seconds=ticket.seconds())
             )  # fmt: skip
             st.session_state["peg_result"] = {"seed": seed, "answer": answer, "correct": correct,

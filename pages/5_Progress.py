@@ -13,7 +13,7 @@ from tutor.frame.profile import learner_params, learner_widget
 from tutor.frame.status import show_status
 from tutor.lang.i18n import N_, _, fmt_int, fmt_percent, kind_name
 from tutor.play.text import LEVEL_LABELS
-from tutor.store import open_store, weak_spot_weights
+from tutor.store import open_store
 
 # The quiz pages that run the weak-spot drill when opened with ?drill=weak.
 DRILL_PAGE = "pages/2_Count_the_hand.py"
@@ -73,7 +73,7 @@ games = db.games_frame(name)
 if attempts.empty:
     st.info(_("No answers recorded yet: answer a few quiz questions and come back."))
 else:
-    streak = progress.streaks(attempts)
+    streak = progress.streaks(attempts["correct"])
     answered, right = len(attempts), int(attempts["correct"].sum())
     cols = st.columns(4)
     cols[0].metric(_("Answered"), fmt_int(answered))
@@ -138,7 +138,7 @@ else:
     )
 
 st.subheader(_("Weak spots"))
-weights = weak_spot_weights(attempts)
+weights = progress.weak_spot_weights(attempts)
 if not weights:
     st.caption(_("Nothing to drill: no recent misses."))
 else:

@@ -153,7 +153,7 @@ options[2].selectbox(
 
 # ---- session score
 stats = quiz_stats("discard")
-losses = [float(a.detail.get("ev_lost", 0.0)) for a in attempts("discard")]
+losses = [float((a.extra or {}).get("ev_lost", 0.0)) for a in attempts("discard")]
 metrics = st.columns(4)
 metrics[0].metric(_("Streak"), fmt_int(stats.streak), help=_("Best discards in a row"))
 metrics[1].metric(_("Accuracy"), f"{round(100 * stats.accuracy)}%" if stats.answered else "–")

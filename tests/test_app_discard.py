@@ -64,7 +64,7 @@ def test_choose_the_best() -> None:
     at = throw(open_page(seed="42"), deal.advice.best.discard)
     assert at.success and "The best discard!" in at.success[0].value
     attempt = at.session_state["attempts"][-1]
-    assert attempt.quiz == "discard" and attempt.correct and attempt.detail["ev_lost"] == 0
+    assert attempt.kind == "discard" and attempt.correct and attempt.extra["ev_lost"] == 0
     assert attempt.answer == format_cards(deal.advice.best.discard)
     assert [m.value for m in at.metric][:4] == ["1", "100%", "1", "0.00"]
     assert len(at.dataframe) == 1 and len(charts(at)) == 1
@@ -79,8 +79,8 @@ def test_choose_the_worst() -> None:
     assert at.error and f"You gave up {loss:.2f} points on average" in at.error[0].value
     assert "beats keeping" in at.info[1].value  # the reason
     attempt = at.session_state["attempts"][-1]
-    assert not attempt.correct and attempt.detail["ev_lost"] == pytest.approx(loss, abs=1e-4)
-    assert attempt.expected == format_cards(deal.advice.best.discard)
+    assert not attempt.correct and attempt.extra["ev_lost"] == pytest.approx(loss, abs=1e-4)
+    assert attempt.right_answer == format_cards(deal.advice.best.discard)
     table = at.dataframe[0].value
     assert "yours" in table[""].iloc[-1] and table[""].iloc[0].startswith("★")
     assert len(charts(at)) == 1
@@ -163,7 +163,7 @@ def test_difficulty_option_deals_a_close_call() -> None:
     assert deal.gap <= CLOSE_GAP
     assert [box.label for box in at.checkbox] == [f"Throw {c.label}" for c in deal.hand]
     at = throw(at, deal.advice.options[1].discard)
-    assert at.session_state["attempts"][-1].detail["level"] == "close"
+    assert at.session_state["attempts"][-1].extra["level"] == "close"
 
 
 def test_three_players_deal_five_and_throw_one() -> None:

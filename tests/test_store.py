@@ -21,7 +21,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-from tutor import store
+from tutor import progress, store
 from tutor.store import Migration, StoreError, schema
 
 BACKENDS = ["sqlite"] + (["database_url"] if os.environ.get("DATABASE_URL") else [])
@@ -83,11 +83,11 @@ def attempt(learner_id: int, **overrides: object) -> dict[str, object]:
     return values
 
 
-def page_attempt(**overrides: object) -> dict[str, object]:
+def page_attempt(**overrides: object) -> store.Attempt:
     """An attempt as a page hands it to ``Store.record_attempt`` (which knows the learner)."""
     values = attempt(0, **overrides)
-    del values["learner_id"]
-    return values
+    del values["learner_id"], values["at"]
+    return store.Attempt(**values)
 
 
 def count_rows(engine: Engine, table: str) -> int:
@@ -328,12 +328,12 @@ def test_games_record_once_and_read_back(engine: Engine) -> None:
 
 def test_recent_misses_weigh_more_and_decay_by_half_life(engine: Engine) -> None:
     ann = store.create_learner(engine, "Ann")
-    half_life = dt.timedelta(days=store.WEAK_SPOT_HALF_LIFE_DAYS)
+    half_life = dt.timedelta(days=progress.WEAK_SPOT_HALF_LIFE_DAYS)
     store.record_attempt(engine, **attempt(ann.id, categories=[], categories_missed=["run"]))
     store.record_attempt(
         engine, **attempt(ann.id, categories=[], categories_missed=["nobs"], at=NOW - half_life)
     )
-    weights = store.weak_spots(engine, ann.id, now=NOW)
+    weights = progress.weak_spots(store.Store(engine), "Ann", now=NOW)
     assert weights == {"run": 1.0, "nobs": 0.5}
     assert list(weights) == ["run", "nobs"]  # heaviest first
 
@@ -342,16 +342,16 @@ def test_right_answers_later_lower_a_weak_spot(engine: Engine) -> None:
     ann = store.create_learner(engine, "Ann")
     store.record_attempt(engine, **attempt(ann.id, categories=["run"], categories_missed=["run"]))
     store.record_attempt(engine, **attempt(ann.id, categories=["run"], categories_missed=[]))
-    assert store.weak_spots(engine, ann.id, now=NOW) == {"run": 0.5}
+    assert progress.weak_spots(store.Store(engine), "Ann", now=NOW) == {"run": 0.5}
     store.record_attempt(engine, **attempt(ann.id, categories=["run"], categories_missed=[]))
-    assert store.weak_spots(engine, ann.id, now=NOW) == {}
+    assert progress.weak_spots(store.Store(engine), "Ann", now=NOW) == {}
 
 
 def test_misses_older_than_ninety_days_are_forgotten(engine: Engine) -> None:
     ann = store.create_learner(engine, "Ann")
     old = NOW - dt.timedelta(days=91)
     store.record_attempt(engine, **attempt(ann.id, categories_missed=["flush"], at=old))
-    assert store.weak_spots(engine, ann.id, now=NOW) == {}
+    assert progress.weak_spots(store.Store(engine), "Ann", now=NOW) == {}
 
 
 # --- CSV -----------------------------------------------------------------------------------
@@ -424,9 +424,9 @@ def test_an_unopenable_database_gives_a_status_not_an_exception(tmp_path: Path) 
     handle = store.store_for_engine(store.make_engine(f"sqlite:///{blocker}/progress.db"))
     assert not handle.ok
     assert handle.problem is not None and "cannot open the database" in handle.problem
-    assert handle.record_attempt("Ann", **page_attempt()) is False
+    assert handle.record_attempt("Ann", page_attempt()) is False
     assert handle.attempts_frame("Ann").empty
-    assert handle.weak_spots("Ann") == {}
+    assert progress.weak_spots(handle, "Ann") == {}
     assert handle.export_csv("Ann") == ""
 
 
@@ -446,7 +446,7 @@ def test_a_read_only_database_records_nothing_and_says_why(tmp_path: Path) -> No
     writable.dispose()
     read_only = store.make_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
     handle = store.Store(read_only)
-    assert handle.record_attempt("Ann", **page_attempt()) is False
+    assert handle.record_attempt("Ann", page_attempt()) is False
     assert handle.problem is not None and "readonly" in handle.problem
     assert not handle.ok
     assert len(handle.attempts_frame("Ann")) == 0  # reading still works
@@ -454,7 +454,7 @@ def test_a_read_only_database_records_nothing_and_says_why(tmp_path: Path) -> No
 
 def test_a_store_recovers_when_a_later_write_succeeds(engine: Engine) -> None:
     handle = store.Store(engine, problem="disk full")
-    assert handle.record_attempt("Ann", **page_attempt()) is True
+    assert handle.record_attempt("Ann", page_attempt()) is True
     assert handle.ok
 
 

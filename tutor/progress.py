@@ -1,14 +1,25 @@
 """Progress statistics: pure pandas over the frames ``tutor.store`` reads (no Streamlit here).
 
 Each function takes ``attempts_frame`` / ``games_frame`` output and returns a small table the
-progress page shows as it is or charts.
+progress page shows as it is or charts, or, for the weak-spot drill, the weight of each
+category a learner keeps missing (:func:`weak_spot_weights`).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import math
+from collections.abc import Iterable
 from typing import NamedTuple
 
 import pandas as pd
+
+from tutor.store import Store, naive_utc
+
+WEAK_SPOT_HALF_LIFE_DAYS = 7.0
+WEAK_SPOT_WINDOW = dt.timedelta(days=90)  # misses older than this are forgotten
+#: The attempt columns :func:`weak_spot_weights` reads.
+WEAK_SPOT_COLUMNS = ("categories", "categories_missed", "created_at")
 
 
 class Streaks(NamedTuple):
@@ -18,14 +29,16 @@ class Streaks(NamedTuple):
     best: int
 
 
-def streaks(attempts: pd.DataFrame) -> Streaks:
-    """Current and best streak of right answers, over all quizzes in time order.
+def streaks(answers: Iterable[bool]) -> Streaks:
+    """Current and best streak of right answers, given whether each answer was right, in order.
 
-    >>> streaks(pd.DataFrame({"correct": [True, True, False, True]}))
+    The one streak count: the progress page's (stored attempts) and the quiz pages' (this visit).
+
+    >>> streaks([True, True, False, True])
     Streaks(current=1, best=2)
     """
     current = best = 0
-    for correct in attempts["correct"]:
+    for correct in answers:
         current = current + 1 if correct else 0
         best = max(best, current)
     return Streaks(current, best)
@@ -131,3 +144,43 @@ def games_by_level(games: pd.DataFrame) -> pd.DataFrame:
         muggins_lost=("muggins_lost", "sum"),
     )
     return table.astype(int).reset_index()[columns]
+
+
+def weak_spot_weights(
+    attempts: pd.DataFrame,
+    now: dt.datetime | None = None,
+    half_life_days: float = WEAK_SPOT_HALF_LIFE_DAYS,
+) -> dict[str, float]:
+    """How much each category needs practice, from attempts (as ``attempts_frame`` gives them).
+
+    Spaced repetition of mistakes: each miss of a category adds ``0.5 ** (age / half_life)``
+    (a miss today adds 1, one a half-life ago 0.5); each later question in that category
+    answered right takes off half as much, so practice that succeeds lowers the weight.
+    Attempts older than ``WEAK_SPOT_WINDOW`` are ignored. Only categories with a weight above
+    zero are returned, heaviest first.
+    """
+    now = naive_utc(now)
+    totals: dict[str, float] = {}
+    if attempts.empty:
+        return {}
+    ages = (now - attempts["created_at"].dt.tz_localize(None)).dt.total_seconds() / 86_400.0
+    window = WEAK_SPOT_WINDOW.total_seconds() / 86_400.0
+    for age, involved, missed in zip(
+        ages.clip(lower=0.0), attempts["categories"], attempts["categories_missed"], strict=True
+    ):
+        if age > window:
+            continue
+        weight = math.pow(0.5, age / half_life_days)
+        for category in missed:
+            totals[category] = totals.get(category, 0.0) + weight
+        for category in set(involved) - set(missed):
+            totals[category] = totals.get(category, 0.0) - 0.5 * weight
+    positive = {c: round(w, 4) for c, w in totals.items() if w > 1e-9}
+    return dict(sorted(positive.items(), key=lambda item: (-item[1], item[0])))
+
+
+def weak_spots(store: Store, learner_name: str, now: dt.datetime | None = None) -> dict[str, float]:
+    """:func:`weak_spot_weights` over the learner's recent attempts ({} when none or the database is down)."""
+    since = naive_utc(now) - WEAK_SPOT_WINDOW
+    frame = store.attempts_frame(learner_name, columns=WEAK_SPOT_COLUMNS, since=since)
+    return weak_spot_weights(frame, now=now)

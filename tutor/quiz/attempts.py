@@ -19,14 +19,15 @@ from __future__ import annotations
 import secrets
 import time
 import uuid
-from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from dataclasses import dataclass, field, replace
+from typing import Final, Literal
 
 import streamlit as st
 
 from tutor.frame.profile import current_learner, escape_markdown, learner_widget
 from tutor.lang.i18n import _
-from tutor.store import QUIZ_KINDS, Store, open_store
+from tutor.progress import streaks
+from tutor.store import QUIZ_KINDS, Attempt, Store, open_store
 
 __all__ = [
     "DEAL_PARAM",
@@ -48,27 +49,6 @@ _ID_NAMESPACE: Final = uuid.UUID("6f0c5f1e-3b0e-4d36-9a55-8d1c2a7e4b21")
 _TOKEN_BYTES: Final = 6  # 8 URL-safe characters
 
 Saved = Literal["saved", "repeat", "not saved", "no learner", "session"]
-
-
-@dataclass(frozen=True, slots=True)
-class Attempt:
-    """One answered question: which quiz, which deal, what was typed, what was right.
-
-    ``quiz`` is a store kind (``hand``, ``crib``, ``pegging``, ``discard``) or ``learn``
-    (lesson checks, kept in the session only). ``categories`` are the scoring kinds the
-    question involved, ``missed`` those answered wrong; ``seconds`` from deal shown to submit.
-    """
-
-    quiz: str
-    seed: int
-    answer: int | str
-    expected: int | str
-    correct: bool
-    detail: dict[str, Any]
-    attempt_id: str = ""
-    categories: tuple[str, ...] = ()
-    missed: tuple[str, ...] = ()
-    seconds: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +78,7 @@ def deal_ticket(kind: str, seed: int, variant: str = "") -> DealTicket:
     The token comes from ``?deal=`` (made and put there if missing), so a reload keeps it.
     """
     token = st.query_params.get(DEAL_PARAM)
-    if not _valid_token(token):
+    if token is None or not _valid_token(token):
         next_deal()
         token = st.query_params[DEAL_PARAM]
     learner = current_learner() or ""
@@ -124,23 +104,13 @@ def record_attempt(attempt: Attempt, store: Store | None = None) -> Saved:
     if _in_session(attempt):
         return "repeat"
     name = current_learner()
-    if attempt.quiz not in QUIZ_KINDS or name is None:
+    if attempt.kind not in QUIZ_KINDS or name is None:
         _keep_in_session(attempt)
-        return "session" if attempt.quiz not in QUIZ_KINDS else "no learner"
+        return "session" if attempt.kind not in QUIZ_KINDS else "no learner"
     store = store or open_store()
-    stored = store.record_attempt(
-        name,
-        attempt_id=attempt.attempt_id or str(uuid.uuid4()),
-        kind=attempt.quiz,
-        seed=attempt.seed,
-        answer=attempt.answer,
-        right_answer=attempt.expected,
-        correct=attempt.correct,
-        categories=attempt.categories,
-        categories_missed=attempt.missed,
-        seconds=attempt.seconds,
-        extra=attempt.detail or None,
-    )
+    if not attempt.attempt_id:
+        attempt = replace(attempt, attempt_id=str(uuid.uuid4()))
+    stored = store.record_attempt(name, attempt)
     if not stored and not store.problem:
         return "repeat"  # answered before (e.g. before a reload): not counted here either
     _keep_in_session(attempt)
@@ -154,7 +124,7 @@ def _keep_in_session(attempt: Attempt) -> None:
 def attempts(*quizzes: str) -> list[Attempt]:
     """This session's attempts, optionally of some quizzes only, oldest first."""
     found: list[Attempt] = st.session_state.get(_KEY, [])
-    return [a for a in found if not quizzes or a.quiz in quizzes]
+    return [a for a in found if not quizzes or a.kind in quizzes]
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,16 +144,9 @@ class QuizStats:
 
 def quiz_stats(*quizzes: str) -> QuizStats:
     """Streak and accuracy of some quizzes (e.g. ``"hand", "crib"``) in this session."""
-    streak = best = right = 0
-    done = attempts(*quizzes)
-    for attempt in done:
-        if attempt.correct:
-            right += 1
-            streak += 1
-            best = max(best, streak)
-        else:
-            streak = 0
-    return QuizStats(len(done), right, streak, best)
+    done = [attempt.correct for attempt in attempts(*quizzes)]
+    streak = streaks(done)
+    return QuizStats(len(done), sum(done), streak.current, streak.best)
 
 
 def quiz_learner() -> str | None:

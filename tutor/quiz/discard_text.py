@@ -17,16 +17,16 @@ from cribbage_core.discard_quiz import TIE, Fact, Reason, starter_scores
 from tutor.lang.i18n import N_, _, card_text, cards_text
 
 __all__ = [
+    "BEST",
+    "YOURS",
+    "advice_frame",
     "cards_text",
+    "fact_text",
     "points",
     "reason_headline",
     "reason_why",
-    "fact_text",
-    "tie_text",
-    "advice_frame",
     "starter_frame",
-    "YOURS",
-    "BEST",
+    "tie_text",
 ]
 
 #: Series names in the starter chart (msgids).

@@ -2,7 +2,7 @@
 
 The quiz page keeps its own way of turning a seed into a deal (so a shared seed replays the
 same hand); ``drill_seed`` only chooses *which* seed: it draws a category in proportion to
-the learner's weak-spot weights (``tutor.store.weak_spots``) and tries seeds until the deal
+the learner's weak-spot weights (``tutor.progress.weak_spots``) and tries seeds until the deal
 holds that category. Pure Python: no Streamlit, no database.
 """
 

@@ -1,7 +1,7 @@
 """The weak-spot drill on a quiz page: ``?drill=weak``, its banner, the way in and the way out.
 
 A drill deal is an ordinary seeded deal whose seed was chosen by ``tutor.quiz.drill`` to hold a
-category this learner misses (``Store.weak_spots``), so the URL stays ``?seed=...`` and a
+category this learner misses (``tutor.progress.weak_spots``), so the URL stays ``?seed=...`` and a
 reload shows the same hand. Which category a seed was chosen for is remembered in the
 session, for the banner.
 """
@@ -18,6 +18,7 @@ from tutor.frame.profile import current_learner
 from tutor.frame.render import bold
 from tutor.frame.urlstate import new_seed
 from tutor.lang.i18n import _, kind_label
+from tutor.progress import weak_spots
 from tutor.quiz.attempts import next_deal
 from tutor.store import open_store
 
@@ -40,7 +41,7 @@ def _weights(allowed: Sequence[str]) -> dict[str, float]:
     name = current_learner()
     if not name:
         return {}
-    return {k: w for k, w in open_store().weak_spots(name).items() if k in allowed}
+    return {k: w for k, w in weak_spots(open_store(), name).items() if k in allowed}
 
 
 def start_drill(pick: Picker, allowed: Sequence[str], state_key: str) -> None:
@@ -82,8 +83,9 @@ def leave_drill() -> None:
 
 def drill_banner(seed: int, state_key: str, leave_key: str) -> None:
     """Say that this is the weak-spot drill and what this deal aims at; offer the way out."""
-    info = st.session_state.get(state_key)
-    known = isinstance(info, dict) and info.get("seed") == seed
+    kept = st.session_state.get(state_key)
+    info: dict[str, Any] = kept if isinstance(kept, dict) and kept.get("seed") == seed else {}
+    known = bool(info)
     with st.container(border=True):
         text_col, button_col = st.columns([5, 1.3], vertical_alignment="center")
         if known and info["category"]:

@@ -8,7 +8,7 @@ import time and no ``tutor.lang``; ``open_store`` reaches Streamlit inside the f
 Two layers:
 
 * Plain SQLAlchemy functions that take an ``Engine`` (``migrate``, ``create_learner``,
-  ``record_attempt``, ``attempts_frame``, ...). They know nothing of Streamlit, so tests and
+  ``store_attempt``, ``attempts_frame``, ...). They know nothing of Streamlit, so tests and
   scripts call them directly; they raise SQLAlchemy errors like any database code.
 * ``open_store()``: the thin Streamlit wrapper. It gets the engine from
   ``st.connection("sql", ...)``, upgrades the schema once per process, and returns a ``Store``
@@ -54,6 +54,7 @@ from tutor.store.engine import (
     engine_options,
     ensure_folder,
     make_engine,
+    naive_utc,
     prepare_engine,
 )
 from tutor.store.handle import (
@@ -66,9 +67,7 @@ from tutor.store.records import (
     ATTEMPT_COLUMNS,
     GAME_COLUMNS,
     GAME_RESULT_KINDS,
-    WEAK_SPOT_COLUMNS,
-    WEAK_SPOT_HALF_LIFE_DAYS,
-    WEAK_SPOT_WINDOW,
+    Attempt,
     Learner,
     _json_list,  # noqa: F401 - the tests check the JSON written
     attempts_csv,
@@ -82,8 +81,7 @@ from tutor.store.records import (
     record_attempt,
     record_game,
     set_learner_language,
-    weak_spot_weights,
-    weak_spots,
+    store_attempt,
 )
 from tutor.store.saved_games import (
     StaleGame,
@@ -117,23 +115,21 @@ __all__ = [
     "GAME_RESULT_KINDS",
     "LATEST_VERSION",
     "LEARNERS",
-    "Learner",
     "MAX_NAME_LENGTH",
     "METADATA",
     "MIGRATIONS",
-    "Migration",
     "PROJECT_DIR",
     "QUIZ_KINDS",
     "SAVED_GAMES",
     "SCHEMA_VERSION",
     "SQLITE_BUSY_TIMEOUT_MS",
+    "Attempt",
+    "Learner",
+    "Migration",
     "SchemaTooNew",
     "StaleGame",
     "Store",
     "StoreError",
-    "WEAK_SPOT_COLUMNS",
-    "WEAK_SPOT_HALF_LIFE_DAYS",
-    "WEAK_SPOT_WINDOW",
     "attempts_csv",
     "attempts_frame",
     "clean_name",
@@ -149,6 +145,7 @@ __all__ = [
     "load_game",
     "make_engine",
     "migrate",
+    "naive_utc",
     "open_store",
     "prepare_engine",
     "record_attempt",
@@ -156,7 +153,6 @@ __all__ = [
     "save_game",
     "schema_version",
     "set_learner_language",
+    "store_attempt",
     "store_for_engine",
-    "weak_spot_weights",
-    "weak_spots",
 ]

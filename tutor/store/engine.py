@@ -9,15 +9,12 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import OperationalError
-
-if TYPE_CHECKING:
-    pass
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 DEFAULT_SQLITE_PATH = PROJECT_DIR / "data" / "progress.db"
@@ -129,7 +126,8 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
-def _naive_utc(moment: dt.datetime | None) -> dt.datetime:
+def naive_utc(moment: dt.datetime | None) -> dt.datetime:
+    """``moment`` (default now) in UTC without a time zone, as the tables keep times."""
     if moment is None:
         return _now()
     if moment.tzinfo is not None:

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import threading
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
@@ -19,6 +20,7 @@ from tutor.store.engine import default_url, engine_options, prepare_engine
 from tutor.store.records import (
     ATTEMPT_COLUMNS,
     GAME_COLUMNS,
+    Attempt,
     Learner,
     attempts_frame,
     clean_name,
@@ -27,13 +29,14 @@ from tutor.store.records import (
     games_frame,
     learner_by_name,
     learner_language,
-    record_attempt,
     record_game,
     set_learner_language,
-    weak_spots,
+    store_attempt,
 )
 from tutor.store.saved_games import StaleGame, load_game, save_game
 from tutor.store.schema import StoreError, migrate
+
+T = TypeVar("T")
 
 # ---------------------------------------------------------------------------------------------
 # The Streamlit wrapper: pages use this, and it never raises
@@ -57,7 +60,8 @@ class Store:
         """True while progress is being saved."""
         return self.engine is not None and self.problem is None
 
-    def _run(self, work: Callable[[Engine], Any], fallback: Any, writes: bool = False) -> Any:
+    def _run(self, work: Callable[[Engine], T], fallback: T, writes: bool = False) -> T:
+        """``work(engine)``, or ``fallback`` when the database is down or the work fails."""
         if self.engine is None:
             return fallback
         try:
@@ -68,6 +72,23 @@ class Store:
         if writes:
             self.problem = None  # a write went through: whatever failed before has recovered
         return result
+
+    def _for_learner(
+        self,
+        name: str,
+        work: Callable[[Engine, Learner], T],
+        fallback: T,
+        writes: bool = False,
+    ) -> T:
+        """``work(engine, learner)`` for the learner called ``name``; ``fallback`` if none.
+
+        A write (``writes``) creates the learner first; a read of an unknown name gives
+        ``fallback``, as does a database that is down.
+        """
+        learner = self.learner(name, create=writes)
+        if learner is None:
+            return fallback
+        return self._run(lambda engine: work(engine, learner), fallback, writes=writes)
 
     def learner(self, name: str, create: bool = False) -> Learner | None:
         """The learner called ``name`` (created first if ``create``), or None."""
@@ -80,24 +101,16 @@ class Store:
             self._learners[cleaned] = found
         return found
 
-    def record_attempt(self, learner_name: str, **attempt: Any) -> bool:
-        """``record_attempt`` for the named learner; False if a repeat or not saved."""
-        learner = self.learner(learner_name, create=True)
-        if learner is None:
-            return False
-        return bool(
-            self._run(
-                lambda e: record_attempt(e, learner_id=learner.id, **attempt), False, writes=True
-            )
+    def record_attempt(self, learner_name: str, attempt: Attempt) -> bool:
+        """Store ``attempt`` for the named learner; False if a repeat or not saved."""
+        return self._for_learner(
+            learner_name, lambda e, who: store_attempt(e, who.id, attempt), False, writes=True
         )
 
     def record_game(self, learner_name: str, **game: Any) -> bool:
         """``record_game`` for the named learner; False if a repeat or not saved."""
-        learner = self.learner(learner_name, create=True)
-        if learner is None:
-            return False
-        return bool(
-            self._run(lambda e: record_game(e, learner_id=learner.id, **game), False, writes=True)
+        return self._for_learner(
+            learner_name, lambda e, who: record_game(e, learner_id=who.id, **game), False, writes=True
         )
 
     def save_game(self, game_id: str, data: Mapping[str, Any], **options: Any) -> bool:
@@ -119,55 +132,44 @@ class Store:
         return self._run(lambda e: load_game(e, game_id), None)
 
     def attempts_frame(
-        self, learner_name: str, columns: Sequence[str] = tuple(ATTEMPT_COLUMNS)
+        self,
+        learner_name: str,
+        columns: Sequence[str] = tuple(ATTEMPT_COLUMNS),
+        since: dt.datetime | None = None,
     ) -> pd.DataFrame:
-        """The learner's attempts (empty when none or when the database is down)."""
+        """The learner's attempts since ``since`` (empty when none or when the database is down)."""
         import pandas as pd
 
         empty = pd.DataFrame(columns=list(columns))
-        learner = self.learner(learner_name)
-        if learner is None:
-            return empty
-        return self._run(lambda e: attempts_frame(e, learner.id, columns=columns), empty)
+        return self._for_learner(
+            learner_name,
+            lambda e, who: attempts_frame(e, who.id, since=since, columns=columns),
+            empty,
+        )
 
     def games_frame(self, learner_name: str) -> pd.DataFrame:
         """The learner's finished games (empty when none or when the database is down)."""
         import pandas as pd
 
         empty = pd.DataFrame(columns=GAME_COLUMNS)
-        learner = self.learner(learner_name)
-        if learner is None:
-            return empty
-        return self._run(lambda e: games_frame(e, learner.id), empty)
-
-    def weak_spots(self, learner_name: str) -> dict[str, float]:
-        """The learner's weak-spot weights ({} when none or when the database is down)."""
-        learner = self.learner(learner_name)
-        if learner is None:
-            return {}
-        return dict(self._run(lambda e: weak_spots(e, learner.id), {}))
+        return self._for_learner(learner_name, lambda e, who: games_frame(e, who.id), empty)
 
     def language(self, learner_name: str) -> str | None:
         """The language the learner last chose (None when unknown or the database is down)."""
-        learner = self.learner(learner_name)
-        if learner is None:
-            return None
-        return self._run(lambda e: learner_language(e, learner.id), None)  # type: ignore[no-any-return]
+        return self._for_learner(learner_name, lambda e, who: learner_language(e, who.id), None)
 
     def set_language(self, learner_name: str, language: str) -> bool:
         """Remember the learner's language; False when not saved."""
-        learner = self.learner(learner_name, create=True)
-        if learner is None:
-            return False
-        self._run(lambda e: set_learner_language(e, learner.id, language), None, writes=True)
-        return self.problem is None
+
+        def remember(engine: Engine, who: Learner) -> bool:
+            set_learner_language(engine, who.id, language)
+            return True
+
+        return self._for_learner(learner_name, remember, False, writes=True)
 
     def export_csv(self, learner_name: str) -> str:
         """The learner's attempts as CSV ("" when the database is down)."""
-        learner = self.learner(learner_name)
-        if learner is None:
-            return ""
-        return str(self._run(lambda e: export_csv(e, learner.id), ""))
+        return self._for_learner(learner_name, lambda e, who: export_csv(e, who.id), "")
 
 
 def describe_error(error: BaseException) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -16,11 +15,8 @@ from sqlalchemy.exc import IntegrityError
 
 if TYPE_CHECKING:
     import pandas as pd
-from tutor.store.engine import _naive_utc, _now, _with_retry, _writing
+from tutor.store.engine import _now, _with_retry, _writing, naive_utc
 from tutor.store.schema import ATTEMPTS, GAMES, LEARNERS, MAX_NAME_LENGTH, QUIZ_KINDS, StoreError
-
-WEAK_SPOT_HALF_LIFE_DAYS = 7.0
-WEAK_SPOT_WINDOW = dt.timedelta(days=90)  # misses older than this are forgotten
 
 # ---------------------------------------------------------------------------------------------
 # Learners
@@ -114,10 +110,9 @@ def _insert_ignoring_duplicates(
     """Insert one row unless ``key`` is taken; True if the row is new."""
     dialect = conn.dialect.name
     if dialect in ("sqlite", "postgresql"):
-        if dialect == "sqlite":
-            from sqlalchemy.dialects.sqlite import insert
-        else:
-            from sqlalchemy.dialects.postgresql import insert
+        from sqlalchemy.dialects import postgresql, sqlite
+
+        insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
         stmt = (
             insert(table)
             .values(**values)
@@ -141,6 +136,66 @@ def _as_text(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One answered question, named as the ``attempts`` table names it, from page to row.
+
+    ``kind``: a quiz the store keeps (``QUIZ_KINDS``: hand, crib, pegging, discard) or one
+    kept in the session only (``learn``, the lesson checks). ``answer`` / ``right_answer``:
+    a number or text. ``categories``: the scoring kinds the question involved (e.g.
+    ``fifteen``, ``run``, or a pegging kind such as ``pair royal``); ``categories_missed``:
+    those answered wrong. ``seconds``: from the deal shown to the submit. ``extra``: JSON
+    details, e.g. ``{"ev_lost": 1.4}`` for a discard. ``attempt_id``: a UUID string the page
+    makes when it deals the question, so a double submit or a reload records once.
+    """
+
+    kind: str
+    seed: int | str
+    answer: Any
+    right_answer: Any
+    correct: bool
+    extra: Mapping[str, Any] | None = None
+    attempt_id: str = ""
+    categories: tuple[str, ...] = ()
+    categories_missed: tuple[str, ...] = ()
+    seconds: float | None = None
+
+
+def store_attempt(
+    engine: Engine, learner_id: int, attempt: Attempt, at: dt.datetime | None = None
+) -> bool:
+    """Store one quiz answer; True if stored now, False if its ``attempt_id`` was already stored.
+
+    The first answer stands. ``at``: when it was answered (default now, UTC).
+    """
+    if attempt.kind not in QUIZ_KINDS:
+        raise StoreError(f"quiz kind {attempt.kind!r} is not one of {', '.join(QUIZ_KINDS)}")
+    attempt_id = str(attempt.attempt_id)
+    if not attempt_id or len(attempt_id) > 36:
+        raise StoreError("an attempt id is a UUID string of at most 36 characters")
+    missed = set(attempt.categories_missed)
+    values = {
+        "id": attempt_id,
+        "learner_id": int(learner_id),
+        "kind": attempt.kind,
+        "seed": str(attempt.seed),
+        "answer": _as_text(attempt.answer),
+        "right_answer": _as_text(attempt.right_answer),
+        "correct": bool(attempt.correct),
+        "categories": _json_list(set(attempt.categories) | missed),
+        "categories_missed": _json_list(missed),
+        "seconds": None if attempt.seconds is None else float(attempt.seconds),
+        "created_at": naive_utc(at),
+        "extra": None if attempt.extra is None else json.dumps(dict(attempt.extra)),
+    }
+
+    def insert() -> bool:
+        with _writing(engine) as conn:
+            return _insert_ignoring_duplicates(conn, ATTEMPTS, values, ATTEMPTS.c.id)
+
+    return bool(_with_retry(insert))
+
+
 def record_attempt(
     engine: Engine,
     *,
@@ -157,41 +212,12 @@ def record_attempt(
     extra: Mapping[str, Any] | None = None,
     at: dt.datetime | None = None,
 ) -> bool:
-    """Store one quiz answer; True if stored now, False if ``attempt_id`` was already stored.
-
-    ``attempt_id``: a UUID string the page makes when it deals the question, so a double
-    submit or a reload records once (the first answer stands). ``kind``: one of
-    ``QUIZ_KINDS``. ``answer`` / ``right_answer``: text, or any JSON value (kept as JSON).
-    ``categories``: the scoring kinds the question involved (e.g. ``fifteen``, ``run``, or a
-    pegging kind such as ``pair royal``); ``categories_missed``: those the learner got wrong.
-    ``extra``: JSON details, e.g. ``{"ev_lost": 1.4}`` for a discard.
-    """
-    if kind not in QUIZ_KINDS:
-        raise StoreError(f"quiz kind {kind!r} is not one of {', '.join(QUIZ_KINDS)}")
-    attempt_id = str(attempt_id)
-    if not attempt_id or len(attempt_id) > 36:
-        raise StoreError("an attempt id is a UUID string of at most 36 characters")
-    missed = set(categories_missed)
-    values = {
-        "id": attempt_id,
-        "learner_id": int(learner_id),
-        "kind": kind,
-        "seed": str(seed),
-        "answer": _as_text(answer),
-        "right_answer": _as_text(right_answer),
-        "correct": bool(correct),
-        "categories": _json_list(set(categories) | missed),
-        "categories_missed": _json_list(missed),
-        "seconds": None if seconds is None else float(seconds),
-        "created_at": _naive_utc(at),
-        "extra": None if extra is None else json.dumps(dict(extra)),
-    }
-
-    def insert() -> bool:
-        with _writing(engine) as conn:
-            return _insert_ignoring_duplicates(conn, ATTEMPTS, values, ATTEMPTS.c.id)
-
-    return bool(_with_retry(insert))
+    """:func:`store_attempt` with the :class:`Attempt`'s fields given one by one (scripts, tests)."""
+    attempt = Attempt(
+        kind, seed, answer, right_answer, correct, extra, attempt_id,
+        tuple(categories), tuple(categories_missed), seconds,
+    )  # fmt: skip
+    return store_attempt(engine, learner_id, attempt, at=at)
 
 
 GAME_RESULT_KINDS = ("win", "skunk", "double skunk", "lurch")
@@ -232,7 +258,7 @@ def record_game(
         "learner_won": bool(learner_won),
         "result_kind": result_kind,
         "muggins_lost": int(muggins_lost),
-        "finished_at": _naive_utc(at),
+        "finished_at": naive_utc(at),
     }
 
     def insert() -> bool:
@@ -283,7 +309,7 @@ def attempts_frame(
     ]
     query = sa.select(*selected).where(ATTEMPTS.c.learner_id == int(learner_id))
     if since is not None:
-        query = query.where(ATTEMPTS.c.created_at >= _naive_utc(since))
+        query = query.where(ATTEMPTS.c.created_at >= naive_utc(since))
     with engine.connect() as conn:
         rows = conn.execute(query.order_by(ATTEMPTS.c.created_at, ATTEMPTS.c.id)).all()
     # Column lists from plain tuples: pandas probes SQLAlchemy Row objects one by one (slow).
@@ -324,49 +350,6 @@ def games_frame(engine: Engine, learner_id: int) -> pd.DataFrame:
     frame["scores"] = [json.loads(v) for v in frame["scores"]]
     frame["finished_at"] = pd.to_datetime(frame["finished_at"])
     return frame
-
-
-def weak_spot_weights(
-    attempts: pd.DataFrame,
-    now: dt.datetime | None = None,
-    half_life_days: float = WEAK_SPOT_HALF_LIFE_DAYS,
-) -> dict[str, float]:
-    """How much each category needs practice, from attempts (as ``attempts_frame`` gives them).
-
-    Spaced repetition of mistakes: each miss of a category adds ``0.5 ** (age / half_life)``
-    (a miss today adds 1, one a half-life ago 0.5); each later question in that category
-    answered right takes off half as much, so practice that succeeds lowers the weight.
-    Attempts older than ``WEAK_SPOT_WINDOW`` are ignored. Only categories with a weight above
-    zero are returned, heaviest first.
-    """
-    now = _naive_utc(now)
-    totals: dict[str, float] = {}
-    if attempts.empty:
-        return {}
-    ages = (now - attempts["created_at"].dt.tz_localize(None)).dt.total_seconds() / 86_400.0
-    window = WEAK_SPOT_WINDOW.total_seconds() / 86_400.0
-    for age, involved, missed in zip(
-        ages.clip(lower=0.0), attempts["categories"], attempts["categories_missed"], strict=True
-    ):
-        if age > window:
-            continue
-        weight = math.pow(0.5, age / half_life_days)
-        for category in missed:
-            totals[category] = totals.get(category, 0.0) + weight
-        for category in set(involved) - set(missed):
-            totals[category] = totals.get(category, 0.0) - 0.5 * weight
-    positive = {c: round(w, 4) for c, w in totals.items() if w > 1e-9}
-    return dict(sorted(positive.items(), key=lambda item: (-item[1], item[0])))
-
-
-WEAK_SPOT_COLUMNS = ("categories", "categories_missed", "created_at")
-
-
-def weak_spots(engine: Engine, learner_id: int, now: dt.datetime | None = None) -> dict[str, float]:
-    """``weak_spot_weights`` over the learner's attempts of the last 90 days."""
-    since = _naive_utc(now) - WEAK_SPOT_WINDOW
-    frame = attempts_frame(engine, learner_id, since=since, columns=WEAK_SPOT_COLUMNS)
-    return weak_spot_weights(frame, now=now)
 
 
 def attempts_csv(attempts: pd.DataFrame) -> str:

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-if TYPE_CHECKING:
-    pass
 from tutor.store.engine import _now, _with_retry, _writing
 from tutor.store.schema import SAVED_GAMES, StoreError
 

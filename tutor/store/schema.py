@@ -9,13 +9,11 @@ advisory lock; a database from a newer app is refused with ``SchemaTooNew``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-if TYPE_CHECKING:
-    pass
 from tutor.store.engine import _now, _with_retry, _writing, ensure_folder
 
 QUIZ_KINDS = ("hand", "crib", "pegging", "discard")
