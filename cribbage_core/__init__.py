@@ -16,6 +16,7 @@ from .errors import (
     InvalidCard,
     WrongNumberOfCards,
 )
+from .kinds import EventPhase, ResultKind, ScoreKind
 from .pegging import PlayScore, score_play
 from .scoring import CountStep, HandScore, ScoreItem, score_hand
 
@@ -33,6 +34,9 @@ __all__ = [
     "CountStep",
     "score_play",
     "PlayScore",
+    "ScoreKind",
+    "EventPhase",
+    "ResultKind",
     "CribbageError",
     "InvalidCard",
     "DuplicateCard",

@@ -26,7 +26,7 @@ the target (at once, even mid-play or mid-show): ``GAME_OVER`` with
 (Card.parse('5D'), <Phase.PLAY: 'play'>, 1)
 >>> state = state.apply(Play(1, Card.parse("5H"))).apply(Play(0, Card.parse("KH")))
 >>> state.count, state.scores, state.log[-1].kind
-(15, (2, 0), 'fifteen')
+(15, (2, 0), <ScoreKind.FIFTEEN: 'fifteen'>)
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ from .errors import (
     WrongNumberOfCards,
     WrongPhase,
 )
+from .kinds import EventPhase, ScoreKind
 from .pegging import MAX_COUNT, score_play
 from .result import GameResult, SkunkRule, judge
 from .scoring import score_hand
@@ -138,16 +139,17 @@ class GameConfig:
 class Event(NamedTuple):
     """One entry of the game log: a scoring event (or a card cut for deal, worth 0).
 
-    ``phase`` is ``"deal"`` (cut for deal), ``"starter"`` (his heels),
-    ``"play"`` or ``"show hand"`` / ``"show crib"``; ``side`` is the side
+    ``phase`` is ``DEAL`` (cut for deal), ``STARTER`` (his heels), ``PLAY`` or
+    ``SHOW_HAND`` / ``SHOW_CRIB`` (:class:`~cribbage_core.kinds.EventPhase`); ``kind`` is
+    what was scored (:class:`~cribbage_core.kinds.ScoreKind`); ``side`` is the side
     whose score ``points`` were added to.
     """
 
     hand_no: int
-    phase: str
+    phase: EventPhase
     seat: int
     side: int
-    kind: str
+    kind: ScoreKind
     cards: tuple[Card, ...]
     points: int
     note: str = ""
@@ -272,7 +274,7 @@ def new_game(
 
     >>> s = new_game(random.Random(3), GameConfig(players=3))
     >>> s.phase, s.scores, {e.kind for e in s.log}
-    (<Phase.DEAL: 'deal'>, (0, 0, 0), {'cut for deal'})
+    (<Phase.DEAL: 'deal'>, (0, 0, 0), {<ScoreKind.CUT_FOR_DEAL: 'cut for deal'>})
     """
     cfg = config if config is not None else GameConfig()
     n = cfg.players
@@ -285,7 +287,10 @@ def new_game(
                 note = f"round {r}" + (": a tie for lowest cut again" if r > 1 else "")
                 if r == len(rounds) and seat == dealer:
                     note += "; lowest card deals"
-                events.append(Event(0, "deal", seat, _side(n, seat), "cut for deal", (card,), 0, note))
+                side = _side(n, seat)
+                events.append(
+                    Event(0, EventPhase.DEAL, seat, side, ScoreKind.CUT_FOR_DEAL, (card,), 0, note)
+                )
         log = tuple(events)
     else:
         if type(first_dealer) is not int or not 0 <= first_dealer < n:
@@ -578,7 +583,8 @@ class GameState:
             series_starts=(0,),
         )
         if starter.rank == 11:
-            state = state._score(self.dealer, "starter", (("his heels", (starter,), 2),))
+            heels = ((ScoreKind.HIS_HEELS, (starter,), 2),)
+            state = state._score(self.dealer, EventPhase.STARTER, heels)
         return state
 
     # -- the play
@@ -612,7 +618,8 @@ class GameState:
         if len(pile) > 1 or count == 15 or count == MAX_COUNT:
             items = score_play(pile).items
             if items:
-                state = state._score(seat, "play", tuple((i.kind, i.cards, i.points) for i in items))
+                scored = tuple((i.kind, i.cards, i.points) for i in items)
+                state = state._score(seat, EventPhase.PLAY, scored)
                 if state.phase is Phase.GAME_OVER:
                     return state
         return state._advance(seat)
@@ -655,8 +662,8 @@ class GameState:
         finished = not any(self.hands)
         state = self
         if self.count < MAX_COUNT:
-            kind = "last card" if finished else "go"
-            state = state._score(layer, "play", ((kind, (), 1),))
+            kind = ScoreKind.LAST_CARD if finished else ScoreKind.GO
+            state = state._score(layer, EventPhase.PLAY, ((kind, (), 1),))
             if state.phase is Phase.GAME_OVER:
                 return state
         n = self.config.players
@@ -690,7 +697,7 @@ class GameState:
         what = self.counting()
         assert what is not None and self.starter is not None
         _, cards, is_crib = what
-        phase = "show crib" if is_crib else "show hand"
+        phase = EventPhase.SHOW_CRIB if is_crib else EventPhase.SHOW_HAND
         score = score_hand(cards, self.starter, is_crib=is_crib)
         actual = score.total
         state = self
@@ -702,7 +709,8 @@ class GameState:
         else:
             if claimed:
                 state = state._score(
-                    seat, phase, (("claimed", shown, claimed),), f"claimed {claimed} of {actual}"
+                    seat, phase, ((ScoreKind.CLAIMED, shown, claimed),),
+                    f"claimed {claimed} of {actual}",
                 )
             if state.phase is Phase.GAME_OVER:
                 return state
@@ -713,7 +721,7 @@ class GameState:
                 )
                 missed = ", ".join(str(i) for i in score.items)
                 state = state._score(
-                    mugger, phase, (("muggins", shown, actual - claimed),),
+                    mugger, phase, ((ScoreKind.MUGGINS, shown, actual - claimed),),
                     f"seat {seat} claimed {claimed} of {actual}; missed from: {missed}",
                 )
         if state.phase is Phase.GAME_OVER:
@@ -731,7 +739,11 @@ class GameState:
     # -- scoring
 
     def _score(
-        self, seat: int, phase: str, items: tuple[tuple[str, tuple[Card, ...], int], ...], note: str = ""
+        self,
+        seat: int,
+        phase: EventPhase,
+        items: tuple[tuple[ScoreKind, tuple[Card, ...], int], ...],
+        note: str = "",
     ) -> GameState:
         """Peg ``items`` for ``seat``; end the game if its side reaches the target."""
         side = self.side_of(seat)
@@ -861,7 +873,10 @@ class GameState:
                 show_step=int(data["show_step"]),
                 scores=scores,
                 log=tuple(
-                    Event(int(h), str(ph), int(seat), int(side), str(kind), _cards(cards), int(pts), str(note))
+                    Event(
+                        int(h), EventPhase(ph), int(seat), int(side), ScoreKind(kind),
+                        _cards(cards), int(pts), str(note),
+                    )  # fmt: skip
                     for h, ph, seat, side, kind, cards, pts, note in data["log"]
                 ),
                 result=result,

@@ -18,12 +18,13 @@ from typing import Final
 
 from .cards import Card, shuffled_deck
 from .errors import CribbageError
+from .kinds import ScoreKind
 from .scoring import HAND_KINDS, HandScore, score_hand
 
 __all__ = ["FOCUSES", "HandDeal", "deal_hand", "has_focus", "likely_missed", "MAX_TRIES"]
 
-#: The focus filters: hands rich in one feature.
-FOCUSES: Final = ("double run", "four-card fifteen", "flush", "nobs")
+#: The focus filters: hands rich in one feature (the last two are the kinds of the same name).
+FOCUSES: Final = ("double run", "four-card fifteen", ScoreKind.FLUSH, ScoreKind.NOBS)
 
 #: How many deals rejection sampling tries before it gives up (never reached in practice:
 #: the rarest focus, a five-card crib flush, comes up about once in 500 deals).
@@ -51,14 +52,12 @@ def has_focus(score: HandScore, focus: str) -> bool:
     True
     """
     if focus == "double run":
-        runs = [len(item.cards) for item in score.of_kind("run")]
+        runs = [len(item.cards) for item in score.of_kind(ScoreKind.RUN)]
         return any(runs.count(length) >= 2 for length in set(runs))
     if focus == "four-card fifteen":
         return any(len(item.cards) >= 4 for item in score.fifteens)
-    if focus == "flush":
-        return bool(score.of_kind("flush"))
-    if focus == "nobs":
-        return bool(score.of_kind("nobs"))
+    if focus in (ScoreKind.FLUSH, ScoreKind.NOBS):
+        return bool(score.of_kind(focus))
     raise CribbageError(f"unknown focus {focus!r}: choose one of {', '.join(FOCUSES)}")
 
 
@@ -87,7 +86,7 @@ def deal_hand(seed: int, is_crib: bool = False, focus: str | None = None) -> Han
     raise CribbageError(f"no {focus} deal found in {MAX_TRIES} tries from seed {seed}")  # pragma: no cover
 
 
-def likely_missed(score: HandScore, answer: int) -> tuple[str, ...]:
+def likely_missed(score: HandScore, answer: int) -> tuple[ScoreKind, ...]:
     """The kinds a learner who answered ``answer`` most likely missed (or over-counted).
 
     When the answer is short, these are the kinds whose points (alone or a
@@ -98,22 +97,22 @@ def likely_missed(score: HandScore, answer: int) -> tuple[str, ...]:
 
     >>> s = score_hand("5H 5S JC 10D", "5C")  # 3 fives, J, 10 with nobs
     >>> likely_missed(s, s.total - 1)
-    ('nobs',)
-    >>> likely_missed(s, s.total - 6)  # three fifteens, or the pair royal
-    ('fifteen', 'pair')
+    (<ScoreKind.NOBS: 'nobs'>,)
+    >>> likely_missed(s, s.total - 6) == ("fifteen", "pair")  # three fifteens, or the pair royal
+    True
     """
     gap = score.total - answer
     if gap <= 0:
         return ()
     by_kind = score.points_by_kind()
-    exact: list[str] = []
+    exact: list[ScoreKind] = []
     for kind in HAND_KINDS:
         items = score.of_kind(kind)
         if not items:
             continue
         if by_kind[kind] == gap or any(item.points == gap for item in items):
             exact.append(kind)
-        elif gap % 2 == 0 and kind in ("fifteen", "pair") and by_kind[kind] >= gap:
+        elif gap % 2 == 0 and kind in (ScoreKind.FIFTEEN, ScoreKind.PAIR) and by_kind[kind] >= gap:
             exact.append(kind)
     if exact:
         return tuple(exact)

@@ -5,10 +5,10 @@ not part of :func:`score_play`; 31 scores 2 here and never an extra go.
 
 >>> from cribbage_core import parse_cards
 >>> p = score_play(parse_cards("AD 7C 7H"))
->>> p.count, p.total, [item.kind for item in p.items]
+>>> p.count, p.total, [str(item.kind) for item in p.items]
 (15, 4, ['fifteen', 'pair'])
 >>> score_play(parse_cards("2S 8H 6C 7D 5S")).items[-1].kind, score_play(parse_cards("2S 8H 6C 7D 5S")).total
-('run', 4)
+(<ScoreKind.RUN: 'run'>, 4)
 """
 
 from __future__ import annotations
@@ -19,17 +19,41 @@ from typing import Final
 
 from .cards import Card, parse_cards
 from .errors import CountExceeded, DuplicateCard, InvalidCard, WrongNumberOfCards
+from .kinds import ScoreKind
 from .scoring import ScoreItem
 
-__all__ = ["PlayScore", "score_play", "count_of", "can_lay", "PLAY_KINDS", "MAX_COUNT"]
+__all__ = [
+    "PlayScore",
+    "score_play",
+    "count_of",
+    "can_lay",
+    "PLAY_KINDS",
+    "PEGGING_KINDS",
+    "MAX_COUNT",
+]
 
 #: The highest count the play may reach.
 MAX_COUNT: Final = 31
 
 #: The kinds of item :func:`score_play` gives.
-PLAY_KINDS: Final = ("fifteen", "thirty-one", "pair", "pair royal", "double pair royal", "run")
+PLAY_KINDS: Final[tuple[ScoreKind, ...]] = (
+    ScoreKind.FIFTEEN,
+    ScoreKind.THIRTY_ONE,
+    ScoreKind.PAIR,
+    ScoreKind.PAIR_ROYAL,
+    ScoreKind.DOUBLE_PAIR_ROYAL,
+    ScoreKind.RUN,
+)
 
-_SAME_RANK: Final = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
+#: Everything a card laid in the play can score: the items of :func:`score_play`, then the
+#: go and last-card points the game adds when the series ends on it.
+PEGGING_KINDS: Final[tuple[ScoreKind, ...]] = (*PLAY_KINDS, ScoreKind.GO, ScoreKind.LAST_CARD)
+
+_SAME_RANK: Final = {
+    2: (ScoreKind.PAIR, 2),
+    3: (ScoreKind.PAIR_ROYAL, 6),
+    4: (ScoreKind.DOUBLE_PAIR_ROYAL, 12),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +115,9 @@ def score_play(pile: Iterable[Card] | str) -> PlayScore:
             )
     items: list[ScoreItem] = []
     if count == 15:
-        items.append(ScoreItem("fifteen", cards, 2))
+        items.append(ScoreItem(ScoreKind.FIFTEEN, cards, 2))
     elif count == MAX_COUNT:
-        items.append(ScoreItem("thirty-one", cards, 2))
+        items.append(ScoreItem(ScoreKind.THIRTY_ONE, cards, 2))
     last_rank = cards[-1].rank
     same = 1
     while same < len(cards) and cards[-1 - same].rank is last_rank:
@@ -103,5 +127,5 @@ def score_play(pile: Iterable[Card] | str) -> PlayScore:
         items.append(ScoreItem(kind, cards[-same:], points))
     run = _run_length(cards)
     if run:
-        items.append(ScoreItem("run", cards[-run:], run))
+        items.append(ScoreItem(ScoreKind.RUN, cards[-run:], run))
     return PlayScore(cards, count, tuple(items), sum(item.points for item in items))

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .cards import Card, Rank, Suit, shuffled_deck
+from .kinds import ScoreKind
 from .pegging import MAX_COUNT, PlayScore, can_lay, count_of, score_play
 
 __all__ = [
@@ -38,19 +39,19 @@ __all__ = [
 ]
 
 #: What a question can be about; each seed aims at one of these.
-TARGETS: Final = (
-    "fifteen",
-    "thirty-one",
-    "pair",
-    "pair royal",
-    "double pair royal",
+TARGETS: Final[tuple[str, ...]] = (
+    ScoreKind.FIFTEEN,
+    ScoreKind.THIRTY_ONE,
+    ScoreKind.PAIR,
+    ScoreKind.PAIR_ROYAL,
+    ScoreKind.DOUBLE_PAIR_ROYAL,
     "run of 3",
     "run of 4",
     "run of 5",
     "run of 6",
     "run of 7",
-    "go",
-    "last card",
+    ScoreKind.GO,
+    ScoreKind.LAST_CARD,
     "combination",
     "nothing",
 )
@@ -93,7 +94,7 @@ class PeggingQuestion:
     opponent_cards_left: int
     opponent_said_go: bool
     play: PlayScore
-    go_kind: str | None  # "go", "last card", or None
+    go_kind: ScoreKind | None  # GO, LAST_CARD, or None
     total: int
 
     @property
@@ -112,16 +113,19 @@ class PeggingQuestion:
         return question_kinds(self.play, self.go_kind)
 
 
-def question_kinds(play: PlayScore, go_kind: str | None) -> frozenset[str]:
+def question_kinds(play: PlayScore, go_kind: ScoreKind | None) -> frozenset[str]:
     """The kinds a laid card scores, as in :data:`TARGETS` (runs named ``"run of N"``).
 
     >>> from cribbage_core import score_play
-    >>> sorted(question_kinds(score_play("AD 7C 7H"), None))
+    >>> sorted(map(str, question_kinds(score_play("AD 7C 7H"), None)))
     ['combination', 'fifteen', 'pair']
     >>> sorted(question_kinds(score_play("KD 2C"), None))
     ['nothing']
     """
-    kinds = {f"run of {len(item.cards)}" if item.kind == "run" else item.kind for item in play.items}
+    kinds: set[str] = {
+        f"run of {len(item.cards)}" if item.kind == ScoreKind.RUN else item.kind
+        for item in play.items
+    }
     if go_kind:
         kinds.add(go_kind)
     if len(kinds) >= 2:
@@ -138,10 +142,10 @@ def _rigged_hands(target: str, rng: random.Random) -> tuple[list[Card], list[Car
     """Two four-card hands; for rare targets, dealt from cards that make it possible."""
     deck = shuffled_deck(rng)
     wanted: list[Card] = []
-    if target == "double pair royal":
+    if target == ScoreKind.DOUBLE_PAIR_ROYAL:
         rank = Rank(rng.randint(1, 7))
         wanted = [Card.of(rank, suit) for suit in Suit]
-    elif target == "pair royal":
+    elif target == ScoreKind.PAIR_ROYAL:
         rank = Rank(rng.randint(1, 10))
         wanted = [Card.of(rank, suit) for suit in rng.sample(list(Suit), 3)]
     elif target.startswith("run of "):
@@ -171,7 +175,7 @@ class _Cut:
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     said_go: tuple[bool, bool]
     play: PlayScore
-    go_kind: str | None
+    go_kind: ScoreKind | None
 
 
 def _simulate(
@@ -206,7 +210,7 @@ def _simulate(
         series_over = count == MAX_COUNT or not anyone_can_lay
         go_kind = None
         if series_over and count < MAX_COUNT:
-            go_kind = "last card" if not (held[0] or held[1]) else "go"
+            go_kind = ScoreKind.LAST_CARD if not (held[0] or held[1]) else ScoreKind.GO
         # answerable: the learner sees whether the series is over
         opponent_visibly_out = said_go[other] or not held[other]
         answerable = not (series_over and count < MAX_COUNT and not opponent_visibly_out)
@@ -240,8 +244,8 @@ def pegging_question(seed: int, target: str | None = None) -> PeggingQuestion:
 
     Deterministic: the same seed (and target) always gives the same question.
 
-    >>> q = pegging_question(5, target="thirty-one")
-    >>> q.play.count, "thirty-one" in q.kinds
+    >>> q = pegging_question(5, target=ScoreKind.THIRTY_ONE)
+    >>> q.play.count, ScoreKind.THIRTY_ONE in q.kinds
     (31, True)
     """
     rng = random.Random(seed)

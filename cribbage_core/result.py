@@ -26,13 +26,13 @@ score (:attr:`GameResult.losses`); :attr:`GameResult.kind`,
 the runner-up.
 
 >>> judge((121, 85), 121).kind, judge((121, 85), 121).game_points
-('skunk', 2)
->>> judge((59, 61), 61).kind, judge((29, 61), 61).kind
-('win', 'skunk')
+(<ResultKind.SKUNK: 'skunk'>, 2)
+>>> judge((59, 61), 61).kind == "win", judge((29, 61), 61).kind == ResultKind.SKUNK
+(True, True)
 >>> judge((121, 60), 121, SkunkRule.LURCH).kind
-'lurch'
+<ResultKind.LURCH: 'lurch'>
 >>> r = judge((121, 60), 121, SkunkRule.THREE_QUARTERS)
->>> r.kind, r.game_points, r.margin
+>>> str(r.kind), r.game_points, r.margin
 ('double skunk', 4, 61)
 """
 
@@ -43,8 +43,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import InvalidGameConfig
+from .kinds import ResultKind
 
-__all__ = ["SkunkRule", "GameResult", "judge", "skunk_lines"]
+__all__ = ["SkunkRule", "GameResult", "ResultKind", "judge", "skunk_lines"]
+
+#: A loss line: ``(loser_below, kind, game_points)``; also a loss: ``(side, kind, game_points)``.
+_Line = tuple[int, ResultKind, int]
 
 
 class SkunkRule(enum.Enum):
@@ -61,7 +65,7 @@ class GameResult:
     """The outcome of a finished game.
 
     ``scores`` are per side; ``margin`` is the winner's lead over the runner-up;
-    ``kind`` is ``"win"``, ``"skunk"``, ``"double skunk"`` or ``"lurch"`` and
+    ``kind`` is a :class:`~cribbage_core.kinds.ResultKind` (win, skunk, double skunk, lurch) and
     ``game_points`` what it is worth (against the runner-up); ``losses`` has
     ``(side, kind, game_points)`` for every losing side.
     """
@@ -69,42 +73,42 @@ class GameResult:
     winner_side: int
     scores: tuple[int, ...]
     margin: int
-    kind: str
+    kind: ResultKind
     game_points: int
-    losses: tuple[tuple[int, str, int], ...]
+    losses: tuple[_Line, ...]
 
 
-def skunk_lines(target: int, rule: SkunkRule) -> tuple[tuple[int, str, int], ...]:
+def skunk_lines(target: int, rule: SkunkRule) -> tuple[_Line, ...]:
     """The loss lines as ``(loser_below, kind, game_points)``, harshest first.
 
     >>> skunk_lines(121, SkunkRule.SKUNK)
-    ((61, 'double skunk', 3), (91, 'skunk', 2))
-    >>> skunk_lines(61, SkunkRule.SKUNK)
-    ((31, 'skunk', 2),)
-    >>> skunk_lines(61, SkunkRule.THREE_QUARTERS)
-    ((31, 'double skunk', 4), (46, 'skunk', 2))
+    ((61, <ResultKind.DOUBLE_SKUNK: 'double skunk'>, 3), (91, <ResultKind.SKUNK: 'skunk'>, 2))
+    >>> skunk_lines(61, SkunkRule.SKUNK) == ((31, "skunk", 2),)
+    True
+    >>> [(line[0], str(line[1]), line[2]) for line in skunk_lines(61, SkunkRule.THREE_QUARTERS)]
+    [(31, 'double skunk', 4), (46, 'skunk', 2)]
     """
     half = (target + 1) // 2  # under half: 2 * loser < target
     three_quarters = (3 * target + 3) // 4  # under 3/4: 4 * loser < 3 * target
     if rule is SkunkRule.SKUNK:
-        lines = [(target - 30, "skunk", 2)]
+        lines = [(target - 30, ResultKind.SKUNK, 2)]
         if target >= 121:
-            lines.insert(0, (target - 60, "double skunk", 3))
+            lines.insert(0, (target - 60, ResultKind.DOUBLE_SKUNK, 3))
         return tuple(lines)
     if rule is SkunkRule.LURCH:
-        return ((half, "lurch", 2),)
+        return ((half, ResultKind.LURCH, 2),)
     if rule is SkunkRule.THREE_QUARTERS:
-        return ((half, "double skunk", 4), (three_quarters, "skunk", 2))
+        return ((half, ResultKind.DOUBLE_SKUNK, 4), (three_quarters, ResultKind.SKUNK, 2))
     if rule is SkunkRule.NONE:
         return ()
     raise InvalidGameConfig(f"unknown skunk rule {rule!r}: use one of {[r.name for r in SkunkRule]}")
 
 
-def _loss(score: int, lines: tuple[tuple[int, str, int], ...]) -> tuple[str, int]:
+def _loss(score: int, lines: tuple[_Line, ...]) -> tuple[ResultKind, int]:
     for below, kind, points in lines:
         if score < below:
             return kind, points
-    return "win", 1
+    return ResultKind.WIN, 1
 
 
 def judge(scores: Sequence[int], target: int, rule: SkunkRule = SkunkRule.SKUNK) -> GameResult:

@@ -28,6 +28,7 @@ from typing import Final, NamedTuple, cast
 
 from .cards import Card, Rank, parse_cards
 from .errors import DuplicateCard, InvalidCard, WrongNumberOfCards
+from .kinds import ScoreKind
 
 __all__ = [
     "ScoreItem",
@@ -36,16 +37,26 @@ __all__ = [
     "score_hand",
     "number_words",
     "HAND_KINDS",
+    "MAX_HAND_POINTS",
 ]
 
 #: The kinds of :class:`ScoreItem` in the show, in the order players count them.
-HAND_KINDS: Final = ("fifteen", "pair", "run", "flush", "nobs")
+HAND_KINDS: Final[tuple[ScoreKind, ...]] = (
+    ScoreKind.FIFTEEN,
+    ScoreKind.PAIR,
+    ScoreKind.RUN,
+    ScoreKind.FLUSH,
+    ScoreKind.NOBS,
+)
+
+#: The most a hand or crib can score: 29 (5 5 5 and the Jack of the starter's suit, starter a 5).
+MAX_HAND_POINTS: Final = 29
 
 
 class ScoreItem(NamedTuple):
     """One scoring combination: its kind, the exact cards in it, and its points."""
 
-    kind: str
+    kind: ScoreKind
     cards: tuple[Card, ...]
     points: int
 
@@ -56,14 +67,14 @@ class ScoreItem(NamedTuple):
 class CountStep(NamedTuple):
     """One phrase of the count said aloud, before it is put into words.
 
-    ``kind`` is ``"fifteen"`` (one step per fifteen), ``"pair"`` (one step per
-    rank: ``how_many`` is 1, 3 or 6 pairs), ``"run"`` (one step per run length:
-    ``how_many`` runs of ``length`` cards), ``"flush"`` (``length`` 4 or 5) or
-    ``"nobs"``. ``total`` is the running total after the step. A translation
-    layer renders these in any language; :func:`say_steps` renders English.
+    ``kind`` (a :class:`~cribbage_core.kinds.ScoreKind`) is ``FIFTEEN`` (one step per
+    fifteen), ``PAIR`` (one step per rank: ``how_many`` is 1, 3 or 6 pairs), ``RUN`` (one
+    step per run length: ``how_many`` runs of ``length`` cards), ``FLUSH`` (``length`` 4 or
+    5) or ``NOBS``. ``total`` is the running total after the step. A translation layer
+    renders these in any language; :func:`say_steps` renders English.
     """
 
-    kind: str
+    kind: ScoreKind
     how_many: int
     length: int
     total: int
@@ -75,7 +86,7 @@ class CountStep(NamedTuple):
 # rank-sorted five cards, and cached; a call then only picks the cards out.
 
 _Picker = Callable[[Sequence[Card]], tuple[Card, ...]]
-_Pattern = tuple[tuple[str, _Picker, int], ...]
+_Pattern = tuple[tuple[ScoreKind, _Picker, int], ...]
 _PATTERNS: dict[tuple[int, ...], _Pattern] = {}
 _SUBSETS: Final = tuple(
     subset for size in range(2, 6) for subset in combinations(range(5), size)
@@ -126,9 +137,9 @@ def _pattern(ranks: tuple[int, ...]) -> _Pattern:
     found = _PATTERNS.get(ranks)
     if found is None:
         found = tuple(
-            [("fifteen", _picker(s), 2) for s in _fifteens(ranks)]
-            + [("pair", _picker(s), 2) for s in _pairs(ranks)]
-            + [("run", _picker(s), len(s)) for s in _runs(ranks)]
+            [(ScoreKind.FIFTEEN, _picker(s), 2) for s in _fifteens(ranks)]
+            + [(ScoreKind.PAIR, _picker(s), 2) for s in _pairs(ranks)]
+            + [(ScoreKind.RUN, _picker(s), len(s)) for s in _runs(ranks)]
         )
         _PATTERNS[ranks] = found
     return found
@@ -155,15 +166,15 @@ class HandScore:
     total: int
 
     def of_kind(self, kind: str) -> tuple[ScoreItem, ...]:
-        """The items of one kind (``"fifteen"``, ``"pair"``, ``"run"``, ``"flush"``, ``"nobs"``)."""
+        """The items of one kind (one of :data:`HAND_KINDS`, or its word, e.g. ``"run"``)."""
         return tuple(item for item in self.items if item.kind == kind)
 
     @property
     def fifteens(self) -> tuple[ScoreItem, ...]:
         """Every fifteen, 2 points each."""
-        return self.of_kind("fifteen")
+        return self.of_kind(ScoreKind.FIFTEEN)
 
-    def points_by_kind(self) -> dict[str, int]:
+    def points_by_kind(self) -> dict[ScoreKind, int]:
         """Points per kind, every kind present (0 where none): for per-category answers."""
         points = dict.fromkeys(HAND_KINDS, 0)
         for item in self.items:
@@ -225,14 +236,14 @@ def score_hand(
     suit = cards[0].suit
     if cards[1].suit is suit and cards[2].suit is suit and cards[3].suit is suit:
         if starter.suit is suit:
-            items.append(ScoreItem("flush", five, 5))
+            items.append(ScoreItem(ScoreKind.FLUSH, five, 5))
             total += 5
         elif not is_crib:
-            items.append(ScoreItem("flush", cards, 4))
+            items.append(ScoreItem(ScoreKind.FLUSH, cards, 4))
             total += 4
     for card in cards:
         if card.rank is Rank.JACK and card.suit is starter.suit:
-            items.append(ScoreItem("nobs", (card, starter), 1))
+            items.append(ScoreItem(ScoreKind.NOBS, (card, starter), 1))
             total += 1
     return HandScore(cards, starter, is_crib, tuple(items), total)
 
@@ -250,25 +261,25 @@ def count_steps(items: Iterable[ScoreItem]) -> tuple[CountStep, ...]:
     total = 0
     items = list(items)
     for item in items:
-        if item.kind == "fifteen":
+        if item.kind == ScoreKind.FIFTEEN:
             total += 2
-            steps.append(CountStep("fifteen", 1, 2, total))
+            steps.append(CountStep(ScoreKind.FIFTEEN, 1, 2, total))
     pairs_by_rank: dict[Rank, int] = {}
     for item in items:
-        if item.kind == "pair":
+        if item.kind == ScoreKind.PAIR:
             pairs_by_rank[item.cards[0].rank] = pairs_by_rank.get(item.cards[0].rank, 0) + 1
     for count in pairs_by_rank.values():
         total += 2 * count
-        steps.append(CountStep("pair", count, {1: 2, 3: 3, 6: 4}.get(count, 2), total))
+        steps.append(CountStep(ScoreKind.PAIR, count, {1: 2, 3: 3, 6: 4}.get(count, 2), total))
     runs_by_length: dict[int, int] = {}
     for item in items:
-        if item.kind == "run":
+        if item.kind == ScoreKind.RUN:
             runs_by_length[len(item.cards)] = runs_by_length.get(len(item.cards), 0) + 1
     for length, count in runs_by_length.items():
         total += length * count
-        steps.append(CountStep("run", count, length, total))
+        steps.append(CountStep(ScoreKind.RUN, count, length, total))
     for item in items:
-        if item.kind in ("flush", "nobs"):
+        if item.kind in (ScoreKind.FLUSH, ScoreKind.NOBS):
             total += item.points
             steps.append(CountStep(item.kind, 1, len(item.cards), total))
     return tuple(steps)
@@ -306,17 +317,17 @@ def say_steps(steps: Sequence[CountStep]) -> str:
     phrases: list[str] = []
     for i, step in enumerate(steps):
         total = number_words(step.total)
-        if step.kind == "fifteen":
+        if step.kind == ScoreKind.FIFTEEN:
             phrase = f"fifteen {total}"
-        elif step.kind == "pair":
+        elif step.kind == ScoreKind.PAIR:
             phrase = f"{_PAIR_NAMES.get(step.how_many, f'{step.how_many} pairs')} is {total}"
-        elif step.kind == "run":
+        elif step.kind == ScoreKind.RUN:
             phrase = f"{_RUN_NAMES[step.how_many]} of {number_words(step.length)} is {total}"
-        elif step.kind == "flush":
+        elif step.kind == ScoreKind.FLUSH:
             phrase = f"a {number_words(step.length)}-card flush is {total}"
         else:
             phrase = f"nobs is {total}"
-        if i == len(steps) - 1 and i > 0 and step.kind != "fifteen":
+        if i == len(steps) - 1 and i > 0 and step.kind != ScoreKind.FIFTEEN:
             phrase = "and " + phrase
         phrases.append(phrase)
     return ", ".join(phrases)

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from .bots import BOT_LEVELS, Bot, make_bot
 from .game import GameConfig, GameState, Phase, new_game
+from .kinds import EventPhase, ResultKind
 
 __all__ = ["TournamentResult", "play_game", "run_tournament", "main", "CATEGORIES"]
 
@@ -144,12 +145,12 @@ def play_game(
     return state, dealers
 
 
-def _category(phase: str) -> str | None:
-    if phase == "show hand":
+def _category(phase: EventPhase) -> str | None:
+    if phase == EventPhase.SHOW_HAND:
         return "hand"
-    if phase == "show crib":
+    if phase == EventPhase.SHOW_CRIB:
         return "crib"
-    if phase == "deal":
+    if phase == EventPhase.DEAL:
         return None  # the cut for deal scores nothing
     return "play"
 
@@ -174,9 +175,9 @@ def _play_pairs(args: tuple[str, str, int, int, int, int]) -> TournamentResult:
             result.wins[winner] += 1
             result.game_points[winner] += res.game_points
             pair_wins += winner == 0
-            if res.kind in ("skunk", "double skunk", "lurch"):
+            if res.kind != ResultKind.WIN:
                 result.skunks += 1
-            if res.kind == "double skunk":
+            if res.kind == ResultKind.DOUBLE_SKUNK:
                 result.double_skunks += 1
             if state.side_of(dealers[min(dealers)]) == res.winner_side:
                 result.first_dealer_wins += 1
