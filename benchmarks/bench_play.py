@@ -33,6 +33,7 @@ def page_times(games: int) -> tuple[list[float], list[float]]:
     from test_app_play import open_play, session_of, start, step  # the AppTest driver
 
     from cribbage_core.game import Phase
+    from tutor.play.session import MoveKind
 
     per_click: list[float] = []
     per_run: list[float] = []
@@ -46,7 +47,10 @@ def page_times(games: int) -> tuple[list[float], list[float]]:
             wall = time.perf_counter() - began
             after = session_of(at)
             thinking = after.bot_seconds - before.bot_seconds
-            bot_plays = sum(1 for m in after.feed[len(before.feed):] if m.seat != 0 and m.kind in ("play", "go"))
+            bot_plays = sum(
+                1 for m in after.feed[len(before.feed):]
+                if m.seat != 0 and m.kind in (MoveKind.PLAY, MoveKind.GO)
+            )  # fmt: skip
             server = max(0.0, wall - thinking)
             per_click.append(server)
             per_run.append(server / (1 + bot_plays))

@@ -25,10 +25,10 @@ sys.path.insert(0, str(ROOT))
 
 from streamlit.testing.v1 import AppTest
 
+from cribbage_core.scoring import HAND_KINDS as CATEGORIES
 from tutor import store
 
 KINDS = ("hand", "crib", "pegging", "discard")
-CATEGORIES = ("fifteen", "pair", "run", "flush", "nobs")
 
 
 def seed(engine: store.Engine, learner_id: int, count: int) -> None:
@@ -84,7 +84,7 @@ def main() -> None:
             answer=12,
             right_answer=12,
             correct=True,
-            categories=["fifteen"],
+            categories=[CATEGORIES[0]],
             seconds=4.0,
         )
         record_times.append(time.perf_counter() - start)

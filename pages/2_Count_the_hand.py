@@ -10,6 +10,7 @@ import streamlit as st
 
 from cribbage_core.cards import Card
 from cribbage_core.hand_quiz import FOCUSES, deal_hand, likely_missed
+from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HAND_KINDS
 from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.render import bold, show_html
@@ -27,27 +28,33 @@ from tutor.quiz.attempts import (
     record_attempt,
 )
 from tutor.quiz.categories import hand_categories, hand_missed
-from tutor.quiz.drill import SHOW_CATEGORIES, drill_seed
+from tutor.quiz.drill import drill_seed
 from tutor.quiz.drill_view import drill_banner, drill_button, drill_on, start_drill
 
 PAGE = "pages/2_Count_the_hand.py"
 MAX_POINTS = 29
 #: The most each category can score in one hand or crib.
-KIND_MAX = {"fifteen": 16, "pair": 12, "run": 12, "flush": 5, "nobs": 1}
+KIND_MAX = {
+    ScoreKind.FIFTEEN: 16,
+    ScoreKind.PAIR: 12,
+    ScoreKind.RUN: 12,
+    ScoreKind.FLUSH: 5,
+    ScoreKind.NOBS: 1,
+}
 FOCUS_SLUGS = {focus: focus.replace(" ", "-") for focus in FOCUSES}
 FOCUS_LABELS = {
     "any": N_("Any hand"),
     "double run": N_("Double runs"),
     "four-card fifteen": N_("Four-card fifteens"),
-    "flush": N_("Flushes"),
-    "nobs": N_("Nobs"),
+    ScoreKind.FLUSH: N_("Flushes"),
+    ScoreKind.NOBS: N_("Nobs"),
 }
 MISSED_HINTS = {
-    "fifteen": N_("a fifteen (look for every set of cards that adds up to 15)"),
-    "pair": N_("a pair (every two cards of the same rank score 2)"),
-    "run": N_("a run (a duplicated rank doubles the run)"),
-    "flush": N_("the flush (four hand cards of one suit; in a crib all five)"),
-    "nobs": N_("nobs (the jack of the starter's suit, 1 point)"),
+    ScoreKind.FIFTEEN: N_("a fifteen (look for every set of cards that adds up to 15)"),
+    ScoreKind.PAIR: N_("a pair (every two cards of the same rank score 2)"),
+    ScoreKind.RUN: N_("a run (a duplicated rank doubles the run)"),
+    ScoreKind.FLUSH: N_("the flush (four hand cards of one suit; in a crib all five)"),
+    ScoreKind.NOBS: N_("nobs (the jack of the starter's suit, 1 point)"),
 }
 
 lang = setup_page(PAGE, N_("Count the hand"))
@@ -73,12 +80,12 @@ def _pick_drill_seed(weights: Mapping[str, float], rng: random.Random) -> tuple[
 
 def _start_drill() -> None:
     st.query_params.pop("focus", None)  # the drill chooses the hands
-    start_drill(_pick_drill_seed, SHOW_CATEGORIES, "count_drill")
+    start_drill(_pick_drill_seed, HAND_KINDS, "count_drill")
     _clear_answer()
 
 
 if drilling and "seed" not in st.query_params:  # arrived by a "Practise my weak spots" link
-    start_drill(_pick_drill_seed, SHOW_CATEGORIES, "count_drill")
+    start_drill(_pick_drill_seed, HAND_KINDS, "count_drill")
 seed = seed_from_url()
 focus = None if drilling else next(
     (f for f, slug in FOCUS_SLUGS.items() if st.query_params.get("focus") == slug), None
@@ -107,7 +114,7 @@ def _clear_answer() -> None:
 
 def _next_hand() -> None:
     if drill_on():
-        start_drill(_pick_drill_seed, SHOW_CATEGORIES, "count_drill")
+        start_drill(_pick_drill_seed, HAND_KINDS, "count_drill")
     else:
         st.query_params["seed"] = str(new_seed())
         next_deal()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from cribbage_core.pegging import PEGGING_KINDS
 from cribbage_core.pegging_quiz import pegging_question
 from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.render import bold, show_html
@@ -20,7 +21,7 @@ from tutor.quiz.attempts import (
     quiz_stats,
     record_attempt,
 )
-from tutor.quiz.categories import PEGGING_CATEGORIES, pegging_categories, pegging_missed
+from tutor.quiz.categories import pegging_categories, pegging_missed
 from tutor.quiz.drill import drill_pegging_seed
 from tutor.quiz.drill_view import drill_banner, drill_button, drill_on, start_drill
 
@@ -38,7 +39,7 @@ learner = quiz_learner()
 
 drilling = drill_on()
 if drilling and "seed" not in st.query_params:  # arrived by a "Practise my weak spots" link
-    start_drill(drill_pegging_seed, PEGGING_CATEGORIES, "peg_drill")
+    start_drill(drill_pegging_seed, PEGGING_KINDS, "peg_drill")
 seed = seed_from_url()
 question = pegging_question(seed)
 ticket = deal_ticket("pegging", seed)
@@ -51,7 +52,7 @@ def _clear_answer() -> None:
 
 def _next_question() -> None:
     if drill_on():
-        start_drill(drill_pegging_seed, PEGGING_CATEGORIES, "peg_drill")
+        start_drill(drill_pegging_seed, PEGGING_KINDS, "peg_drill")
     else:
         st.query_params["seed"] = str(new_seed())
         next_deal()
@@ -59,7 +60,7 @@ def _next_question() -> None:
 
 
 def _start_drill() -> None:
-    start_drill(drill_pegging_seed, PEGGING_CATEGORIES, "peg_drill")
+    start_drill(drill_pegging_seed, PEGGING_KINDS, "peg_drill")
     _clear_answer()
 
 

@@ -7,6 +7,7 @@ import time
 import streamlit as st
 
 from cribbage_core.game import Phase
+from cribbage_core.kinds import ScoreKind
 from cribbage_core.result import SkunkRule
 from tutor.frame.menu import setup_page
 from tutor.frame.profile import current_learner
@@ -131,7 +132,7 @@ st.caption(
 ui.header(session)
 
 if state.hand_no == 1 and state.phase in (Phase.DISCARD, Phase.PLAY):
-    cuts = [e for e in state.log if e.kind == "cut for deal"]
+    cuts = [e for e in state.log if e.kind == ScoreKind.CUT_FOR_DEAL]
     if cuts:
         st.info(
             _("Cut for deal: {cuts}. The lowest card deals: {dealer}.").format(

@@ -6,7 +6,8 @@ import random
 from collections import Counter
 
 from cribbage_core import shuffled_deck
-from tutor.quiz.drill import SHOW_CATEGORIES, deal_has, drill_seed, pick_category
+from cribbage_core.scoring import HAND_KINDS as SHOW_CATEGORIES
+from tutor.quiz.drill import deal_has, drill_seed, pick_category
 
 
 def deal(seed: int) -> tuple[list, object]:
@@ -46,7 +47,8 @@ def test_drill_seeds_fit_the_quiz_url() -> None:
 
 def test_pegging_drill_deals_questions_scoring_the_weak_kind() -> None:
     from cribbage_core.pegging_quiz import pegging_question
-    from tutor.quiz.categories import PEGGING_CATEGORIES, pegging_categories
+    from cribbage_core.pegging import PEGGING_KINDS as PEGGING_CATEGORIES
+    from tutor.quiz.categories import pegging_categories
     from tutor.quiz.drill import drill_pegging_seed
 
     rng = random.Random(11)

@@ -11,7 +11,9 @@ from typing import Final
 
 from cribbage_core.cards import Card, Rank, Suit, shuffled_deck
 from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.kinds import ResultKind, ScoreKind
 from cribbage_core.pegging_quiz import pegging_question
+from cribbage_core.result import judge
 from tutor.frame.render import bold
 from tutor.html.breakdown import hand_breakdown_html
 from tutor.html.cards import cards_row
@@ -172,8 +174,8 @@ def _play_check(seed: int) -> Check:
           "The count is {count}. {state} What does your last card score?").format(
             cards=cards_text(q.pile, ", "),
             count=fmt_int(q.play.count),
-            state=(_("Nobody can lay another card.") if q.go_kind == "go"
-                   else _("It is the last card of the play.") if q.go_kind == "last card"
+            state=(_("Nobody can lay another card.") if q.go_kind == ScoreKind.GO
+                   else _("It is the last card of the play.") if q.go_kind == ScoreKind.LAST_CARD
                    else ""),
         ),
         q.total,
@@ -209,18 +211,19 @@ def _show_check(seed: int) -> Check:
 # -------------------------------------------------------------------- 6 end
 
 
-def win_kind(loser: int, target: int = 121) -> str:
-    """"win", "skunk" or "double skunk" for a loser's final score (the default rules)."""
-    margin = target - loser
-    if margin > 60:
-        return "double skunk"
-    if margin > 30:
-        return "skunk"
-    return "win"
+def win_kind(loser: int, target: int = 121) -> ResultKind:
+    """Win, skunk or double skunk for a loser's final score (the default rules, :func:`judge`).
+
+    >>> [str(win_kind(loser)) for loser in (91, 90, 61, 60)]
+    ['win', 'skunk', 'skunk', 'double skunk']
+    """
+    return judge((target, loser), target).kind
 
 
 _WIN_LABELS: Final = {
-    "win": N_("A plain win"), "skunk": N_("A skunk"), "double skunk": N_("A double skunk"),
+    ResultKind.WIN: N_("A plain win"),
+    ResultKind.SKUNK: N_("A skunk"),
+    ResultKind.DOUBLE_SKUNK: N_("A double skunk"),
 }
 
 

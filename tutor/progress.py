@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 import pandas as pd
 
+from cribbage_core.kinds import ResultKind
 from tutor.store import Store, naive_utc
 
 WEAK_SPOT_HALF_LIFE_DAYS = 7.0
@@ -130,7 +131,7 @@ def games_by_level(games: pd.DataFrame) -> pd.DataFrame:
     if games.empty:
         return pd.DataFrame(columns=columns)
     frame = games.assign(
-        skunk=games["result_kind"] != "win",
+        skunk=games["result_kind"] != ResultKind.WIN,
         lost=~games["learner_won"].astype(bool),
     )
     frame["skunks_given"] = frame["skunk"] & frame["learner_won"]

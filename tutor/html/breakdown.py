@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from html import escape
 
 from cribbage_core.cards import Card
+from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HandScore, ScoreItem
 from tutor.html.cards import cards_row
 from tutor.lang.i18n import _, card_text, cards_text, fmt_int, kind_label, ngettext, number_word
@@ -16,17 +17,17 @@ __all__ = ["describe_item", "hand_breakdown_html", "rows_html"]
 def describe_item(item: ScoreItem, starter: Card | None = None) -> str:
     """One combination in words: ``"5♥ + 10♠ = 15"``, ``"a run of three: 3♣ 4♦ 5♥"``."""
     labels = cards_text(item.cards)
-    if item.kind == "fifteen":
+    if item.kind == ScoreKind.FIFTEEN:
         return " + ".join(card_text(card) for card in item.cards) + " = " + fmt_int(15)
-    if item.kind == "pair":
+    if item.kind == ScoreKind.PAIR:
         return _("a pair: {cards}").format(cards=labels)
-    if item.kind == "run":
+    if item.kind == ScoreKind.RUN:
         return _("a run of {length}: {cards}").format(length=number_word(len(item.cards)), cards=labels)
-    if item.kind == "flush":
+    if item.kind == ScoreKind.FLUSH:
         return ngettext(
             "{n} cards of one suit: {cards}", "{n} cards of one suit: {cards}", len(item.cards)
         ).format(n=fmt_int(len(item.cards)), cards=labels)
-    if item.kind == "nobs":
+    if item.kind == ScoreKind.NOBS:
         jack = item.cards[0]
         return _("{jack} is the jack of the starter's suit").format(jack=card_text(jack))
     return labels

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from html import escape
 
 from cribbage_core.cards import Card
+from cribbage_core.kinds import ScoreKind
 from cribbage_core.pegging import PlayScore
 from cribbage_core.pegging_quiz import PlayStep
 from tutor.html.breakdown import rows_html
@@ -80,18 +81,20 @@ def play_html(steps: Sequence[PlayStep], *, four_colour: bool = False, reveal_la
     return "".join(boxes)
 
 
-def play_breakdown_html(play: PlayScore, go_kind: str | None, *, four_colour: bool = False) -> str:
+def play_breakdown_html(
+    play: PlayScore, go_kind: ScoreKind | None, *, four_colour: bool = False
+) -> str:
     """What the last card scored: each item with the series' cards, the item's cards highlighted."""
     rows = []
     cells = []
     total = 0
     for item in play.items:
         total += item.points
-        if item.kind == "fifteen":
+        if item.kind == ScoreKind.FIFTEEN:
             what = _("the count is fifteen")
-        elif item.kind == "thirty-one":
+        elif item.kind == ScoreKind.THIRTY_ONE:
             what = _("the count is exactly 31")
-        elif item.kind == "run":
+        elif item.kind == ScoreKind.RUN:
             what = _("the last {n} cards make a run").format(n=number_word(len(item.cards)))
             rows.append((_("Run of {n}").format(n=fmt_int(len(item.cards))), what, "", item.points, total))
             cells.append(cards_row(play.pile, highlighted=item.cards, four_colour=four_colour, width=34, gap=4))
@@ -104,7 +107,7 @@ def play_breakdown_html(play: PlayScore, go_kind: str | None, *, four_colour: bo
         total += 1
         what = (
             _("the last card of the play")
-            if go_kind == "last card"
+            if go_kind == ScoreKind.LAST_CARD
             else _("nobody can lay another card without passing 31")
         )
         rows.append((kind_label(go_kind), what, "", 1, total))

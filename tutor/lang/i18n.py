@@ -37,6 +37,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from cribbage_core.cards import Card
+from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import CountStep
 from tutor.lang.glossary import Mentions, beside_english
 from tutor.lang.languages import CODES, DEFAULT_LANGUAGE, LANGUAGE, detect_language, is_rtl
@@ -301,17 +302,18 @@ def glossary_label(text: str, key: str, lang: str | None = None) -> str:
     return beside_english(lang, text, key)
 
 
-_KIND_LABELS: Final = {
-    "fifteen": (N_("Fifteen"), "fifteen"),
-    "pair": (N_("Pair"), "pair"),
-    "run": (N_("Run"), "run"),
-    "flush": (N_("Flush"), "flush"),
-    "nobs": (N_("Nobs"), "his_nobs"),
-    "thirty-one": (N_("Thirty-one"), "thirty_one"),
-    "pair royal": (N_("Pair royal"), "pair_royal"),
-    "double pair royal": (N_("Double pair royal"), "double_pair_royal"),
-    "go": (N_("Go"), "go"),
-    "last card": (N_("Last card"), None),
+#: Each kind's label and glossary key; keyed by the enum, looked up by stored words too.
+_KIND_LABELS: Final[dict[str, tuple[str, str | None]]] = {
+    ScoreKind.FIFTEEN: (N_("Fifteen"), "fifteen"),
+    ScoreKind.PAIR: (N_("Pair"), "pair"),
+    ScoreKind.RUN: (N_("Run"), "run"),
+    ScoreKind.FLUSH: (N_("Flush"), "flush"),
+    ScoreKind.NOBS: (N_("Nobs"), "his_nobs"),
+    ScoreKind.THIRTY_ONE: (N_("Thirty-one"), "thirty_one"),
+    ScoreKind.PAIR_ROYAL: (N_("Pair royal"), "pair_royal"),
+    ScoreKind.DOUBLE_PAIR_ROYAL: (N_("Double pair royal"), "double_pair_royal"),
+    ScoreKind.GO: (N_("Go"), "go"),
+    ScoreKind.LAST_CARD: (N_("Last card"), None),
 }
 
 

@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import CountStep
 from tutor.lang.msgid import N_
 
@@ -254,15 +255,15 @@ def number_word(n: int, lang: str) -> str:
 def _template(step: CountStep) -> str:
     """The English msgid that says ``step`` (a template with ``{total}``/``{length}``)."""
     english = _GRAMMAR["en"]
-    if step.kind == "fifteen":
+    if step.kind == ScoreKind.FIFTEEN:
         template = english.fifteen
-    elif step.kind == "pair":
+    elif step.kind == ScoreKind.PAIR:
         template = english.pair.get(step.how_many, "")
-    elif step.kind == "run":
+    elif step.kind == ScoreKind.RUN:
         template = english.run.get(step.how_many, "")
-    elif step.kind == "flush":
+    elif step.kind == ScoreKind.FLUSH:
         template = english.flush if step.length in (4, 5) else ""
-    elif step.kind == "nobs":
+    elif step.kind == ScoreKind.NOBS:
         template = english.nobs
     else:
         raise ValueError(
@@ -289,7 +290,7 @@ def _phrases(steps: Sequence[CountStep], translate: Translate) -> tuple[str, ...
     if not steps:
         return (translate(english.zero_hand),)
     phrases = [_say_step(step, translate) for step in steps]
-    if len(steps) > 1 and steps[-1].kind != "fifteen":
+    if len(steps) > 1 and steps[-1].kind != ScoreKind.FIFTEEN:
         phrases[-1] = translate(english.and_last).format(phrase=phrases[-1])
     return tuple(phrases)
 
@@ -300,7 +301,7 @@ def say_count_with(steps: Sequence[CountStep], translate: Translate) -> str:
     This is the one renderer of the count: the app passes its gettext lookup
     (``tutor.lang.i18n.say_count``); :func:`say_count` passes this module's table.
 
-    >>> say_count_with((CountStep("fifteen", 1, 2, 2),), lambda msgid: msgid)
+    >>> say_count_with((CountStep(ScoreKind.FIFTEEN, 1, 2, 2),), lambda msgid: msgid)
     'fifteen two'
     """
     return translate(_GRAMMAR["en"].separator).join(_phrases(steps, translate))
@@ -313,7 +314,7 @@ def _table(lang: str) -> Translate:
 def say_step(step: CountStep, lang: str) -> str:
     """One phrase of the count, without a leading "and".
 
-    >>> say_step(CountStep("run", 2, 3, 12), "bn")
+    >>> say_step(CountStep(ScoreKind.RUN, 2, 3, 12), "bn")
     'তিন কার্ডের দুটি রানে বারো'
     """
     return _say_step(step, _table(lang))
@@ -324,7 +325,8 @@ def count_phrases(steps: Sequence[CountStep], lang: str) -> tuple[str, ...]:
     ends a longer count on something other than a fifteen (as players say it).
     A hand without points is one phrase: the zero hand.
 
-    >>> count_phrases((CountStep("fifteen", 1, 0, 2), CountStep("nobs", 1, 0, 3)), "gu")
+    >>> fifteen_two, nobs = CountStep(ScoreKind.FIFTEEN, 1, 0, 2), CountStep(ScoreKind.NOBS, 1, 0, 3)
+    >>> count_phrases((fifteen_two, nobs), "gu")
     ('પંદર બે', 'અને નોબ્સથી ત્રણ')
     """
     return _phrases(steps, _table(lang))

@@ -26,6 +26,7 @@ import uuid
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any, Final
 
 from cribbage_core.advisor import Advice, Role, advise
@@ -44,6 +45,7 @@ from cribbage_core.game import (
     SkunkRule,
     new_game,
 )
+from cribbage_core.kinds import ScoreKind
 
 __all__ = [
     "HUMAN",
@@ -51,6 +53,7 @@ __all__ = [
     "FIRST_DEALER_CHOICES",
     "PlaySettings",
     "Move",
+    "MoveKind",
     "Mark",
     "Review",
     "Claim",
@@ -123,20 +126,29 @@ class PlaySettings:
         )
 
 
+class MoveKind(StrEnum):
+    """What a seat did: the engine's four actions (a :class:`Move`'s ``kind``)."""
+
+    DISCARD = "discard"
+    PLAY = "play"
+    GO = "go"
+    COUNT = "count"
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """One thing a seat did this hand, for the page's running commentary.
 
-    ``kind``: ``"discard"``, ``"play"``, ``"go"`` or ``"count"``. ``count`` is the running
-    count after a play. ``scored``: ``(kind, points)`` of every event it scored (a go or last
-    card scored on a card counts for whoever laid last). ``claimed``: the learner's claim.
+    ``kind``: a :class:`MoveKind`. ``count`` is the running count after a play.
+    ``scored``: ``(seat, kind, points)`` of every event it scored (a go or last card scored
+    on a card counts for whoever laid last). ``claimed``: the learner's claim.
     """
 
     seat: int
-    kind: str
+    kind: MoveKind
     cards: tuple[Card, ...] = ()
     count: int = 0
-    scored: tuple[tuple[int, str, int], ...] = ()  # (seat, kind, points)
+    scored: tuple[tuple[int, ScoreKind, int], ...] = ()  # (seat, kind, points)
     claimed: int | None = None
 
 
@@ -291,7 +303,7 @@ class PlaySession:
         mine = self.state.side_of(HUMAN)
         return sum(
             e.points for e in self.state.log
-            if e.kind == "muggins" and e.side != mine
+            if e.kind == ScoreKind.MUGGINS and e.side != mine
         )  # fmt: skip
 
     # ------------------------------------------------------------------ acting
@@ -371,7 +383,10 @@ class PlaySession:
             raise IllegalMove("there is nothing of yours to take back in this hand")
         state, back, feed_len = self.undo[-1]
         undone = next(
-            (m for m in reversed(self.feed[feed_len:]) if m.seat == HUMAN and m.kind in ("discard", "play")),
+            (
+                m for m in reversed(self.feed[feed_len:])
+                if m.seat == HUMAN and m.kind in (MoveKind.DISCARD, MoveKind.PLAY)
+            ),  # fmt: skip
             None,
         )
         what = (undone.kind + " " + " ".join(str(c) for c in undone.cards)) if undone else "move"
@@ -399,15 +414,16 @@ class PlaySession:
             if after.scores[side] != before.scores[side]:
                 back[side] = before.scores[side]
         if isinstance(action, Discard):
-            move = Move(action.seat, "discard", action.cards)
+            move = Move(action.seat, MoveKind.DISCARD, action.cards)
         elif isinstance(action, Play):
-            move = Move(action.seat, "play", (action.card,), before.count + action.card.value, scored)
+            count = before.count + action.card.value
+            move = Move(action.seat, MoveKind.PLAY, (action.card,), count, scored)
         elif isinstance(action, Go):
-            move = Move(action.seat, "go", (), before.count, scored)
+            move = Move(action.seat, MoveKind.GO, (), before.count, scored)
         else:
             what = before.counting()
             assert what is not None
-            move = Move(action.seat, "count", what[1], 0, scored, action.claimed)
+            move = Move(action.seat, MoveKind.COUNT, what[1], 0, scored, action.claimed)
         last_show = before if before.phase is Phase.SHOW and after.phase is not Phase.SHOW else self.last_show
         return replace(
             self,
@@ -464,8 +480,8 @@ class PlaySession:
                 marks=tuple(Mark(int(h), int(a), str(w)) for h, a, w in data["marks"]),
                 feed=tuple(
                     Move(
-                        int(seat), str(kind), _cards(cards), int(count),
-                        tuple((int(s), str(k), int(p)) for s, k, p in scored),
+                        int(seat), MoveKind(kind), _cards(cards), int(count),
+                        tuple((int(s), ScoreKind(k), int(p)) for s, k, p in scored),
                         None if claimed is None else int(claimed),
                     )
                     for seat, kind, cards, count, scored, claimed in data["feed"]

@@ -3,9 +3,10 @@
 Pure functions over :mod:`tutor.play.session` objects (no Streamlit), every learner-facing
 string through :func:`tutor.lang.i18n._`.
 
->>> from cribbage_core import Card
->>> from tutor.play.session import Move
->>> describe_move(Move(1, "play", (Card.parse("7H"),), 15, ((1, "fifteen", 2),)), seat_names(2))
+>>> from cribbage_core import Card, ScoreKind
+>>> from tutor.play.session import Move, MoveKind
+>>> move = Move(1, MoveKind.PLAY, (Card.parse("7H"),), 15, ((1, ScoreKind.FIFTEEN, 2),))
+>>> describe_move(move, seat_names(2))
 'Computer laid 7♥: the count is 15. Computer scores 15 for 2.'
 """
 
@@ -23,7 +24,9 @@ from cribbage_core.errors import (
     WrongNumberOfCards,
     WrongPhase,
 )
+from cribbage_core.kinds import EventPhase, ResultKind, ScoreKind
 from tutor.lang.i18n import N_, _, cards_text, fmt_int, kind_label, ngettext
+from tutor.play.session import MoveKind
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -42,19 +45,19 @@ __all__ = [
 ]
 
 LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
-RESULT_LABELS = {
-    "win": N_("a win"),
-    "skunk": N_("a skunk"),
-    "double skunk": N_("a double skunk"),
-    "lurch": N_("a lurch"),
+RESULT_LABELS: dict[str, str] = {
+    ResultKind.WIN: N_("a win"),
+    ResultKind.SKUNK: N_("a skunk"),
+    ResultKind.DOUBLE_SKUNK: N_("a double skunk"),
+    ResultKind.LURCH: N_("a lurch"),
 }
-_PHASES = {
-    "deal": N_("Cut for deal"),
-    "starter": N_("Starter"),
-    "play": N_("The play"),
-    "show hand": N_("The show"),
-    "show crib": N_("The crib"),
-    "undo": N_("Take-back"),
+_PHASES: dict[str, str] = {
+    EventPhase.DEAL: N_("Cut for deal"),
+    EventPhase.STARTER: N_("Starter"),
+    EventPhase.PLAY: N_("The play"),
+    EventPhase.SHOW_HAND: N_("The show"),
+    EventPhase.SHOW_CRIB: N_("The crib"),
+    "undo": N_("Take-back"),  # a take-back row of PlaySession.log_rows
 }
 
 
@@ -77,17 +80,17 @@ def side_names(players: int) -> list[str]:
 def scored_phrase(kind: str, points: int) -> str:
     """What one scoring event is called at the table: ``"15 for 2"``, ``"pair for 2"``, ``"go for 1"``."""
     pts = fmt_int(points)
-    if kind == "fifteen":
+    if kind == ScoreKind.FIFTEEN:
         return _("15 for {points}").format(points=pts)
-    if kind == "thirty-one":
+    if kind == ScoreKind.THIRTY_ONE:
         return _("31 for {points}").format(points=pts)
-    if kind == "run":
+    if kind == ScoreKind.RUN:
         return _("a run of {length} for {points}").format(length=fmt_int(points), points=pts)
-    if kind == "his heels":
+    if kind == ScoreKind.HIS_HEELS:
         return _("his heels for {points}").format(points=pts)
-    if kind == "muggins":
+    if kind == ScoreKind.MUGGINS:
         return _("muggins for {points}").format(points=pts)
-    if kind == "claimed":
+    if kind == ScoreKind.CLAIMED:
         return _("{points} as claimed").format(points=pts)
     return _("{kind} for {points}").format(kind=kind_label(kind).lower(), points=pts)
 
@@ -96,18 +99,18 @@ def describe_move(move: Move, names: Sequence[str]) -> str:
     """One move in words, with what it scored and why."""
     who = names[move.seat]
     cards = cards_text(move.cards)
-    if move.kind == "discard":
+    if move.kind == MoveKind.DISCARD:
         if move.seat == 0:
             text = _("You laid away {cards}.").format(cards=cards)
         else:
             text = ngettext(
                 "{who} laid away a card.", "{who} laid away {n} cards.", len(move.cards)
             ).format(who=who, n=fmt_int(len(move.cards)))
-    elif move.kind == "play":
+    elif move.kind == MoveKind.PLAY:
         text = _("{who} laid {card}: the count is {count}.").format(
             who=who, card=cards, count=fmt_int(move.count)
         )
-    elif move.kind == "go":
+    elif move.kind == MoveKind.GO:
         text = _("{who} cannot lay a card: go.").format(who=who)
     else:
         text = _("{who} counted.").format(who=who)
@@ -145,11 +148,11 @@ def error_message(error: CribbageError, count: int, next_name: str, discard_size
     return _("That move is not allowed: {reason}").format(reason=str(error))
 
 
-_SPECIAL_KINDS = {
-    "cut for deal": N_("Cut for deal"),
-    "his heels": N_("His heels"),
-    "claimed": N_("Claimed count"),
-    "muggins": N_("Muggins"),
+_SPECIAL_KINDS: dict[str, str] = {
+    ScoreKind.CUT_FOR_DEAL: N_("Cut for deal"),
+    ScoreKind.HIS_HEELS: N_("His heels"),
+    ScoreKind.CLAIMED: N_("Claimed count"),
+    ScoreKind.MUGGINS: N_("Muggins"),
 }
 
 

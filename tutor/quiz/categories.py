@@ -1,10 +1,10 @@
 """Which scoring categories a quiz question involved, and which the learner got wrong.
 
 The progress store keeps both lists with every attempt; the weak-spot drill weighs the
-misses. Category names are the core's item kinds: for the show ``fifteen``, ``pair``,
-``run``, ``flush``, ``nobs``; for the play ``fifteen``, ``thirty-one``, ``pair``,
-``pair royal``, ``double pair royal``, ``run``, ``go`` and ``last card``. Pure functions:
-no Streamlit, no database.
+misses. Categories are the core's kinds (``cribbage_core.kinds.ScoreKind``, stored as their
+words): for the show ``HAND_KINDS`` (fifteen, pair, run, flush, nobs), for the play
+``PEGGING_KINDS`` (fifteen, thirty-one, pair, pair royal, double pair royal, run, go and
+last card). Pure functions: no Streamlit, no database.
 
 A single total cannot say for certain what was missed, so a short answer blames the kinds
 whose points make up the gap (as the page's hint does), and an answer that is too high or
@@ -16,46 +16,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cribbage_core.hand_quiz import likely_missed
+from cribbage_core.kinds import ScoreKind
+from cribbage_core.pegging import PEGGING_KINDS
 from cribbage_core.pegging_quiz import PeggingQuestion
 from cribbage_core.scoring import HAND_KINDS, HandScore
 
 __all__ = [
-    "HAND_CATEGORIES",
-    "PEGGING_CATEGORIES",
     "hand_categories",
     "hand_missed",
     "pegging_categories",
     "pegging_missed",
 ]
 
-HAND_CATEGORIES = tuple(HAND_KINDS)
-PEGGING_CATEGORIES = (
-    "fifteen", "thirty-one", "pair", "pair royal", "double pair royal", "run", "go", "last card",
-)  # fmt: skip
-
-
-def hand_categories(score: HandScore) -> list[str]:
+def hand_categories(score: HandScore) -> list[ScoreKind]:
     """The show categories that score in this hand, in the core's order.
 
     >>> from cribbage_core import score_hand
-    >>> hand_categories(score_hand("5H 5S JC 10D", "5C"))
-    ['fifteen', 'pair', 'nobs']
+    >>> hand_categories(score_hand("5H 5S JC 10D", "5C")) == ["fifteen", "pair", "nobs"]
+    True
     """
     by_kind = score.points_by_kind()
     return [kind for kind in HAND_KINDS if by_kind.get(kind)]
 
 
-def hand_missed(score: HandScore, answer: int, given: Mapping[str, int] | None = None) -> list[str]:
+def hand_missed(
+    score: HandScore, answer: int, given: Mapping[str, int] | None = None
+) -> list[ScoreKind]:
     """The categories a learner who answered ``answer`` got wrong (empty when right).
 
     With per-category answers (``given``), exactly the categories whose number was wrong.
 
     >>> from cribbage_core import score_hand
     >>> s = score_hand("5H 5S JC 10D", "5C")  # 3 fives, J, 10 with nobs: 21
-    >>> hand_missed(s, 20), hand_missed(s, 21), hand_missed(s, 23)
-    (['nobs'], [], ['fifteen', 'pair', 'nobs'])
+    >>> [list(map(str, hand_missed(s, answer))) for answer in (20, 21, 23)]
+    [['nobs'], [], ['fifteen', 'pair', 'nobs']]
     >>> hand_missed(s, 19, {"fifteen": 12, "pair": 6, "nobs": 1})
-    ['fifteen']
+    [<ScoreKind.FIFTEEN: 'fifteen'>]
     """
     if given:
         expected = score.points_by_kind()
@@ -67,8 +63,8 @@ def hand_missed(score: HandScore, answer: int, given: Mapping[str, int] | None =
     return hand_categories(score)
 
 
-def _pegging_points(question: PeggingQuestion) -> dict[str, int]:
-    points: dict[str, int] = {}
+def _pegging_points(question: PeggingQuestion) -> dict[ScoreKind, int]:
+    points: dict[ScoreKind, int] = {}
     for item in question.play.items:
         points[item.kind] = points.get(item.kind, 0) + item.points
     if question.go_kind:
@@ -76,29 +72,31 @@ def _pegging_points(question: PeggingQuestion) -> dict[str, int]:
     return points
 
 
-def pegging_categories(question: PeggingQuestion) -> list[str]:
+def pegging_categories(question: PeggingQuestion) -> list[ScoreKind]:
     """The play categories the last card scores (``go`` / ``last card`` included).
 
     >>> from cribbage_core.pegging_quiz import pegging_question
-    >>> pegging_categories(pegging_question(5, target="thirty-one"))
-    ['thirty-one']
+    >>> pegging_categories(pegging_question(5, target=ScoreKind.THIRTY_ONE))
+    [<ScoreKind.THIRTY_ONE: 'thirty-one'>]
     """
     points = _pegging_points(question)
-    return [kind for kind in PEGGING_CATEGORIES if kind in points]
+    return [kind for kind in PEGGING_KINDS if kind in points]
 
 
-def pegging_missed(question: PeggingQuestion, answer: int) -> list[str]:
+def pegging_missed(question: PeggingQuestion, answer: int) -> list[ScoreKind]:
     """The play categories a learner who answered ``answer`` most likely got wrong.
 
     >>> from cribbage_core.pegging_quiz import pegging_question
-    >>> q = pegging_question(5, target="thirty-one")
-    >>> pegging_missed(q, q.total), pegging_missed(q, q.total - 2), pegging_missed(q, q.total + 1)
-    ([], ['thirty-one'], ['thirty-one'])
+    >>> q = pegging_question(5, target=ScoreKind.THIRTY_ONE)
+    >>> pegging_missed(q, q.total), pegging_missed(q, q.total - 2) == pegging_missed(q, q.total + 1)
+    ([], True)
+    >>> pegging_missed(q, q.total - 2)
+    [<ScoreKind.THIRTY_ONE: 'thirty-one'>]
     """
     if answer == question.total:
         return []
     points = _pegging_points(question)
-    present = [kind for kind in PEGGING_CATEGORIES if kind in points]
+    present = [kind for kind in PEGGING_KINDS if kind in points]
     gap = question.total - answer
     if gap > 0:
         exact = [kind for kind in present if points[kind] == gap]

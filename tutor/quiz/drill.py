@@ -12,10 +12,11 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from cribbage_core import Card, score_hand
+from cribbage_core.pegging import PEGGING_KINDS
 from cribbage_core.pegging_quiz import PeggingQuestion, pegging_question
-from tutor.quiz.categories import PEGGING_CATEGORIES, pegging_categories
+from cribbage_core.scoring import HAND_KINDS
+from tutor.quiz.categories import pegging_categories
 
-SHOW_CATEGORIES = ("fifteen", "pair", "run", "flush", "nobs")
 MAX_TRIES = 5_000
 #: Seeds are drawn below this, so they fit the quiz URL's ``?seed=`` (``tutor.frame.urlstate.MAX_SEED``).
 SEED_LIMIT = 1_000_000_000
@@ -24,7 +25,7 @@ Deal = tuple[Sequence[Card], Card]
 
 
 def pick_category(
-    weights: Mapping[str, float], rng: random.Random, allowed: Sequence[str] = SHOW_CATEGORIES
+    weights: Mapping[str, float], rng: random.Random, allowed: Sequence[str] = HAND_KINDS
 ) -> str | None:
     """A category drawn in proportion to its weight, among ``allowed``; None if none weighs.
 
@@ -77,14 +78,14 @@ def drill_seed(
 ) -> tuple[int, str | None]:
     """A seed whose deal (by the page's ``deal(seed)``) drills a weak show category, and that category.
 
-    :func:`seed_holding` among ``SHOW_CATEGORIES``; the rarest, a four-card flush, comes
+    :func:`seed_holding` among the show's ``HAND_KINDS``; the rarest, a four-card flush, comes
     about once in a hundred deals.
     """
 
     def holds(seed: int, category: str) -> bool:
         return deal_has(deal(seed), category, is_crib)
 
-    return seed_holding(weights, rng, holds, SHOW_CATEGORIES)
+    return seed_holding(weights, rng, holds, HAND_KINDS)
 
 
 def question_has(question: PeggingQuestion, category: str) -> bool:
@@ -99,11 +100,11 @@ def drill_pegging_seed(
 ) -> tuple[int, str | None]:
     """A seed whose pegging question (``question(seed)``) drills a weak play category.
 
-    :func:`seed_holding` among ``PEGGING_CATEGORIES`` (fifteen, thirty-one, pairs, runs,
+    :func:`seed_holding` among ``PEGGING_KINDS`` (fifteen, thirty-one, pairs, runs,
     go, last card). The rarest, a double pair royal, comes about once in thirty questions.
     """
 
     def holds(seed: int, category: str) -> bool:
         return question_has(question(seed), category)
 
-    return seed_holding(weights, rng, holds, PEGGING_CATEGORIES)
+    return seed_holding(weights, rng, holds, PEGGING_KINDS)

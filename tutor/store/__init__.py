@@ -66,7 +66,6 @@ from tutor.store.handle import (
 from tutor.store.records import (
     ATTEMPT_COLUMNS,
     GAME_COLUMNS,
-    GAME_RESULT_KINDS,
     Attempt,
     Learner,
     _json_list,  # noqa: F401 - the tests check the JSON written
@@ -112,7 +111,6 @@ __all__ = [
     "DEFAULT_SQLITE_PATH",
     "GAMES",
     "GAME_COLUMNS",
-    "GAME_RESULT_KINDS",
     "LATEST_VERSION",
     "LEARNERS",
     "MAX_NAME_LENGTH",

@@ -13,6 +13,8 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
+from cribbage_core.kinds import ResultKind
+
 if TYPE_CHECKING:
     import pandas as pd
 from tutor.store.engine import _now, _with_retry, _writing, naive_utc
@@ -220,9 +222,6 @@ def record_attempt(
     return store_attempt(engine, learner_id, attempt, at=at)
 
 
-GAME_RESULT_KINDS = ("win", "skunk", "double skunk", "lurch")
-
-
 def record_game(
     engine: Engine,
     *,
@@ -234,19 +233,21 @@ def record_game(
     scores: Sequence[int],
     winner: str,
     learner_won: bool,
-    result_kind: str = "win",
+    result_kind: str = ResultKind.WIN,
     muggins_lost: int = 0,
     at: dt.datetime | None = None,
 ) -> bool:
     """Store one finished game; True if stored now, False if ``game_id`` was already stored.
 
-    ``result_kind`` is the game engine's ``GameResult.kind`` (``GAME_RESULT_KINDS``);
+    ``result_kind`` is the game engine's ``GameResult.kind`` (a ``ResultKind`` or its word);
     ``muggins_lost``: points the learner left on the table that the opponent took.
     """
-    if result_kind not in GAME_RESULT_KINDS:
+    try:
+        kind = ResultKind(result_kind)
+    except ValueError:
         raise StoreError(
-            f"result kind {result_kind!r} is not one of {', '.join(GAME_RESULT_KINDS)}"
-        )
+            f"result kind {result_kind!r} is not one of {', '.join(ResultKind)}"
+        ) from None
     values = {
         "id": str(game_id),
         "learner_id": int(learner_id),
@@ -256,7 +257,7 @@ def record_game(
         "scores": json.dumps([int(s) for s in scores]),
         "winner": str(winner),
         "learner_won": bool(learner_won),
-        "result_kind": result_kind,
+        "result_kind": kind.value,
         "muggins_lost": int(muggins_lost),
         "finished_at": naive_utc(at),
     }
