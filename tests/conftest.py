@@ -26,6 +26,11 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+#: The longest any browser wait may take before a test fails: generous, because a loaded
+#: two-core machine is slow, and free when the condition comes quickly.
+BROWSER_TIMEOUT_MS = 60_000
+#: The longest `streamlit run` may take to answer its health check.
+SERVER_START_S = 180
 
 
 def _free_port() -> int:
@@ -81,7 +86,7 @@ def serve(
         )  # fmt: skip
         url = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + SERVER_START_S
             while True:
                 try:
                     with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
@@ -91,7 +96,7 @@ def serve(
                     pass
                 if server.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"streamlit did not start; see {log}")
-                time.sleep(0.3)
+                time.sleep(0.3)  # poll the health check; the wait ends when it answers
             yield url
         finally:
             server.terminate()
@@ -117,10 +122,10 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture()
 def page(browser: object, app_url: str) -> Iterator[object]:
-    """A fresh browser page (1280 x 900) per test."""
+    """A fresh browser page (1280 x 900) per test; every wait on it may take BROWSER_TIMEOUT_MS."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
     tab = context.new_page()
-    tab.set_default_timeout(20_000)
+    tab.set_default_timeout(BROWSER_TIMEOUT_MS)
     try:
         yield tab
     finally:

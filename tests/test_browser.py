@@ -1,6 +1,7 @@
 """Browser tests: Debian's Chromium against a real `streamlit run` server (fixtures in conftest).
 
-Screenshots are saved to artifacts/ for a person to look at.
+Every wait is for a condition (``browsertools``: the action's effect, then the end of the
+run), never for a fixed time. Screenshots are saved to artifacts/ for a person to look at.
 """
 
 from __future__ import annotations
@@ -11,31 +12,13 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import ARTIFACTS
+from browsertools import card_labels, load, no_exception, settled, shot
+from playwright.sync_api import expect
 
 from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.pegging_quiz import pegging_question
 
 pytestmark = pytest.mark.browser
-
-
-def load(page: Any, url: str) -> None:
-    page.goto(url)
-    page.get_by_role("heading", level=1).first.wait_for()
-    page.wait_for_function("document.querySelectorAll('[data-testid=\"stSpinner\"]').length === 0")
-    assert page.locator('[data-testid="stException"]').count() == 0
-
-
-def shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.wait_for_timeout(400)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def card_labels(page: Any) -> list[str]:
-    page.locator('main svg[role="img"]').first.wait_for()
-    page.wait_for_timeout(300)  # let the rest of the page arrive
-    return page.locator('main svg[role="img"]').evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
 
 
 @pytest.mark.parametrize(
@@ -69,9 +52,9 @@ def test_count_quiz_right_then_next_then_wrong(page: Any, app_url: str) -> None:
     shot(page, "count-right")
 
     page.get_by_role("button", name="Next hand").click()
-    page.wait_for_url(re.compile(r"seed=(?!42\b)\d+"))
+    page.wait_for_url(re.compile(r"seed=(?!42\b)\d+"))  # the next deal's run has begun
+    settled(page)  # and drawn its answer box (typing into the old one would be lost)
     seed = int(re.search(r"seed=(\d+)", page.url).group(1))  # type: ignore[union-attr]
-    page.get_by_label("How many points?").wait_for()
     wrong = deal_hand(seed).score.total + 1
     page.get_by_label("How many points?").fill(str(wrong))
     page.keyboard.press("Enter")
@@ -84,7 +67,8 @@ def test_count_quiz_bad_input(page: Any, app_url: str) -> None:
     page.get_by_label("How many points?").fill("2.5")
     page.get_by_role("button", name="Check my count").click()
     page.get_by_text("no decimals").wait_for()
-    assert page.get_by_text("Right!").count() == 0
+    settled(page)
+    expect(page.get_by_text("Right!")).to_have_count(0)
 
 
 def test_pegging_quiz_right_and_wrong(page: Any, app_url: str) -> None:
@@ -107,7 +91,8 @@ def test_menu_link_leads_to_another_page(page: Any, app_url: str) -> None:
     page.locator('[data-testid="stSidebar"]').get_by_role("link", name="Pegging quiz").click()
     page.wait_for_url(re.compile(r"/Pegging_quiz"))
     page.get_by_role("heading", name="Pegging quiz", level=1).wait_for()
-    assert page.locator('[data-testid="stException"]').count() == 0
+    settled(page)
+    no_exception(page)
 
 
 def test_deep_link_with_seed_survives_a_reload(page: Any, app_url: str) -> None:
@@ -117,8 +102,7 @@ def test_deep_link_with_seed_survives_a_reload(page: Any, app_url: str) -> None:
     laid = [step.card.label for step in q.steps if step.card is not None]
     assert [label.split(",")[0] for label in first[: len(laid)]] == laid
     page.reload()
-    page.get_by_role("heading", level=1).first.wait_for()
-    page.wait_for_timeout(500)
+    settled(page)
     assert card_labels(page) == first
     assert "seed=123" in page.url
 
@@ -136,14 +120,15 @@ def test_discard_trainer_choice_shows_table_and_chart(page: Any, app_url: str) -
     worst = deal.advice.options[-1]
     for card in worst.discard:
         page.get_by_text(f"Throw {card.label}", exact=True).click()
-        page.wait_for_timeout(300)
+        expect(page.get_by_label(f"Throw {card.label}", exact=True)).to_be_checked()
     page.get_by_role("button", name="Throw these cards").click()
     loss = deal.advice.best.net - worst.net
     page.get_by_text(f"You gave up {loss:.2f} points on average").wait_for()
     page.locator('[data-testid="stDataFrame"]').wait_for()
     page.locator('[data-testid="stVegaLiteChart"] canvas, [data-testid="stVegaLiteChart"] svg').first.wait_for()
     page.get_by_text("Every discard, best first").scroll_into_view_if_needed()
-    assert page.locator('[data-testid="stException"]').count() == 0
+    settled(page)
+    no_exception(page)
     shot(page, "discard-worst")
 
 
@@ -157,7 +142,7 @@ def test_discard_trainer_three_players_best_choice(page: Any, app_url: str) -> N
     shot(page, "discard-3p-before")
     (card,) = deal.advice.best.discard
     page.get_by_text(f"Throw {card.label}", exact=True).click()
-    page.wait_for_timeout(300)
+    expect(page.get_by_label(f"Throw {card.label}", exact=True)).to_be_checked()
     page.get_by_role("button", name="Throw this card").click()
     page.get_by_text("The best discard!").wait_for()
     page.locator('[data-testid="stVegaLiteChart"]').first.wait_for()
@@ -178,8 +163,10 @@ def test_quiz_answers_are_counted_and_charted_on_the_progress_page(
         page.get_by_label("How many points?").fill(str(deal_hand(seed).score.total + off_by))
         page.get_by_role("button", name="Check my count").click()
         page.get_by_text("Not quite" if off_by else "Right!").wait_for()
+        settled(page)  # the run that records the answer is over before the page is left
     page.get_by_role("button", name="Check my count").wait_for(state="detached")
     page.reload()  # a reload after submit must not count the answer again
+    settled(page)
     page.get_by_label("How many points?").fill("0")
     page.get_by_role("button", name="Check my count").click()
     page.get_by_text("answered before").wait_for()
@@ -189,13 +176,13 @@ def test_quiz_answers_are_counted_and_charted_on_the_progress_page(
     page.get_by_label(re.compile("How many points does your")).fill(str(q.total))
     page.get_by_role("button", name="Check", exact=True).click()
     page.get_by_text("Right!").wait_for()
+    settled(page)
 
     # Into the progress page by the menu, which carries the learner.
     page.locator('[data-testid="stSidebar"]').get_by_role("link", name="Progress").click()
     page.wait_for_url(re.compile(r"/Progress\?.*learner="))
     page.get_by_role("heading", name="Your progress", level=1).wait_for()
-    metrics = page.locator('[data-testid="stMetric"]')
-    metrics.first.wait_for()
+    settled(page)  # every metric and chart is drawn before any is read
     shown = dict(
         zip(
             page.get_by_test_id("stMetricLabel").all_inner_texts(),
@@ -204,11 +191,10 @@ def test_quiz_answers_are_counted_and_charted_on_the_progress_page(
         )
     )
     assert (shown["Answered"], shown["Accuracy"]) == ("4", "75%")
-    charts = page.locator('[data-testid="stVegaLiteChart"]')
-    charts.nth(2).wait_for()  # accuracy by day, by category by day, weak spots
-    assert charts.count() == 3
+    # accuracy by day, by category by day, weak spots
+    expect(page.locator('[data-testid="stVegaLiteChart"]')).to_have_count(3)
     page.locator('[data-testid="stVegaLiteChart"] canvas, [data-testid="stVegaLiteChart"] svg').first.wait_for()
-    assert page.locator('[data-testid="stException"]').count() == 0
+    no_exception(page)
     shot(page, "progress-after-quiz")
 
     engine = store.make_engine(app_database_url)
@@ -228,6 +214,7 @@ def test_quiz_answers_are_counted_and_charted_on_the_progress_page(
     page.get_by_role("link", name="Practise my weak spots", exact=True).click()
     page.wait_for_url(re.compile(r"/Count_the_hand\?.*drill=weak"))
     page.get_by_text(re.compile("aims at Fifteen")).wait_for()
+    settled(page)  # the run has put the drilled deal's seed in the address
     seed = int(re.search(r"seed=(\d+)", page.url).group(1))  # type: ignore[union-attr]
     assert deal_hand(seed).score.of_kind("fifteen")
     assert re.search(r"learner=Browser", page.url)

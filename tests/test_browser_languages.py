@@ -8,16 +8,20 @@ letters swapped for Devanagari / Arabic ones), and the screenshots are named ``.
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, ROOT, _need_chromium, serve
+from browsertools import load, shot
+from conftest import ROOT, _need_chromium, serve
 from i18n_tools import catalog_path, write_pseudo_catalogs
+from playwright.sync_api import expect
 
 from cribbage_core.hand_quiz import deal_hand
+from tutor.frame.menu import PAGES as MENU
 
 pytestmark = pytest.mark.browser
 LANGS = ("hi", "ur")
@@ -37,11 +41,12 @@ PAGES = [("home", "/?seed=1")] + [
 
 
 @pytest.fixture(scope="module")
-def lang_url(tmp_path_factory: pytest.TempPathFactory, app_database_url: str) -> Iterator[str]:
+def lang_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, app_database_url: str
+) -> Iterator[str]:
     _need_chromium()
-    if REAL:
-        with serve(ROOT, app_database_url, "streamlit-languages.log") as url:
-            yield url
+    if REAL:  # the project's own server will do
+        yield request.getfixturevalue("app_url")
         return
     copy = tmp_path_factory.mktemp("app")
     for name in ("app.py", "pages", "tutor", "cribbage_core", ".streamlit", "lessons"):
@@ -58,16 +63,9 @@ def lang_url(tmp_path_factory: pytest.TempPathFactory, app_database_url: str) ->
         yield url
 
 
-def load(page: Any, url: str) -> None:
-    page.goto(url)
-    page.get_by_role("heading", level=1).first.wait_for()
-    page.wait_for_function("document.querySelectorAll('[data-testid=\"stSpinner\"]').length === 0")
-    page.wait_for_timeout(600)
-    assert page.locator('[data-testid="stException"]').count() == 0
-
-
-def direction(page: Any, selector: str) -> str:
-    return str(page.locator(selector).first.evaluate("e => getComputedStyle(e).direction"))
+def has_direction(page: Any, selector: str, want: str) -> None:
+    """The first element matching ``selector`` is laid out ``want`` (waits for the style sheet)."""
+    expect(page.locator(selector).first).to_have_css("direction", want)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -77,14 +75,16 @@ def test_every_page_in_hindi_and_urdu(page: Any, lang_url: str, lang: str, name:
     load(page, f"{lang_url}{path}&lang={lang}")
     assert f"lang={lang}" in page.url
     want = "rtl" if lang == "ur" else "ltr"
-    assert direction(page, '[data-testid="stMain"]') == want
-    assert direction(page, '[data-testid="stMain"] h1') == want
+    has_direction(page, '[data-testid="stMain"]', want)
+    has_direction(page, '[data-testid="stMain"] h1', want)
     if page.locator("main .cards").count():
-        assert direction(page, "main .cards") == "ltr", "cards keep left to right"
-    # every sidebar link carries the language
-    hrefs = page.locator('[data-testid="stSidebar"] a').evaluate_all("els => els.map(e => e.href)")
-    assert hrefs and all(f"lang={lang}" in href for href in hrefs), hrefs
-    page.screenshot(path=str(ARTIFACTS / f"lang-{lang}-{name}{SUFFIX}.png"), full_page=True)
+        has_direction(page, "main .cards", "ltr")  # cards keep left to right
+    # every menu link is drawn and carries the language
+    links = page.locator('[data-testid="stSidebar"] a')
+    expect(links).to_have_count(len(MENU))
+    for i in range(len(MENU)):
+        expect(links.nth(i)).to_have_attribute("href", re.compile(rf"[?&]lang={lang}(&|$)"))
+    shot(page, f"lang-{lang}-{name}{SUFFIX}")
 
 
 def test_urdu_breakdown_table_is_rtl_and_its_cards_ltr(page: Any, lang_url: str) -> None:
@@ -93,14 +93,12 @@ def test_urdu_breakdown_table_is_rtl_and_its_cards_ltr(page: Any, lang_url: str)
     page.locator('[data-testid="stMain"] [data-testid="stTextInput"] input').first.fill("۲۵" if deal_hand(42).score.total != 25 else "۲۴")
     page.keyboard.press("Enter")
     page.locator("table.breakdown").wait_for()
-    page.wait_for_timeout(500)
-    assert direction(page, "table.breakdown") == "rtl"
-    assert direction(page, "table.breakdown .cards") == "ltr"
-    assert direction(page, '[data-testid="stMetric"]') == "rtl"
+    has_direction(page, "table.breakdown", "rtl")
+    has_direction(page, "table.breakdown .cards", "ltr")
+    has_direction(page, '[data-testid="stMetric"]', "rtl")
+    shot(page, f"lang-ur-count-breakdown{SUFFIX}")  # waits for the run to end: all is laid out
     # the first header cell sits at the right in right-to-left layout
     first, last = (
         page.locator("table.breakdown th").nth(i).bounding_box() for i in (0, 3)
     )
     assert first["x"] > last["x"]
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"lang-ur-count-breakdown{SUFFIX}.png"), full_page=True)

@@ -1,0 +1,67 @@
+"""Helpers for the browser tests: wait for the condition a test checks, never for a fixed time.
+
+Streamlit draws a page in steps: each script run streams its elements one by one, and while
+a run is going the elements of the previous one are still on screen, marked stale. On a busy
+machine a run can take seconds, so a test that reads the page "a moment" after an action reads
+whatever happens to be drawn (the failures this module was written against: sidebar links
+read before they were drawn, a direction read before the page's style sheet arrived).
+
+Streamlit marks its root element with the state of the script run
+(``data-test-script-state``: ``initial`` -> ``running`` -> ``notRunning``), which is what
+:func:`settled` waits for. Two rules make the waiting race-free:
+
+1. After an action (a click, Enter), first wait for the action's own effect with
+   Playwright's ``expect`` (a text that appears, a button that goes, a box that is checked).
+   Never wait for "idle" straight after an action: the run it asks for may not have
+   started yet, and the page would look idle.
+2. Then, before reading several things at once (all the labels, all the links, a
+   screenshot), wait until the run is over with :func:`settled`. After ``goto`` or
+   ``reload`` the root starts as ``initial``, so :func:`load` may call it at once.
+
+``expect`` retries until its condition holds or ``conftest.BROWSER_TIMEOUT_MS`` runs out; the timeout
+is generous because a loaded two-core machine is slow, and it costs nothing when the
+condition comes quickly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import ARTIFACTS, BROWSER_TIMEOUT_MS
+from playwright.sync_api import expect
+
+expect.set_options(timeout=BROWSER_TIMEOUT_MS)
+
+
+def settled(page: Any) -> None:
+    """Wait until the page's script run is over (no run going, no spinner)."""
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
+    expect(page.get_by_test_id("stSpinner")).to_have_count(0)
+
+
+def no_exception(page: Any) -> None:
+    """The page shows no Python exception."""
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+def load(page: Any, url: str) -> None:
+    """Open ``url`` and wait until its first run is drawn in full, without an exception."""
+    page.goto(url)
+    settled(page)
+    expect(page.get_by_role("heading", level=1).first).to_be_visible()
+    no_exception(page)
+
+
+def shot(page: Any, name: str) -> None:
+    """Save a full-page screenshot of the finished page to ``artifacts/<name>.png``."""
+    settled(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def card_labels(page: Any) -> list[str]:
+    """The accessible labels of the cards drawn in the main area, once the page is finished."""
+    cards = page.locator('main svg[role="img"]')
+    expect(cards.first).to_be_visible()
+    settled(page)
+    return list(cards.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"))
