@@ -1,31 +1,347 @@
-"""The rules package stays pure: no Streamlit, strictly typed."""
+"""The layers hold: who may import what, read from the source with ``ast``.
+
+::
+
+    pages/, app.py        Streamlit scripts: import tutor, cribbage_core and libraries only
+    tutor/frame, ...      the page shell and the page-side helpers (these call Streamlit)
+    tutor pure rooms      lang, html, store, quiz logic, play.session, progress:
+                          no Streamlit at import time (so tests and scripts run them bare)
+    tutor/store           no tutor.lang; Streamlit only inside ``handle.open_store``
+    cribbage_core         the rules: imports neither streamlit nor tutor, strictly typed
+
+Every rule is a parametrized test, so a failure names the module and the import (file and
+line). "At import time" means the import runs when the module is imported: at module level
+or in a class body, not inside a function and not under ``if TYPE_CHECKING:``; a module that
+imports another also runs that one's package ``__init__``, and the rule follows the chain.
+"""
+
+from __future__ import annotations
 
 import ast
+import importlib.util
+import json
 import subprocess
 import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
-CORE = Path(__file__).resolve().parent.parent / "cribbage_core"
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("cribbage_core", "tutor")
+#: The page scripts: Streamlit runs them by path, nobody imports them.
+SCRIPTS = (ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py")))
+
+#: The app modules that must import without Streamlit (patterns relative to ``tutor/``).
+PURE_PATTERNS = (
+    "lang/*.py",
+    "html/*.py",
+    "store/*.py",
+    "quiz/categories.py",
+    "quiz/drill.py",
+    "quiz/grading.py",
+    "quiz/discard_text.py",
+    "play/session.py",
+    "play/text.py",
+    "progress.py",
+)
+#: The only functions in the pure rooms that may reach Streamlit (lazily, when a page runs).
+LAZY_STREAMLIT = {
+    ("tutor.lang.i18n", "_streamlit"): "asks the running page for its language",
+    ("tutor.store.handle", "open_store"): "the session's Store, from st.connection",
+    ("tutor.store.handle", "_secrets_have_sql"): "open_store's look into st.secrets",
+}
 
 
-def test_core_never_imports_streamlit() -> None:
-    for path in CORE.rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            assert not any(n.split(".")[0] == "streamlit" for n in names), f"{path} imports streamlit"
+@dataclass(frozen=True)
+class Import:
+    """One import statement's target, where it is, and when it runs."""
+
+    module: str  # the importing module ("tutor.store.handle", or a script's path)
+    path: Path
+    line: int
+    target: str  # the imported module, resolved: "tutor.store.records", "streamlit", ...
+    function: str | None  # the enclosing function; None when it runs at import time
+    typing_only: bool  # under ``if TYPE_CHECKING:``
+
+    @property
+    def top(self) -> str:
+        return self.target.split(".")[0]
+
+    @property
+    def at_import_time(self) -> bool:
+        return self.function is None and not self.typing_only
+
+    def __str__(self) -> str:
+        where = f" (in {self.function}())" if self.function else ""
+        return f"{self.path.relative_to(ROOT)}:{self.line} imports {self.target}{where}"
 
 
-def test_importing_core_loads_no_streamlit() -> None:
-    code = "import sys, cribbage_core, cribbage_core.__main__; print('streamlit' in sys.modules)"
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=CORE.parent, check=True
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def project_modules() -> dict[str, Path]:
+    """Every module of the two packages by dotted name (packages by their ``__init__``)."""
+    return {
+        _module_name(path): path
+        for package in PACKAGES
+        for path in sorted((ROOT / package).rglob("*.py"))
+    }
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
     )
-    assert out.stdout.strip() == "False"
+
+
+def _targets(node: ast.Import | ast.ImportFrom, module: str, path: Path) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    base = node.module or ""
+    if node.level:  # relative: from the importing module's package
+        package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+        package = package[: len(package) - (node.level - 1)]
+        base = ".".join([*package, base] if base else package)
+    known = project_modules()
+    # `from tutor.play import ui` imports the module tutor.play.ui; `from x import name`, x.
+    return [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
+
+
+@cache
+def imports_of(path: Path) -> tuple[Import, ...]:
+    """Every import in the file at ``path``, with where and when it runs."""
+    module = _module_name(path) if path.parent != ROOT / "pages" else str(path.relative_to(ROOT))
+    found: list[Import] = []
+
+    def visit(node: ast.AST, function: str | None, typing_only: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                for target in dict.fromkeys(_targets(child, module, path)):
+                    found.append(Import(module, path, child.lineno, target, function, typing_only))
+            elif isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                visit(child, function or child.name, typing_only)
+            elif isinstance(child, ast.If) and _is_type_checking(child.test):
+                for statement in child.body:
+                    visit(ast.Module(body=[statement], type_ignores=[]), function, True)
+                for statement in child.orelse:
+                    visit(ast.Module(body=[statement], type_ignores=[]), function, typing_only)
+            else:
+                visit(child, function, typing_only)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), None, False)
+    return tuple(found)
+
+
+def _parents(name: str) -> Iterator[str]:
+    """The packages whose ``__init__`` runs before ``name``: ``a.b.c`` -> ``a``, ``a.b``."""
+    parts = name.split(".")
+    for i in range(1, len(parts)):
+        yield ".".join(parts[:i])
+
+
+def import_time_chain(module: str, forbidden: str) -> list[Import] | None:
+    """The chain of import-time imports by which importing ``module`` imports ``forbidden``
+    (a top-level name such as ``"streamlit"``), or None when it never does."""
+    known = project_modules()
+    start = [m for m in (*_parents(module), module) if m in known]
+    came_by: dict[str, list[Import]] = {m: [] for m in start}
+    queue = list(start)
+    while queue:
+        current = queue.pop(0)
+        for imp in imports_of(known[current]):
+            if not imp.at_import_time:
+                continue
+            if imp.top == forbidden or imp.target.startswith(forbidden + "."):
+                return [*came_by[current], imp]
+            for loaded in (*_parents(imp.target), imp.target):
+                if loaded in known and loaded not in came_by:
+                    came_by[loaded] = [*came_by[current], imp]
+                    queue.append(loaded)
+    return None
+
+
+def _chain_text(chain: Iterable[Import]) -> str:
+    return "\n  ".join(str(imp) for imp in chain)
+
+
+def pure_modules() -> list[str]:
+    paths = {path for pattern in PURE_PATTERNS for path in (ROOT / "tutor").glob(pattern)}
+    return sorted(_module_name(path) for path in paths)
+
+
+def core_modules() -> list[str]:
+    return sorted(m for m in project_modules() if m.split(".")[0] == "cribbage_core")
+
+
+def tutor_modules() -> list[str]:
+    return sorted(m for m in project_modules() if m.split(".")[0] == "tutor")
+
+
+# ------------------------------------------------------------------ the rules core
+
+
+@pytest.mark.parametrize("module", core_modules())
+def test_core_imports_neither_streamlit_nor_tutor(module: str) -> None:
+    wrong = [
+        imp for imp in imports_of(project_modules()[module]) if imp.top in ("streamlit", "tutor")
+    ]
+    assert not wrong, "the rules package stays pure:\n  " + _chain_text(wrong)
+
+
+# ------------------------------------------------------------------ the pure app rooms
+
+
+@pytest.mark.parametrize("module", pure_modules())
+def test_pure_module_imports_no_streamlit_at_import_time(module: str) -> None:
+    chain = import_time_chain(module, "streamlit")
+    assert chain is None, f"importing {module} imports streamlit:\n  " + _chain_text(chain or [])
+    lazy = [
+        imp
+        for imp in imports_of(project_modules()[module])
+        if imp.top == "streamlit" and (module, imp.function) not in LAZY_STREAMLIT
+    ]
+    assert not lazy, (
+        "streamlit is reached only from the page shell (tutor/frame) or from "
+        f"{sorted(LAZY_STREAMLIT)}:\n  " + _chain_text(lazy)
+    )
+
+
+@pytest.mark.parametrize("module", [m for m in pure_modules() if m.startswith("tutor.store")])
+def test_store_imports_no_translation(module: str) -> None:
+    chain = import_time_chain(module, "tutor.lang")
+    direct = [imp for imp in imports_of(project_modules()[module]) if imp.target.startswith("tutor.lang")]
+    assert chain is None and not direct, (
+        "storage knows no language (the page shell words its messages):\n  "
+        + _chain_text(chain or direct)
+    )
+
+
+def test_pure_modules_import_without_streamlit() -> None:
+    """Imported for real in a fresh interpreter with streamlit blocked: none of them needs it."""
+    code = """
+import importlib, json, os, sys, traceback
+
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "streamlit":
+            raise ImportError("streamlit imported")
+        return None
+
+sys.meta_path.insert(0, Block())
+bad = {}
+for name in sys.argv[1:]:
+    try:
+        importlib.import_module(name)
+    except ImportError as error:
+        frames = traceback.extract_tb(error.__traceback__)
+        here = os.getcwd() + os.sep
+        bad[name] = [
+            f"{f.filename.removeprefix(here)}:{f.lineno}" for f in frames if f.filename.startswith(here)
+        ]
+print(json.dumps(bad))
+"""
+    modules = [*core_modules(), *pure_modules()]
+    out = subprocess.run(
+        [sys.executable, "-c", code, *modules],
+        capture_output=True, text=True, cwd=ROOT, check=True,
+    )  # fmt: skip
+    bad = json.loads(out.stdout)
+    assert not bad, "these import streamlit:\n" + "\n".join(
+        f"  {module}: {' -> '.join(chain)}" for module, chain in bad.items()
+    )
+
+
+# ------------------------------------------------------------------ the pages
+
+
+def _project_local(top: str) -> bool:
+    """Whether ``top`` is importable only from this checkout (tests, benchmarks, scripts...)."""
+    if top in sys.stdlib_module_names:
+        return False
+    spec = importlib.util.find_spec(top)
+    if spec is None:
+        return True  # nothing installed by that name
+    places = [spec.origin] if spec.origin else list(spec.submodule_search_locations or [])
+    return any(Path(place).resolve().is_relative_to(ROOT) for place in places if place)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_pages_import_only_tutor_core_and_libraries(script: Path) -> None:
+    wrong = [
+        imp
+        for imp in imports_of(script)
+        if imp.top not in PACKAGES and _project_local(imp.top)
+    ]
+    assert not wrong, "a page imports tutor, cribbage_core and libraries only:\n  " + _chain_text(wrong)
+
+
+# ------------------------------------------------------------------ no cycles
+
+
+def _first_cycle(edges: dict[str, dict[str, Import]]) -> list[Import] | None:
+    """One cycle in the graph (as the imports that make it), or None when it is acyclic."""
+    done: set[str] = set()
+    path: list[str] = []
+    on_path: set[str] = set()
+
+    def walk(node: str) -> list[Import] | None:
+        path.append(node)
+        on_path.add(node)
+        for nxt, imp in sorted(edges.get(node, {}).items()):
+            if nxt in on_path:
+                loop = path[path.index(nxt) :] + [nxt]
+                return [edges[a][b] for a, b in zip(loop, loop[1:], strict=False)]
+            if nxt not in done and (found := walk(nxt)):
+                return found
+        path.pop()
+        on_path.discard(node)
+        done.add(node)
+        return None
+
+    for node in sorted(edges):
+        if node not in done and (found := walk(node)):
+            return found
+    return None
+
+
+def tutor_edges() -> dict[str, dict[str, Import]]:
+    """Module -> imported tutor module -> the import (lazy ones too; typing-only ones not)."""
+    known = project_modules()
+    edges: dict[str, dict[str, Import]] = {}
+    for module in tutor_modules():
+        for imp in imports_of(known[module]):
+            if imp.top == "tutor" and not imp.typing_only and imp.target != module:
+                edges.setdefault(module, {}).setdefault(imp.target, imp)
+    return edges
+
+
+def room(module: str) -> str:
+    """``tutor.store.records`` -> ``tutor.store``; a module directly in tutor/ is a room of its own."""
+    return ".".join(module.split(".")[:2])
+
+
+def test_tutor_modules_import_no_cycle() -> None:
+    cycle = _first_cycle(tutor_edges())
+    assert cycle is None, "an import cycle:\n  " + _chain_text(cycle or [])
+
+
+def test_tutor_rooms_import_no_cycle() -> None:
+    rooms: dict[str, dict[str, Import]] = {}
+    for module, targets in tutor_edges().items():
+        for target, imp in targets.items():
+            if room(module) != room(target):
+                rooms.setdefault(room(module), {}).setdefault(room(target), imp)
+    cycle = _first_cycle(rooms)
+    assert cycle is None, "the rooms import each other in a cycle:\n  " + _chain_text(cycle or [])
+
+
+# ------------------------------------------------------------------ types
 
 
 def test_core_passes_mypy_strict() -> None:
@@ -33,6 +349,7 @@ def test_core_passes_mypy_strict() -> None:
         [sys.executable, "-m", "mypy", "--strict", "cribbage_core"],
         capture_output=True,
         text=True,
-        cwd=CORE.parent,
+        cwd=ROOT,
+        check=False,
     )
     assert out.returncode == 0, out.stdout + out.stderr
