@@ -25,6 +25,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -296,7 +297,7 @@ def _first_cycle(edges: dict[str, dict[str, Import]]) -> list[Import] | None:
         for nxt, imp in sorted(edges.get(node, {}).items()):
             if nxt in on_path:
                 loop = path[path.index(nxt) :] + [nxt]
-                return [edges[a][b] for a, b in zip(loop, loop[1:], strict=False)]
+                return [edges[a][b] for a, b in pairwise(loop)]
             if nxt not in done and (found := walk(nxt)):
                 return found
         path.pop()
