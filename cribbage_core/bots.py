@@ -42,9 +42,20 @@ from .advisor import Role, expected_hand_values, hand_stats
 from .cards import Card, Rank
 from .cribtable import crib_value, rough_crib_estimate
 from .game import Action, Count, Discard, Go, Phase, Play, SeatView
-from .errors import IllegalMove
+from .pegging import MAX_COUNT
+from .errors import IllegalMove, InvalidBotLevel
 
-__all__ = ["Bot", "EasyBot", "MediumBot", "HardBot", "make_bot", "BOT_LEVELS", "role_of", "peg_points"]
+__all__ = [
+    "Bot",
+    "EasyBot",
+    "MediumBot",
+    "HardBot",
+    "make_bot",
+    "check_level",
+    "BOT_LEVELS",
+    "role_of",
+    "peg_points",
+]
 
 #: The bot levels :func:`make_bot` knows, weakest first.
 BOT_LEVELS: Final = ("easy", "medium", "hard")
@@ -60,6 +71,21 @@ class Bot(Protocol):
         ...
 
 
+def check_level(level: object) -> str:
+    """``level`` if it is one of :data:`BOT_LEVELS`; else :class:`InvalidBotLevel` naming them.
+
+    >>> check_level("hard")
+    'hard'
+    >>> check_level("grandmaster")
+    Traceback (most recent call last):
+    ...
+    cribbage_core.errors.InvalidBotLevel: unknown bot level 'grandmaster': choose one of easy, medium, hard
+    """
+    if not isinstance(level, str) or level not in BOT_LEVELS:
+        raise InvalidBotLevel(f"unknown bot level {level!r}: choose one of {', '.join(BOT_LEVELS)}")
+    return level
+
+
 def make_bot(level: str, seed: int | None = None) -> Bot:
     """A bot of one level (``"easy"``, ``"medium"`` or ``"hard"``); ``seed`` fixes its tie-breaks."""
     bots: dict[str, type[EasyBot] | type[MediumBot] | type[HardBot]] = {
@@ -67,9 +93,7 @@ def make_bot(level: str, seed: int | None = None) -> Bot:
         "medium": MediumBot,
         "hard": HardBot,
     }
-    if level not in bots:
-        raise ValueError(f"unknown bot level {level!r}: choose one of {', '.join(BOT_LEVELS)}")
-    return bots[level](seed)
+    return bots[check_level(level)](seed)
 
 
 def role_of(view: SeatView) -> Role:
@@ -99,7 +123,7 @@ def peg_points(pile: Sequence[int], count: int, rank: int) -> int:
     (4, 4, 3)
     """
     new_count = count + (rank if rank < 10 else 10)
-    points = 2 if new_count == 15 or new_count == 31 else 0
+    points = 2 if new_count == 15 or new_count == MAX_COUNT else 0
     same = 0
     i = len(pile) - 1
     while i >= 0 and pile[i] == rank and same < 3:
@@ -294,10 +318,10 @@ class HardBot:
         nxt = (view.seat + 1) % n
         while nxt != view.seat and (view.cards_left[nxt] == 0 or view.passed[nxt]):
             nxt = (nxt + 1) % n
-        if nxt == view.seat or count == 31:
+        if nxt == view.seat or count == MAX_COUNT:
             return points
         friend = view.side_of(nxt) == view.my_side
-        new_pile = (*pile, r) if count < 31 else ()
+        new_pile = (*pile, r) if count < MAX_COUNT else ()
         reply = _expected_greedy_reply(new_pile, count, unseen, sum(unseen), view.cards_left[nxt])
         return points + reply if friend else points - weight * reply
 
@@ -310,7 +334,7 @@ def _expected_greedy_reply(
         (
             (peg_points(pile, count, r), r)
             for r in range(1, 14)
-            if unseen[r] and count + _value(r) <= 31
+            if unseen[r] and count + _value(r) <= MAX_COUNT
         ),
         reverse=True,
     )
@@ -354,7 +378,7 @@ class _Search:
         rest.remove(r)
         left = tuple(rest)
         count += _value(r)
-        if count == 31:
+        if count == MAX_COUNT:
             if not left and not opp_k:
                 return points
             return points + self._turn(False, (), 0, left, opp_k, False, False, None, depth - 1)
@@ -379,7 +403,7 @@ class _Search:
         if depth <= 0:
             return 0.0
         if me_to_act:
-            legal = {r for r in mine if count + _value(r) <= 31}
+            legal = {r for r in mine if count + _value(r) <= MAX_COUNT}
             if legal:
                 return max(
                     self.after_my_lay(pile, count, mine, r, opp_k, opp_passed, depth) for r in legal
@@ -393,7 +417,7 @@ class _Search:
             (
                 (peg_points(pile, count, r), r)
                 for r in range(1, 14)
-                if unseen[r] and count + _value(r) <= 31
+                if unseen[r] and count + _value(r) <= MAX_COUNT
             ),
             reverse=True,
         )
@@ -413,7 +437,7 @@ class _Search:
                 value = -self.weight * points
                 unseen[r] -= 1
                 self.total -= 1
-                if new_count == 31:
+                if new_count == MAX_COUNT:
                     if mine or opp_k > 1:
                         value += self._turn(True, (), 0, mine, opp_k - 1, False, False, None, depth - 1)
                 elif not mine and opp_k == 1:

@@ -51,5 +51,9 @@ class InvalidGameConfig(CribbageError):
     """A game set up with an unsupported number of players, target or option."""
 
 
+class InvalidBotLevel(InvalidGameConfig):
+    """A computer player asked for at a level there is none of (``bots.BOT_LEVELS``)."""
+
+
 class InvalidSavedGame(CribbageError):
     """A saved game (``GameState.to_dict``) that cannot be read back."""

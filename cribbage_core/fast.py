@@ -42,6 +42,7 @@ from numpy.typing import NDArray
 
 from .cards import Card, full_deck
 from .errors import InvalidCard, WrongNumberOfCards
+from .scoring import MAX_HAND_POINTS
 
 __all__ = [
     "DEAL_COUNT",
@@ -53,8 +54,8 @@ __all__ = [
     "score_distribution",
 ]
 
-#: The highest possible show: 29 (5 5 5 J with the 5 of the Jack's suit).
-MAX_SCORE: Final = 29
+#: The highest possible show, 29 (:data:`~cribbage_core.scoring.MAX_HAND_POINTS`).
+MAX_SCORE: Final = MAX_HAND_POINTS
 #: Number of (4-card hand, starter) deals: C(52, 4) * 48.
 DEAL_COUNT: Final = 12_994_800
 

@@ -28,7 +28,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .bots import BOT_LEVELS, Bot, make_bot
+from .bots import BOT_LEVELS, Bot, check_level, make_bot
 from .game import GameConfig, GameState, Phase, new_game
 from .kinds import EventPhase, ResultKind
 
@@ -210,8 +210,7 @@ def run_tournament(
 ) -> TournamentResult:
     """Play ``games`` games (rounded up to whole duplicate pairs) of ``bot_a`` against ``bot_b``."""
     for name in (bot_a, bot_b):
-        if name not in BOT_LEVELS:
-            raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOT_LEVELS)}")
+        check_level(name)
     if players not in (2, 4):
         raise ValueError(f"a two-bot tournament is for 2 players or 4 (two teams), got {players}")
     pairs = max(1, (games + 1) // 2)

@@ -11,7 +11,7 @@ import streamlit as st
 from cribbage_core.cards import Card
 from cribbage_core.hand_quiz import FOCUSES, deal_hand, likely_missed
 from cribbage_core.kinds import ScoreKind
-from cribbage_core.scoring import HAND_KINDS
+from cribbage_core.scoring import HAND_KINDS, MAX_HAND_POINTS
 from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.render import bold, show_html
 from tutor.frame.urlstate import new_seed, seed_from_url, set_url_param
@@ -32,7 +32,6 @@ from tutor.quiz.drill import drill_seed
 from tutor.quiz.drill_view import drill_banner, drill_button, drill_on, start_drill
 
 PAGE = "pages/2_Count_the_hand.py"
-MAX_POINTS = 29
 #: The most each category can score in one hand or crib.
 KIND_MAX = {
     ScoreKind.FIFTEEN: 16,
@@ -188,7 +187,7 @@ if result is None:
             st.text_input(
                 _("How many points?"),
                 key="count_answer",
-                placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(MAX_POINTS)),
+                placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(MAX_HAND_POINTS)),
             )
         submitted = st.form_submit_button(_("Check my count"), type="primary", key="count_submit")
     if submitted:
@@ -204,7 +203,7 @@ if result is None:
                     given[kind] = int(parsed.value or 0)
             answer = sum(given.values())
         else:
-            parsed = parse_answer(st.session_state.get("count_answer", ""), MAX_POINTS)
+            parsed = parse_answer(st.session_state.get("count_answer", ""), MAX_HAND_POINTS)
             if parsed.error:
                 errors.append(parsed.error)
             answer = parsed.value or 0

@@ -6,6 +6,7 @@ import time
 
 import streamlit as st
 
+from cribbage_core.bots import BOT_LEVELS
 from cribbage_core.game import Phase
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.result import SkunkRule
@@ -16,7 +17,7 @@ from tutor.frame.status import show_status
 from tutor.frame.urlstate import new_seed
 from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_int, ngettext
 from tutor.play import ui
-from tutor.play.session import FIRST_DEALER_CHOICES, HUMAN, LEVELS, PlaySession, PlaySettings
+from tutor.play.session import FIRST_DEALER_CHOICES, HUMAN, PlaySession, PlaySettings
 from tutor.play.text import LEVEL_LABELS, RESULT_LABELS, log_frame, seat_names, side_names
 from tutor.store import open_store
 
@@ -68,7 +69,7 @@ def settings_form() -> None:
     with st.form("play_settings"):
         st.markdown(bold(_("New game")))
         a, b, c = st.columns(3)
-        a.selectbox(_("Opponent"), LEVELS, index=1, format_func={v: _(LEVEL_LABELS[v]) for v in LEVELS}.get, key="play_set_level")
+        a.selectbox(_("Opponent"), BOT_LEVELS, index=1, format_func={v: _(LEVEL_LABELS[v]) for v in BOT_LEVELS}.get, key="play_set_level")
         b.radio(_("Game to"), [121, 61], horizontal=True, key="play_set_target", format_func={n: fmt_int(n) for n in (121, 61)}.get)
         c.radio(
             _("Players"), [2, 3, 4], horizontal=True, key="play_set_players",

@@ -238,3 +238,16 @@ def test_medium_pegs_greedily() -> None:
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="easy, medium, hard"):
         make_bot("grandmaster")
+
+
+def test_an_unknown_level_is_a_cribbage_error_naming_the_levels() -> None:
+    from cribbage_core.bots import check_level
+    from cribbage_core.errors import CribbageError, InvalidBotLevel, InvalidGameConfig
+
+    assert issubclass(InvalidBotLevel, InvalidGameConfig) and issubclass(InvalidBotLevel, CribbageError)
+    for level in ("grandmaster", "Hard", "", None, 2):
+        with pytest.raises(InvalidBotLevel, match="choose one of easy, medium, hard"):
+            check_level(level)
+    with pytest.raises(InvalidBotLevel):
+        make_bot("grandmaster")
+    assert [type(make_bot(level)).__name__ for level in BOT_LEVELS] == ["EasyBot", "MediumBot", "HardBot"]

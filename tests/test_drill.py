@@ -37,10 +37,8 @@ def test_no_weak_spots_gives_any_seed_and_no_category() -> None:
 
 
 def test_drill_seeds_fit_the_quiz_url() -> None:
-    from tutor.frame.urlstate import MAX_SEED
-    from tutor.quiz.drill import SEED_LIMIT
+    from tutor.seeds import MAX_SEED
 
-    assert SEED_LIMIT == MAX_SEED + 1
     rng = random.Random(5)
     assert all(0 < drill_seed({"run": 1.0}, rng, deal)[0] <= MAX_SEED for _ in range(50))
 
@@ -60,6 +58,7 @@ def test_pegging_drill_deals_questions_scoring_the_weak_kind() -> None:
 
 def test_a_category_no_seed_holds_gives_up_with_no_category(monkeypatch) -> None:
     from tutor.quiz import drill
+    from tutor.seeds import MAX_SEED
 
     monkeypatch.setattr(drill, "MAX_TRIES", 20)
     tried: list[int] = []
@@ -69,4 +68,4 @@ def test_a_category_no_seed_holds_gives_up_with_no_category(monkeypatch) -> None
         return False
 
     seed, category = drill.seed_holding({"run": 1.0}, random.Random(2), never, ["run"])
-    assert category is None and len(tried) == 20 and 0 < seed < drill.SEED_LIMIT
+    assert category is None and len(tried) == 20 and 0 < seed <= MAX_SEED

@@ -192,3 +192,12 @@ def test_go_only_when_nothing_fits_in_the_session_too() -> None:
     session = session.act(Discard(HUMAN, session.advice().best.discard))
     with pytest.raises(MustPlay):
         session.act(Go(HUMAN))
+
+
+def test_settings_errors_are_the_engines_own() -> None:
+    from cribbage_core.errors import InvalidBotLevel, InvalidGameConfig
+
+    with pytest.raises(InvalidBotLevel, match="easy, medium, hard"):
+        PlaySettings(level="grandmaster")
+    with pytest.raises(InvalidGameConfig, match="cut, me, opponent"):
+        PlaySettings(first_dealer="dog")

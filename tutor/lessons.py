@@ -14,6 +14,7 @@ from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.kinds import ResultKind, ScoreKind
 from cribbage_core.pegging_quiz import pegging_question
 from cribbage_core.result import judge
+from cribbage_core.scoring import MAX_HAND_POINTS
 from tutor.frame.render import bold
 from tutor.html.breakdown import hand_breakdown_html
 from tutor.html.cards import cards_row
@@ -40,7 +41,7 @@ class Check:
     answer: int | str
     explanation: str
     choices: tuple[str, ...] | None = None
-    maximum: int = 29
+    maximum: int = MAX_HAND_POINTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +149,7 @@ def _starter_check(seed: int) -> Check:
         ),
         points,
         _("Only a jack turned up as the starter scores: 2 for his heels, to the dealer."),
-        maximum=29,
+        maximum=MAX_HAND_POINTS,
     )
 
 

@@ -7,16 +7,16 @@ from typing import Final
 
 import streamlit as st
 
+from tutor.seeds import MAX_SEED, draw_seed
+
 __all__ = ["MAX_SEED", "new_seed", "seed_from_url", "set_url_param"]
 
-#: Seeds are whole numbers from 0 to MAX_SEED (short enough to read out).
-MAX_SEED: Final = 999_999_999
 _SYSTEM: Final = random.SystemRandom()
 
 
 def new_seed() -> int:
-    """A fresh random seed for the next deal."""
-    return _SYSTEM.randint(1, MAX_SEED)
+    """A fresh random seed for the next deal (1 to ``tutor.seeds.MAX_SEED``)."""
+    return draw_seed(_SYSTEM)
 
 
 def seed_from_url(param: str = "seed") -> int:

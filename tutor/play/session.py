@@ -30,8 +30,9 @@ from enum import StrEnum
 from typing import Any, Final
 
 from cribbage_core.advisor import Advice, Role, advise
+from cribbage_core.bots import check_level, make_bot
 from cribbage_core.cards import Card
-from cribbage_core.errors import IllegalMove, WrongPhase
+from cribbage_core.errors import IllegalMove, InvalidGameConfig, WrongPhase
 from cribbage_core.game import (
     Action,
     Count,
@@ -49,7 +50,6 @@ from cribbage_core.kinds import ScoreKind
 
 __all__ = [
     "HUMAN",
-    "LEVELS",
     "FIRST_DEALER_CHOICES",
     "PlaySettings",
     "Move",
@@ -64,7 +64,6 @@ __all__ = [
 
 #: The learner's seat.
 HUMAN: Final = 0
-LEVELS: Final = ("easy", "medium", "hard")
 #: Who deals first: cut for deal (shown), the learner, or the player on the learner's left.
 FIRST_DEALER_CHOICES: Final = ("cut", "me", "opponent")
 SAVE_VERSION: Final = 1
@@ -77,7 +76,11 @@ def make_game_id() -> str:
 
 @dataclass(frozen=True, slots=True)
 class PlaySettings:
-    """What the learner chose for a new game."""
+    """What the learner chose for a new game (``level``: one of ``cribbage_core.bots.BOT_LEVELS``).
+
+    A setting the rules or the bots do not have raises ``InvalidGameConfig`` (for the level its
+    subclass ``InvalidBotLevel``), a ``CribbageError`` whose message says what is allowed.
+    """
 
     level: str = "medium"
     players: int = 2
@@ -88,10 +91,9 @@ class PlaySettings:
     self_count: bool = False  # counting mode: the learner types their own hand and crib counts
 
     def __post_init__(self) -> None:
-        if self.level not in LEVELS:
-            raise ValueError(f"opponent level must be one of {', '.join(LEVELS)}, got {self.level!r}")
+        check_level(self.level)
         if self.first_dealer not in FIRST_DEALER_CHOICES:
-            raise ValueError(
+            raise InvalidGameConfig(
                 f"first dealer must be one of {', '.join(FIRST_DEALER_CHOICES)}, got {self.first_dealer!r}"
             )
         self.config()  # checks players and target
@@ -360,8 +362,6 @@ class PlaySession:
         return self._bot_move(state.to_act)
 
     def _bot_move(self, seat: int) -> PlaySession:
-        from cribbage_core.bots import make_bot
-
         started = time.perf_counter()
         bot = make_bot(self.settings.level, seed=_bot_seed(self.seed, self.state, seat))
         action = bot.act(self.state.view(seat))

@@ -25,6 +25,7 @@ from cribbage_core.errors import (
     WrongPhase,
 )
 from cribbage_core.kinds import EventPhase, ResultKind, ScoreKind
+from cribbage_core.pegging import MAX_COUNT
 from tutor.lang.i18n import N_, _, cards_text, fmt_int, kind_label, ngettext
 from tutor.play.session import MoveKind
 
@@ -132,7 +133,7 @@ def error_message(error: CribbageError, count: int, next_name: str, discard_size
         return _(
             "That card would take the count past 31 (it is {count} now). Lay a card worth {room} or less, "
             "or say go when none fits."
-        ).format(count=fmt_int(count), room=fmt_int(31 - count))
+        ).format(count=fmt_int(count), room=fmt_int(MAX_COUNT - count))
     if isinstance(error, MustPlay):
         return _("You can still lay a card without passing 31, so you cannot say go.")
     if isinstance(error, NotYourTurn):

@@ -19,7 +19,8 @@ import streamlit as st
 from cribbage_core.cards import Card
 from cribbage_core.errors import CribbageError
 from cribbage_core.game import Action, Count, Discard, GameState, Go, Phase, Play
-from cribbage_core.scoring import score_hand
+from cribbage_core.pegging import MAX_COUNT
+from cribbage_core.scoring import MAX_HAND_POINTS, score_hand
 from tutor.frame.menu import four_colour
 from tutor.frame.render import bold, show_html
 from tutor.html.board import PEG_COLOURS, board_svg
@@ -377,7 +378,7 @@ def play_controls(session: PlaySession) -> None:
     hand = state.hands[HUMAN]
     names = seat_names(state.players)
     mine = state.to_act == HUMAN
-    room = 31 - state.count
+    room = MAX_COUNT - state.count
     if mine:
         st.markdown(_("**Your turn.** The count is {count}: lay a card.").format(count=fmt_int(state.count)))
     else:
@@ -521,7 +522,7 @@ def show_section(session: PlaySession) -> None:
 def _claim(seen_moves: int) -> None:
     from tutor.lang.answers import parse_answer
 
-    parsed = parse_answer(st.session_state.get("play_claim", ""), 29)
+    parsed = parse_answer(st.session_state.get("play_claim", ""), MAX_HAND_POINTS)
     if parsed.error:
         flash(parsed.error, "error")
         return

@@ -16,10 +16,9 @@ from cribbage_core.pegging import PEGGING_KINDS
 from cribbage_core.pegging_quiz import PeggingQuestion, pegging_question
 from cribbage_core.scoring import HAND_KINDS
 from tutor.quiz.categories import pegging_categories
+from tutor.seeds import draw_seed
 
 MAX_TRIES = 5_000
-#: Seeds are drawn below this, so they fit the quiz URL's ``?seed=`` (``tutor.frame.urlstate.MAX_SEED``).
-SEED_LIMIT = 1_000_000_000
 
 Deal = tuple[Sequence[Card], Card]
 
@@ -60,13 +59,13 @@ def seed_holding(
     with category None.
     """
     category = pick_category(weights, rng, allowed)
-    seed = rng.randrange(1, SEED_LIMIT)
+    seed = draw_seed(rng)  # fits the quiz URL's ?seed=
     if category is None:
         return seed, None
     for _ in range(MAX_TRIES):
         if holds(seed, category):
             return seed, category
-        seed = rng.randrange(1, SEED_LIMIT)
+        seed = draw_seed(rng)
     return seed, None
 
 
