@@ -1,10 +1,7 @@
 """Progress: accuracy over time per quiz and per category, streaks, games, weak spots, CSV."""
 
-from collections.abc import Callable
 from pathlib import Path
 
-import altair as alt
-import pandas as pd
 import streamlit as st
 
 from tutor import progress
@@ -12,51 +9,12 @@ from tutor.frame.menu import setup_page
 from tutor.frame.profile import learner_params, learner_widget
 from tutor.frame.status import show_status
 from tutor.lang.i18n import N_, _, fmt_int, fmt_percent, kind_name
-from tutor.play.text import LEVEL_LABELS
 from tutor.store import open_store
 
 # The quiz pages that run the weak-spot drill when opened with ?drill=weak.
 DRILL_PAGE = "pages/2_Count_the_hand.py"
 PEGGING_DRILL_PAGE = "pages/3_Pegging_quiz.py"
 PAGE_COLUMNS = ("kind", "correct", "categories", "categories_missed", "seconds", "created_at")
-QUIZ_LABELS = {
-    "hand": N_("Hand"), "crib": N_("Crib"), "pegging": N_("Pegging quiz"), "discard": N_("Discard trainer"),
-}  # fmt: skip
-
-
-def quiz_name(kind: str) -> str:
-    """A stored quiz kind in the learner's language."""
-    return _(QUIZ_LABELS[kind]) if kind in QUIZ_LABELS else kind
-
-
-def level_name(level: str) -> str:
-    """An opponent level in the learner's language."""
-    return _(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level
-
-
-def named(frame: pd.DataFrame, column: str, name: Callable[[str], str]) -> pd.DataFrame:
-    """The frame with the stored keys of one column shown as words in the learner's language."""
-    return frame.assign(**{column: frame[column].map(name)})
-
-
-def daily_accuracy_chart(daily: pd.DataFrame, series: str, title: str, count: str) -> alt.Chart:
-    """Accuracy per day as lines, one per value of ``series`` (a quiz, or a category)."""
-    return (
-        alt.Chart(daily)
-        .mark_line(point=True)
-        .encode(
-            x=alt.X("day:T", title=_("Day")),
-            y=alt.Y(
-                "accuracy:Q",
-                title=_("Accuracy"),
-                axis=alt.Axis(format="%"),
-                scale=alt.Scale(domain=[0, 1]),
-            ),
-            color=alt.Color(f"{series}:N", title=title),
-            tooltip=["day:T", f"{series}:N", f"{count}:Q", "accuracy:Q"],
-        )
-    )
-
 
 setup_page("pages/5_Progress.py", N_("Progress"))
 st.title(_("Your progress"))
@@ -83,7 +41,7 @@ else:
 
     st.subheader(_("By quiz"))
     st.dataframe(
-        named(progress.summary_by_quiz(attempts), "kind", quiz_name),
+        progress.named(progress.summary_by_quiz(attempts), "kind", progress.quiz_name),
         hide_index=True,
         column_config={
             "kind": _("Quiz"),
@@ -95,11 +53,11 @@ else:
     )
 
     st.subheader(_("Accuracy over time"))
-    daily = named(progress.daily_accuracy(attempts), "kind", quiz_name)
-    st.altair_chart(daily_accuracy_chart(daily, "kind", _("Quiz"), "answered"), width="stretch")
+    daily = progress.named(progress.daily_accuracy(attempts), "kind", progress.quiz_name)
+    st.altair_chart(progress.daily_accuracy_chart(daily, "kind", _("Quiz"), "answered"), width="stretch")
 
     st.subheader(_("By scoring category"))
-    categories = named(progress.category_accuracy(attempts), "category", kind_name)
+    categories = progress.named(progress.category_accuracy(attempts), "category", kind_name)
     if categories.empty:
         st.caption(_("No category details recorded yet."))
     else:
@@ -114,9 +72,9 @@ else:
                 "accuracy": st.column_config.NumberColumn(_("Accuracy"), format="percent"),
             },
         )
-        by_category = named(progress.daily_category_accuracy(attempts), "category", kind_name)
+        by_category = progress.named(progress.daily_category_accuracy(attempts), "category", kind_name)
         right_col.altair_chart(
-            daily_accuracy_chart(by_category, "category", _("Category"), "questions"), width="stretch"
+            progress.daily_accuracy_chart(by_category, "category", _("Category"), "questions"), width="stretch"
         )
 
 st.subheader(_("Games against the computer"))
@@ -124,7 +82,7 @@ if games.empty:
     st.caption(_("No finished games yet."))
 else:
     st.dataframe(
-        named(progress.games_by_level(games), "opponent_level", level_name),
+        progress.named(progress.games_by_level(games), "opponent_level", progress.level_name),
         hide_index=True,
         column_config={
             "opponent_level": _("Opponent"),

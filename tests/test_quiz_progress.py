@@ -275,3 +275,38 @@ def test_a_discard_answer_is_stored_once_with_its_expected_value_loss(db_url: st
     again.button(key="discard_confirm").click().run()
     assert len(rows(db_url)) == 1
     assert "answered before" in captions(again)
+
+
+def answer_per_category(at: AppTest, given: dict[str, int]) -> AppTest:
+    at.toggle(key="count_by_kind").set_value(True).run()
+    for kind, points in given.items():
+        at.text_input(key=f"count_kind_{kind}").input(str(points))
+    at.button(key="count_submit").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_a_per_category_answer_is_recorded_in_the_session_and_the_store(db_url: str) -> None:
+    import json
+
+    points = deal_hand(3).score.points_by_kind()  # fifteens 6, a pair 2
+    at = answer_per_category(open_page(COUNT, seed="3", learner="Ann"), points)
+    attempt = at.session_state["attempts"][-1]
+    assert (attempt.kind, attempt.correct, attempt.answer) == ("hand", True, 8)
+    assert [m.value for m in at.metric][:3] == ["1", "100%", "1"]
+    [row] = rows(db_url)
+    assert (row["name"], row["kind"], row["seed"], row["correct"]) == ("Ann", "hand", "3", True)
+    assert json.loads(row["extra"])["per_kind"] == points
+
+
+def test_a_right_total_split_wrongly_names_the_wrong_categories(db_url: str) -> None:
+    import json
+
+    split = {**deal_hand(3).score.points_by_kind(), "fifteen": 4, "pair": 4}  # still 8 in all
+    at = answer_per_category(open_page(COUNT, seed="3", learner="Ann"), split)
+    shown = " ".join(e.value for e in (*at.error, *at.info, *at.warning))
+    assert "Fifteen" in shown and "Pair" in shown and "Run" not in shown
+    assert "you said 8, the hand scores 8" not in shown
+    [row] = rows(db_url)
+    assert not row["correct"] and json.loads(row["categories_missed"]) == ["fifteen", "pair"]
+    assert [m.value for m in at.metric][:3] == ["0", "0%", "1"]

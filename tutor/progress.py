@@ -1,20 +1,24 @@
 """Progress statistics: pure pandas over the frames ``tutor.store`` reads (no Streamlit here).
 
 Each function takes ``attempts_frame`` / ``games_frame`` output and returns a small table the
-progress page shows as it is or charts, or, for the weak-spot drill, the weight of each
-category a learner keeps missing (:func:`weak_spot_weights`).
+progress page shows as it is or charts (the words and the Altair chart are at the end), or,
+for the weak-spot drill, the weight of each category a learner keeps missing
+(:func:`weak_spot_weights`); :func:`streaks` also counts the quiz pages' streaks.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+import altair as alt
 import pandas as pd
 
 from cribbage_core.kinds import ResultKind
+from tutor.lang.i18n import N_, _
+from tutor.play.text import LEVEL_LABELS
 from tutor.store import Store, naive_utc
 
 WEAK_SPOT_HALF_LIFE_DAYS = 7.0
@@ -185,3 +189,46 @@ def weak_spots(store: Store, learner_name: str, now: dt.datetime | None = None) 
     since = naive_utc(now) - WEAK_SPOT_WINDOW
     frame = store.attempts_frame(learner_name, columns=WEAK_SPOT_COLUMNS, since=since)
     return weak_spot_weights(frame, now=now)
+
+
+# ---------------------------------------------------------------------------------------------
+# Words and charts for the progress page (in the learner's language)
+
+QUIZ_LABELS = {
+    "hand": N_("Hand"), "crib": N_("Crib"), "pegging": N_("Pegging quiz"), "discard": N_("Discard trainer"),
+}  # fmt: skip
+
+
+def quiz_name(kind: str) -> str:
+    """A stored quiz kind in the learner's language."""
+    return _(QUIZ_LABELS[kind]) if kind in QUIZ_LABELS else kind
+
+
+def level_name(level: str) -> str:
+    """An opponent level in the learner's language."""
+    return _(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level
+
+
+def named(frame: pd.DataFrame, column: str, name: Callable[[str], str]) -> pd.DataFrame:
+    """The frame with the stored keys of one column shown as words in the learner's language."""
+    return frame.assign(**{column: frame[column].map(name)})
+
+
+def daily_accuracy_chart(daily: pd.DataFrame, series: str, title: str, count: str) -> alt.Chart:
+    """Accuracy per day as lines, one per value of ``series`` (a quiz, or a category)."""
+    chart: alt.Chart = (
+        alt.Chart(daily)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("day:T", title=_("Day")),
+            y=alt.Y(
+                "accuracy:Q",
+                title=_("Accuracy"),
+                axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 1]),
+            ),
+            color=alt.Color(f"{series}:N", title=title),
+            tooltip=["day:T", f"{series}:N", f"{count}:Q", "accuracy:Q"],
+        )
+    )
+    return chart

@@ -1,2 +1,7 @@
-"""The quizzes' logic: recording attempts, scoring categories, the weak-spot drill, discard wording.
+"""The quizzes: grading and feedback (pure), recording attempts, categories, the weak-spot drill.
+
+Pure (no Streamlit): ``grading`` (a typed or chosen answer against the right one),
+``feedback`` (the verdict in words), ``categories``, ``drill``, ``discard_text``. On the page:
+``attempts`` (session and store), ``drill_view``, ``frame`` (options in the URL, the score row,
+notes, the footer every quiz page shares) and ``discard_view``.
 """

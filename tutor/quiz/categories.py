@@ -40,7 +40,7 @@ def hand_categories(score: HandScore) -> list[ScoreKind]:
 
 
 def hand_missed(
-    score: HandScore, answer: int, given: Mapping[str, int] | None = None
+    score: HandScore, answer: int, given: Mapping[ScoreKind, int] | None = None
 ) -> list[ScoreKind]:
     """The categories a learner who answered ``answer`` got wrong (empty when right).
 

@@ -1,4 +1,4 @@
-"""The discard trainer in words and tables: the reason, the advice table, the starter chart data.
+"""The discard trainer in words, tables and a chart: the reason, the advice table, the starter chart.
 
 :func:`cribbage_core.discard_quiz.explain` gives facts and numbers; this
 module words them through the translation function, so every sentence is in
@@ -9,23 +9,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import altair as alt
 import pandas as pd
+from pandas.io.formats.style import Styler
 
 from cribbage_core.advisor import Advice, Role
 from cribbage_core.cards import Card
 from cribbage_core.discard_quiz import TIE, Fact, Reason, starter_scores
-from tutor.lang.i18n import N_, _, card_text, cards_text
+from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_int, ngettext
 
 __all__ = [
     "BEST",
     "YOURS",
     "advice_frame",
+    "advice_styled",
     "cards_text",
     "fact_text",
     "points",
     "reason_headline",
     "reason_why",
+    "seat_text",
+    "starter_chart",
     "starter_frame",
+    "starter_summary",
     "tie_text",
 ]
 
@@ -198,3 +204,77 @@ def starter_frame(
         for starter, score in starter_scores(cards, hand)
     ]
     return pd.DataFrame(rows)
+
+
+def advice_styled(frame: pd.DataFrame) -> Styler:
+    """The advice table (:func:`advice_frame`) styled: the learner's row gold, the best green."""
+    hand_col, crib_col, net_col = _("Hand"), _("Crib"), _("Net")
+    picked_rows = frame[""].str.contains("➜")
+    return frame.style.format({hand_col: "{:.2f}", crib_col: "{:+.2f}", net_col: "{:.2f}"}).apply(
+        lambda row: [
+            "background-color: #fff3c4; font-weight: 600" if picked_rows.loc[row.name] else
+            ("background-color: #e3f2e1" if row.name == 1 else "")
+        ] * len(row),
+        axis=1,
+    )  # fmt: skip
+
+
+def starter_chart(data: pd.DataFrame) -> alt.Chart:
+    """Bars of the kept hand's points with each starter (:func:`starter_frame`), the best's beside.
+
+    Yours first, gold like your cards; the best keep's green.
+    """
+    order = list(dict.fromkeys(data.sort_values("order")["starter"]))
+    series = list(dict.fromkeys(data["keep"]))
+    chart: alt.Chart = (
+        alt.Chart(data)
+        .mark_bar()
+        .encode(
+            x=alt.X(
+                "starter:N", sort=order, title=_("Starter"),
+                axis=alt.Axis(labelAngle=-90, labelFontSize=12, labelOverlap=False),
+            ),
+            xOffset=alt.XOffset("keep:N", sort=series),
+            y=alt.Y("points:Q", title=_("Points in hand"), axis=alt.Axis(tickMinStep=1)),
+            color=alt.Color(
+                "keep:N", title=None, legend=alt.Legend(orient="top"),
+                scale=alt.Scale(domain=series, range=["#f9a825", "#2e7d32"][: len(series)]),
+            ),
+            tooltip=[
+                alt.Tooltip("keep:N", title=_("Keep")),
+                alt.Tooltip("starter:N", title=_("Starter")),
+                alt.Tooltip("points:Q", title=_("Points")),
+            ],
+        )
+        .properties(height=280)
+    )  # fmt: skip
+    return chart
+
+
+def starter_summary(data: pd.DataFrame) -> str:
+    """One line per keep in the chart: its average over the starters, lowest and highest."""
+    means = data.groupby("keep", sort=False)["points"].mean()
+    return " · ".join(
+        _("{keep}: {mean} on average, {low} to {high}").format(
+            keep=name, mean=points(mean), low=data[data["keep"] == name]["points"].min(),
+            high=data[data["keep"] == name]["points"].max(),
+        )
+        for name, mean in means.items()
+    )  # fmt: skip
+
+
+def seat_text(role: Role, throw: int) -> str:
+    """Whose crib it is and how many cards to throw to it (markdown)."""
+    if role is Role.DEALER:
+        text = ngettext(
+            "You are the **dealer**: the crib is yours. Throw {n} card to your crib.",
+            "You are the **dealer**: the crib is yours. Throw {n} cards to your crib.",
+            throw,
+        )
+    else:
+        text = ngettext(
+            "You are the **pone**: the crib is your opponent's. Throw {n} card to their crib.",
+            "You are the **pone**: the crib is your opponent's. Throw {n} cards to their crib.",
+            throw,
+        )
+    return text.format(n=fmt_int(throw))

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from cribbage_core import Card, score_hand
+from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.pegging import PEGGING_KINDS
 from cribbage_core.pegging_quiz import PeggingQuestion, pegging_question
 from cribbage_core.scoring import HAND_KINDS
@@ -85,6 +86,18 @@ def drill_seed(
         return deal_has(deal(seed), category, is_crib)
 
     return seed_holding(weights, rng, holds, HAND_KINDS)
+
+
+def hand_drill_seed(
+    weights: Mapping[str, float], rng: random.Random, is_crib: bool = False
+) -> tuple[int, str | None]:
+    """:func:`drill_seed` for the Count page's deals (``deal_hand(seed, is_crib)``, no focus)."""
+
+    def cards(seed: int) -> Deal:
+        dealt = deal_hand(seed, is_crib=is_crib)
+        return dealt.hand, dealt.starter
+
+    return drill_seed(weights, rng, cards, is_crib=is_crib)
 
 
 def question_has(question: PeggingQuestion, category: str) -> bool:

@@ -23,7 +23,8 @@ from tutor.quiz.attempts import next_deal
 from tutor.store import open_store
 
 __all__ = [
-    "DRILL_PARAM", "DRILL_VALUE", "drill_banner", "drill_button", "drill_on", "leave_drill", "start_drill",
+    "DRILL_PARAM", "DRILL_VALUE", "drill_banner", "drill_button", "drill_on", "leave_drill",
+    "next_question", "start_drill",
 ]  # fmt: skip
 
 DRILL_PARAM: Final = "drill"
@@ -55,6 +56,15 @@ def start_drill(pick: Picker, allowed: Sequence[str], state_key: str) -> None:
     st.query_params["seed"] = str(seed)
     next_deal()
     st.session_state[state_key] = {"seed": seed, "category": category, "weights": weights}
+
+
+def next_question(pick: Picker, allowed: Sequence[str], state_key: str) -> None:
+    """The next deal ("Next hand"): another drill deal while drilling, else a fresh seed."""
+    if drill_on():
+        start_drill(pick, allowed, state_key)
+    else:
+        st.query_params["seed"] = str(new_seed())
+        next_deal()
 
 
 def drill_button(

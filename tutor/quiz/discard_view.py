@@ -1,0 +1,85 @@
+"""The Discard trainer's answer on the page: the two keeps, the advisor's table, the starter chart.
+
+Streamlit drawing over the pure words, tables and chart of :mod:`tutor.quiz.discard_text`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from cribbage_core.cards import Card
+from cribbage_core.discard_quiz import DiscardDeal
+from tutor.frame.render import bold, show_html
+from tutor.html.cards import card_svg, cards_row
+from tutor.lang.i18n import _, card_text
+from tutor.quiz.discard_text import (
+    advice_frame,
+    advice_styled,
+    points,
+    starter_chart,
+    starter_frame,
+    starter_summary,
+)
+from tutor.quiz.grading import DiscardVerdict
+
+__all__ = ["pick_cards", "pick_key", "show_advice", "show_keeps"]
+
+
+def pick_key(card: Card) -> str:
+    """The session key of the checkbox that throws ``card``."""
+    return f"discard_pick_{card}"
+
+
+def pick_cards(
+    deal: DiscardDeal, thrown: tuple[Card, ...] | None, four_colour: bool, on_change: Callable[[], None]
+) -> None:
+    """The hand, each card with its "Throw" box; once ``thrown`` (graded), the boxes are locked."""
+    for cell, card in zip(st.columns(7), deal.hand, strict=False):  # six cards at most, and room
+        with cell:
+            picked = bool(st.session_state.get(pick_key(card))) if thrown is None else card in thrown
+            show_html(
+                f'<div style="display:flex;justify-content:center;padding-top:8px">'
+                f"{card_svg(card, highlighted=picked, dimmed=False, four_colour=four_colour, width=88)}</div>"
+            )
+            st.checkbox(_("Throw {card}").format(card=card_text(card)), key=pick_key(card),
+                        disabled=thrown is not None, on_change=on_change)  # fmt: skip
+
+
+def show_keeps(verdict: DiscardVerdict, four_colour: bool) -> None:
+    """The cards the learner kept beside the best keep, each with its net worth."""
+    assert verdict.chosen is not None and verdict.best is not None
+    titles = (_("You kept"), _("Best keep"))
+    for column, title, option in zip(st.columns(2), titles, (verdict.chosen, verdict.best), strict=True):
+        with column:
+            st.markdown(bold(title) + " · " + _("net {points}").format(points=points(option.net)))
+            show_html(cards_row(option.keep, four_colour=four_colour, width=64))
+
+
+def show_advice(deal: DiscardDeal, verdict: DiscardVerdict) -> None:
+    """Every discard, best first (the learner's marked), then the kept hand with every starter."""
+    assert verdict.chosen is not None and verdict.best is not None
+    st.subheader(_("Every discard, best first"))
+    table = advice_frame(deal.advice, verdict.thrown)
+    st.dataframe(
+        advice_styled(table),
+        width="stretch",
+        height=36 * (len(table) + 1) + 4,  # every row in view: the learner's may be the last
+        key="discard_table",
+        column_config={
+            "": st.column_config.TextColumn(width=140),
+            _("Note"): st.column_config.TextColumn(width="large"),
+        },
+    )
+    st.caption(
+        _("Hand: the kept cards' average over all {n} starters. Crib: what the thrown cards are worth "
+          "in the crib on average, plus for your crib and minus for the opponent's. Net = hand + crib. "
+          "Min and max: the kept hand's lowest and highest score.").format(n=deal.advice.starters)
+    )  # fmt: skip
+
+    st.subheader(_("Your kept hand with every possible starter"))
+    best_keep = None if verdict.correct else verdict.best.keep
+    data = starter_frame(deal.hand, verdict.chosen.keep, best_keep)
+    st.altair_chart(starter_chart(data), width="stretch")
+    st.caption(starter_summary(data))

@@ -1,0 +1,129 @@
+"""The frame every quiz page shares: options kept in the URL, the score row, notes, the footer.
+
+A quiz page reads top to bottom: options (:func:`url_choice` / :func:`url_option`), the
+session's score (:func:`score_row`), the deal, the answer, the verdict (:func:`show_notes`)
+and the way on (:func:`deal_footer`: the next deal, the weak-spot drill, the deal's number).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, Final, TypeVar
+
+import streamlit as st
+
+from tutor.frame.urlstate import set_url_param
+from tutor.lang.i18n import _, fmt_int, fmt_percent
+from tutor.quiz.attempts import QuizStats, Saved
+from tutor.quiz.drill_view import drill_button
+from tutor.quiz.feedback import Note, Tone
+
+__all__ = [
+    "answered_before",
+    "deal_footer",
+    "score_row",
+    "show_notes",
+    "url_choice",
+    "url_option",
+]
+
+T = TypeVar("T", bound=Hashable)
+
+_SHOW: Final[Mapping[Tone, tuple[Callable[..., Any], str | None]]] = {
+    "right": (st.success, ":material/check_circle:"),
+    "wrong": (st.error, ":material/cancel:"),
+    "hint": (st.info, ":material/lightbulb:"),
+    "note": (st.caption, None),
+}
+
+
+def url_choice(param: str, choices: Mapping[str, T], default: T) -> T:
+    """The option ``?param=`` names (``choices`` maps URL text to value); else ``default``."""
+    return choices.get(st.query_params.get(param, ""), default)
+
+
+def url_option(
+    widget: Callable[..., Any],
+    label: str,
+    labels: Mapping[T, str],
+    *,
+    key: str,
+    param: str,
+    choices: Mapping[str, T],
+    value: T,
+    then: Callable[[], None] | None = None,
+    **options: Any,
+) -> None:
+    """An option widget (a ``radio`` or ``selectbox``) bound to ``?param=``.
+
+    It shows ``value`` (read with :func:`url_choice`), offers the keys of ``labels`` (shown
+    as their labels, already translated: a ``format_func`` may run outside this run), and
+    writes a choice back to the URL as its text in ``choices``; a value with no text there
+    (the default) removes the parameter. ``then`` runs after (e.g. to clear an answer).
+    """
+    to_url = {v: text for text, v in choices.items()}
+
+    def chosen() -> None:
+        set_url_param(param, to_url.get(st.session_state[key]))
+        if then is not None:
+            then()
+
+    st.session_state[key] = value
+    widget(label, list(labels), format_func=labels.get, key=key, on_change=chosen, **options)
+
+
+def score_row(stats: QuizStats, streak_help: str, extra: Sequence[Any] = ()) -> None:
+    """This visit's score: streak, accuracy, answered (and ``extra``: label, value, help)."""
+    cols = st.columns(4 if extra else 3)
+    cols[0].metric(_("Streak"), fmt_int(stats.streak), help=streak_help)
+    cols[1].metric(_("Accuracy"), fmt_percent(stats.accuracy) if stats.answered else "–")
+    cols[2].metric(_("Answered"), fmt_int(stats.answered))
+    if extra:
+        label, shown, help_text = extra
+        cols[3].metric(label, shown, help=help_text)
+
+
+def show_notes(notes: Sequence[Note]) -> None:
+    """Show feedback lines: a right answer green, a wrong one red, a hint blue, a note small."""
+    for note in notes:
+        show, icon = _SHOW[note.tone]
+        if icon is None:
+            show(note.text)
+        else:
+            show(note.text, icon=icon)
+
+
+def answered_before(saved: Saved | None) -> None:
+    """Say so when this deal was answered before (a reload, a second tab): the first answer counts."""
+    if saved == "repeat":
+        st.caption(_("This deal was answered before: the first answer is the one that counts."))
+
+
+def deal_footer(
+    seed: int,
+    share: str,
+    *,
+    next_label: str,
+    next_key: str,
+    on_next: Callable[[], None],
+    answered: bool,
+    drill: tuple[str, Callable[[], None], str] | None = None,
+    learner: str | None = None,
+) -> None:
+    """The way on: the next deal (primary once answered), the weak-spot drill, the deal's number.
+
+    ``share`` is the translated caption with ``{seed}``; ``drill`` is the drill button's key,
+    its callback and what it deals (None: no button, e.g. while drilling).
+    """
+    buttons = st.container(horizontal=True)
+    buttons.button(
+        next_label,
+        type="primary" if answered else "secondary",
+        key=next_key,
+        on_click=on_next,
+        icon=":material/refresh:",
+    )
+    if drill is not None:
+        key, start, aim = drill
+        drill_button(buttons, key, start, learner, aim)
+    st.caption(share.format(seed=seed))
