@@ -43,6 +43,7 @@ PURE_PATTERNS = (
     "quiz/categories.py",
     "quiz/drill.py",
     "quiz/grading.py",
+    "quiz/feedback.py",
     "quiz/discard_text.py",
     "play/session.py",
     "play/text.py",
