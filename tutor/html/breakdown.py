@@ -35,15 +35,15 @@ def describe_item(item: ScoreItem, starter: Card | None = None) -> str:
 
 def rows_html(rows: Sequence[tuple[str, str, str, int, int]], cards_html: Sequence[str]) -> str:
     """A breakdown table: (kind, description, _, points, running total) plus each row's cards."""
-    what, cards_, points, running = (
+    what_head, cards_head, points_head, total_head = (
         escape(_("What")), escape(_("Cards")), escape(_("Points")), escape(_("Running total"))
     )
     head = (
         "<tr>"
-        f'<th style="text-align:start;padding:4px 8px">{what}</th>'
-        f'<th style="text-align:start;padding:4px 8px">{cards_}</th>'
-        f'<th style="text-align:end;padding:4px 8px">{points}</th>'
-        f'<th style="text-align:end;padding:4px 8px">{running}</th>'
+        f'<th style="text-align:start;padding:4px 8px">{what_head}</th>'
+        f'<th style="text-align:start;padding:4px 8px">{cards_head}</th>'
+        f'<th style="text-align:end;padding:4px 8px">{points_head}</th>'
+        f'<th style="text-align:end;padding:4px 8px">{total_head}</th>'
         "</tr>"
     )
     body = []
