@@ -13,6 +13,7 @@ there, not in the ``.po`` file (a test checks the two agree).
 
 from __future__ import annotations
 
+import copy
 import sys
 
 from babel.messages.catalog import Catalog
@@ -48,7 +49,9 @@ def update_catalogs() -> list[str]:
         lang = po_path.parent.parent.name
         with po_path.open("rb") as src:
             catalog = read_po(src, locale=lang)
-        catalog.update(template, no_fuzzy_matching=True)
+        # a copy each: update() shares the template's messages with the catalog, so the English
+        # fill below would otherwise leak into the languages merged after it
+        catalog.update(copy.deepcopy(template), no_fuzzy_matching=True)
         if lang == DEFAULT_LANGUAGE:
             for message in catalog:
                 if message.id:
