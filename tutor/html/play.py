@@ -11,9 +11,18 @@ from cribbage_core.pegging import PlayScore
 from cribbage_core.pegging_quiz import PlayStep
 from tutor.html.breakdown import rows_html
 from tutor.html.cards import card_svg, cards_row
-from tutor.lang.i18n import _, fmt_int, kind_label, number_word
+from tutor.lang.i18n import _, cards_text, fmt_int, kind_label, number_word
 
-__all__ = ["play_html", "play_breakdown_html", "seat_name"]
+__all__ = [
+    "play_html",
+    "table_series_html",
+    "series_html",
+    "laid_card_html",
+    "play_breakdown_html",
+    "hand_left_html",
+    "seat_name",
+    "SERIES_STYLE",
+]
 
 _SEAT_COLOURS = ("#1e6b3a", "#8e3b00")
 
@@ -21,6 +30,28 @@ _SEAT_COLOURS = ("#1e6b3a", "#8e3b00")
 def seat_name(seat: int) -> str:
     """"You" for seat 0, "Opponent" for seat 1 (translated)."""
     return _("You") if seat == 0 else _("Opponent")
+
+
+#: The dashed box around one series of the play (the one place this style is written).
+SERIES_STYLE = "border:1px dashed #b0bec5;border-radius:10px;padding:6px 10px;margin:6px 0"
+
+
+def laid_card_html(body: str, caption: str, colour: str) -> str:
+    """One card (or go) laid in a series, with who laid it underneath in their colour."""
+    return (
+        '<figure style="margin:0;display:flex;flex-direction:column;align-items:center;gap:3px">'
+        f'{body}<figcaption style="font-size:0.78rem;color:{colour};font-weight:600;'
+        f'white-space:nowrap">{caption}</figcaption></figure>'
+    )
+
+
+def series_html(header: str, cells: Sequence[str], footer: str = "") -> str:
+    """One series of the play in its box: a header line, the cards laid left to right, a footer."""
+    return (
+        f'<div class="pile-series" style="{SERIES_STYLE}">{header}'
+        '<div dir="ltr" style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start;min-height:60px">'
+        f'{"".join(cells)}</div>{footer}</div>'
+    )
 
 
 def _cell(step: PlayStep, *, highlighted: bool, dimmed: bool, four_colour: bool) -> str:
@@ -37,11 +68,7 @@ def _cell(step: PlayStep, *, highlighted: bool, dimmed: bool, four_colour: bool)
     else:
         body = card_svg(step.card, highlighted=highlighted, dimmed=dimmed, four_colour=four_colour, width=58)
         caption = f"{who} · {fmt_int(step.count)}"
-    return (
-        '<figure style="margin:0;display:flex;flex-direction:column;align-items:center;gap:3px">'
-        f'{body}<figcaption style="font-size:0.78rem;color:{colour};font-weight:600;'
-        f'white-space:nowrap">{caption}</figcaption></figure>'
-    )
+    return laid_card_html(body, caption, colour)
 
 
 def play_html(steps: Sequence[PlayStep], *, four_colour: bool = False, reveal_last: bool = True) -> str:
@@ -70,15 +97,42 @@ def play_html(steps: Sequence[PlayStep], *, four_colour: bool = False, reveal_la
         else:
             note = _("The count now: {count}").format(count=fmt_int(last_count))
         title = _("Series {n}").format(n=fmt_int(series + 1))
-        boxes.append(
-            '<div class="pile-series" style="border:1px dashed #b0bec5;border-radius:10px;'
-            'padding:6px 10px;margin:6px 0">'
+        header = (
             f'<div style="font-size:0.85rem;color:#455a64;margin-bottom:2px"><strong>{escape(title)}</strong>'
             f" · {escape(note)}</div>"
-            f'<div dir="ltr" style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start">'
-            f'{"".join(cells)}</div></div>'
         )
+        boxes.append(series_html(header, cells))
     return "".join(boxes)
+
+
+def table_series_html(
+    laid: Sequence[tuple[str, Card, str]],
+    count: int,
+    said_go: Sequence[str],
+    earlier: Sequence[Card],
+    *,
+    four_colour: bool = False,
+) -> str:
+    """The series in progress at the table: ``(name, card, colour)`` of each card laid, the count,
+    who has said go, and the cards of the earlier series of this hand."""
+    cells = [
+        laid_card_html(card_svg(card, four_colour=four_colour, width=60), escape(name), colour)
+        for name, card, colour in laid
+    ]
+    play_label, count_label = escape(_("The play")), escape(_("Count"))
+    header = (
+        '<div style="display:flex;justify-content:space-between;align-items:baseline">'
+        f"<strong>{play_label}</strong>"
+        f'<span class="play-count" style="font-size:1.5rem;font-weight:700">{count_label}: {fmt_int(count)}</span></div>'
+    )
+    note = (" · " + _("go: {names}").format(names=", ".join(said_go))) if said_go else ""
+    footer = f'<div style="font-size:0.8rem;color:#666">{escape(note)}</div>'
+    if earlier:
+        footer += (
+            f'<div style="font-size:0.8rem;color:#666;margin-top:4px">{escape(_("Earlier this hand:"))} '
+            f"{escape(cards_text(earlier))}</div>"
+        )
+    return series_html(header, cells, footer)
 
 
 def play_breakdown_html(
