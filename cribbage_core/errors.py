@@ -56,4 +56,19 @@ class InvalidBotLevel(InvalidGameConfig):
 
 
 class InvalidSavedGame(CribbageError):
-    """A saved game (``GameState.to_dict``) that cannot be read back."""
+    """A saved game (:class:`~cribbage_core.record.GameRecord`) that cannot be read back.
+
+    ``problem`` says what kind of fault it is: ``"unreadable"`` (not JSON, or not an object),
+    ``"version"`` (a format this code does not know), ``"field"`` (a field missing, of the
+    wrong type or out of range: ``where`` names it, e.g. ``"game.config.muggins"``), ``"move"``
+    (``step``, counted from 1, breaks a rule: the engine's error is the ``__cause__``) or
+    ``"mismatch"`` (a field that does not follow from the moves played).
+    """
+
+    def __init__(
+        self, message: str, *, problem: str = "field", where: str = "", step: int | None = None
+    ) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.where = where
+        self.step = step

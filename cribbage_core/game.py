@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Final, NamedTuple, TypeAlias
@@ -42,12 +42,10 @@ from .cards import Card, full_deck, shuffled_deck
 from .errors import (
     CardNotInHand,
     CountExceeded,
-    CribbageError,
     DuplicateCard,
     IllegalMove,
     InvalidCard,
     InvalidGameConfig,
-    InvalidSavedGame,
     MustPlay,
     NotYourTurn,
     WrongNumberOfCards,
@@ -69,6 +67,7 @@ __all__ = [
     "Go",
     "Count",
     "Action",
+    "Counting",
     "GameState",
     "SeatView",
     "new_game",
@@ -196,6 +195,14 @@ class Count:
 
 
 Action: TypeAlias = Discard | Play | Go | Count
+
+
+class Counting(NamedTuple):
+    """One count of the show: whose hand (or crib) it is, its cards (without the starter), is it the crib."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    is_crib: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,15 +395,26 @@ class GameState:
         n = self.config.players
         return tuple((self.dealer + 1 + i) % n for i in range(n))
 
-    def counting(self) -> tuple[int, tuple[Card, ...], bool] | None:
-        """In the show: ``(seat, cards, is_crib)`` of what is to be counted next, else ``None``."""
+    def counting(self) -> Counting | None:
+        """In the show: what is to be counted next (seat, cards, is it the crib), else ``None``."""
         if self.phase is not Phase.SHOW:
             return None
+        return self.counted(self.show_step)
+
+    def counted(self, step: int) -> Counting:
+        """What step ``step`` of this hand's show counts: the hands pone first, clockwise; the crib last.
+
+        >>> state = new_game(random.Random(1), GameConfig(players=3), first_dealer=2).deal(random.Random(2))
+        >>> [state.counted(step)[::2] for step in range(4)]
+        [(0, False), (1, False), (2, False), (2, True)]
+        """
         n = self.config.players
-        if self.show_step == n:
-            return self.dealer, self.crib, True
-        seat = (self.dealer + 1 + self.show_step) % n
-        return seat, self.kept[seat], False
+        if not 0 <= step <= n:
+            raise ValueError(f"a show has steps 0-{n}, got {step}")
+        if step == n:
+            return Counting(self.dealer, self.crib, True)
+        seat = self.show_order()[step]
+        return Counting(seat, self.kept[seat], False)
 
     def must_discard(self) -> tuple[int, ...]:
         """In DISCARD: the seats that have not yet laid away their cards."""
@@ -800,7 +818,12 @@ class GameState:
     # ------------------------------------------------------------------ saving
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe dict of the whole state (cards as text such as ``"10H"``)."""
+        """A JSON-safe snapshot of the whole state (cards as text such as ``"10H"``), to read or compare.
+
+        A game is saved as what happened (:class:`~cribbage_core.record.GameRecord`), not as a
+        snapshot: there is no ``from_dict``. The format is frozen (the Play page's saves before
+        version 2 hold it, and are checked against it).
+        """
         cfg = self.config
         return {
             "version": 1,
@@ -835,58 +858,6 @@ class GameState:
             ],
         }
 
-    @staticmethod
-    def from_dict(data: Mapping[str, Any]) -> GameState:
-        """Read back a state saved with :meth:`to_dict`.
-
-        >>> s = new_game(random.Random(5)).deal(random.Random(6))
-        >>> GameState.from_dict(s.to_dict()) == s
-        True
-        """
-        try:
-            if data.get("version") != 1:
-                raise InvalidSavedGame(f"unknown saved-game version {data.get('version')!r}: expected 1")
-            c = data["config"]
-            cfg = GameConfig(int(c["players"]), int(c["target"]), SkunkRule(c["skunk_rule"]), bool(c["muggins"]))
-            phase = Phase(data["phase"])
-            scores = tuple(int(x) for x in data["scores"])
-            result = judge(scores, cfg.target, cfg.skunk_rule) if phase is Phase.GAME_OVER else None
-            starter = data["starter"]
-            return GameState(
-                config=cfg,
-                phase=phase,
-                hand_no=int(data["hand_no"]),
-                dealer=int(data["dealer"]),
-                to_act=None if data["to_act"] is None else int(data["to_act"]),
-                hands=tuple(_cards(h) for h in data["hands"]),
-                discards=tuple(_cards(d) for d in data["discards"]),
-                kept=tuple(_cards(k) for k in data["kept"]),
-                crib=_cards(data["crib"]),
-                starter=None if starter is None else Card.parse(starter),
-                stock=_cards(data["stock"]),
-                pile=_cards(data["pile"]),
-                count=int(data["count"]),
-                played=tuple((int(seat), Card.parse(card)) for seat, card in data["played"]),
-                series_starts=tuple(int(i) for i in data["series_starts"]),
-                passed=tuple(bool(p) for p in data["passed"]),
-                last_layer=None if data["last_layer"] is None else int(data["last_layer"]),
-                show_step=int(data["show_step"]),
-                scores=scores,
-                log=tuple(
-                    Event(
-                        int(h), EventPhase(ph), int(seat), int(side), ScoreKind(kind),
-                        _cards(cards), int(pts), str(note),
-                    )  # fmt: skip
-                    for h, ph, seat, side, kind, cards, pts, note in data["log"]
-                ),
-                result=result,
-                ended_in=None if data["ended_in"] is None else Phase(data["ended_in"]),
-            )
-        except InvalidSavedGame:
-            raise
-        except (CribbageError, KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise InvalidSavedGame(f"not a saved game: {exc!r}") from exc
-
     # ------------------------------------------------------------------ helpers for tests and pages
 
     def all_cards(self) -> Iterator[Card]:
@@ -912,7 +883,3 @@ def _fmt(cards: Sequence[Card]) -> str:
 
 def _strs(cards: Sequence[Card]) -> list[str]:
     return [str(c) for c in cards]
-
-
-def _cards(tokens: Sequence[str]) -> tuple[Card, ...]:
-    return tuple(Card.parse(t) for t in tokens)

@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.errors import AppTestError
 
 from cribbage_core.cards import Card
-from cribbage_core.game import Phase
+from cribbage_core.game import Phase, Play
 from tutor import store
 from tutor.play.session import HUMAN, PlaySession
 
@@ -339,7 +339,7 @@ def test_undo_takes_back_my_last_card_and_the_log_marks_it() -> None:
     undone = session_of(at)
     assert undone.state.hands[HUMAN] == hand_before
     assert undone.state.log == session.state.log
-    assert undone.marks and undone.marks[-1].what.startswith("play ")
+    assert undone.marks and isinstance(undone.marks[-1].undone, Play)
     at.toggle(key="play_show_log").set_value(True).run()
     log = log_table(at)
     assert log["What"].str.startswith("Take-back").any()
@@ -411,3 +411,84 @@ def test_a_game_starts_from_the_settings_form_in_another_language(lang: str) -> 
     session = start(at, level="hard", players=3, counting="self")
     assert (session.settings.level, session.settings.players) == ("hard", 3)
     assert session.settings.self_count
+
+
+def _saved_text(game_id: str, text: str, moves: int = 0) -> None:
+    """Put ``text`` in the database as the saved game ``game_id`` (as a careless edit would)."""
+    import sqlalchemy as sa
+
+    engine = store.make_engine()
+    store.migrate(engine)
+    store.save_game(engine, game_id, {}, moves=moves, previous=None)
+    with engine.begin() as conn:
+        conn.execute(sa.update(store.SAVED_GAMES).where(store.SAVED_GAMES.c.id == game_id).values(data=text))
+
+
+def _edited_v1() -> str:
+    import json
+
+    data = json.loads((Path(__file__).parent / "data/play_saves_v1/two_players_play_with_take_backs.json").read_text())
+    hands = data["data"]["state"]["hands"]
+    hands[1][0] = hands[0][0]  # the same card in two hands
+    return json.dumps(data["data"])
+
+
+def _bad_card() -> str:
+    import json
+
+    from tutor.play.session import PlaySettings
+
+    data = PlaySession.start(PlaySettings(), seed=4).to_dict()
+    data["game"]["steps"] = [["play", 1, "5H"]]
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("{x", "damaged"),
+        ("", "damaged"),
+        ("null", "damaged"),
+        ("[]", "damaged"),
+        ("{}", "format"),
+        ('{"version": 9}', "format"),
+        ("[" * 100_000 + "]" * 100_000, "damaged"),
+        ('{"version": 2, "seed": ' + "1" * 5000 + "}", "damaged"),
+        ("EDITED_V1", "does not follow"),
+        ("BAD_MOVE", "move 1 breaks a rule"),
+    ],
+)
+def test_a_broken_saved_game_says_so_and_offers_a_new_game(text: str, said: str) -> None:
+    text = {"EDITED_V1": _edited_v1, "BAD_MOVE": _bad_card}.get(text, lambda: text)()
+    _saved_text("broken-game", text)
+    at = open_play(game="broken-game")
+    [message] = [e.value for e in at.error]
+    assert message.startswith("This saved game cannot be continued:") and said in message, message
+    assert "FormSubmitter:play_settings-Deal" in keys(at), "a new game is offered"
+    assert "game" not in at.query_params
+    start(at, seed=2)  # and it starts
+    assert session_of(at).phase is Phase.DISCARD
+
+
+def test_a_broken_saved_game_is_explained_in_the_learners_language() -> None:
+    _saved_text("broken-game", "{x")
+    at = open_play(game="broken-game", lang="hi")
+    [message] = [e.value for e in at.error]
+    assert message.startswith("यह सहेजा गया खेल आगे नहीं चल सकता")
+
+
+def test_a_game_saved_by_the_old_code_opens_and_plays_on() -> None:
+    import json
+
+    found = json.loads((Path(__file__).parent / "data/play_saves_v1/two_players_play_with_take_backs.json").read_text())
+    engine = store.make_engine()
+    store.migrate(engine)
+    game_id = found["data"]["game_id"]
+    store.save_game(engine, game_id, found["data"], moves=found["moves"], previous=None)
+    at = open_play(game=game_id)
+    assert session_of(at).moves >= found["moves"] and not at.error  # (the computer may have moved)
+    assert session_of(at).record.origin is not None
+    step(at)
+    saved = store.load_game(engine, game_id)
+    assert saved is not None and saved[1]["version"] == 2, "saved again as its moves"
+    assert PlaySession.from_dict(saved[1], moves=saved[0]) == session_of(at)

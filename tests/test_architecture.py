@@ -48,6 +48,8 @@ PURE_PATTERNS = (
     "quiz/feedback.py",
     "quiz/discard_text.py",
     "play/session.py",
+    "play/history.py",
+    "play/legacy.py",
     "play/text.py",
     "progress.py",
 )

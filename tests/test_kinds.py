@@ -11,29 +11,39 @@ import pytest
 from cribbage_core import EventPhase, ResultKind, ScoreKind
 from cribbage_core.bots import make_bot
 from cribbage_core.errors import InvalidSavedGame
-from cribbage_core.game import GameState, Phase
+from cribbage_core.game import Phase
 from cribbage_core.pegging import PEGGING_KINDS, PLAY_KINDS
+from cribbage_core.record import event_json, read_config, read_event
 from cribbage_core.result import SkunkRule, judge
 from cribbage_core.scoring import HAND_KINDS
+from tutor.play.session import PlaySession
 
 # GameState.to_dict() of a game between two medium bots, muggins on, written by the code of
 # commit 4adb7f1 (kinds and phases as plain strings); its log holds every kind but the
-# double pair royal, and both kinds of show.
+# double pair royal, and both kinds of show. A game is now saved as its moves
+# (cribbage_core.record); a log like this one is read back as a record's origin.
 SAVED_BY_4ADB7F1 = Path(__file__).parent / "data" / "saved_game_4adb7f1.json"
+#: A Play save written by the same commit (plain words throughout), read back by replaying it.
+PLAY_SAVE_4ADB7F1 = Path(__file__).parent / "data" / "play_saves_v1" / "counting_mode_muggins_mid_show.json"
 
 
-def test_a_game_saved_with_plain_words_loads_with_the_enums_and_saves_the_same_words() -> None:
+def test_a_log_saved_with_plain_words_reads_as_the_enums_and_writes_the_same_words() -> None:
     data = json.loads(SAVED_BY_4ADB7F1.read_text())
-    state = GameState.from_dict(data)
-    assert {type(e.kind) for e in state.log} == {ScoreKind}
-    assert {type(e.phase) for e in state.log} == {EventPhase}
-    assert {e.kind for e in state.log} == set(ScoreKind) - {ScoreKind.DOUBLE_PAIR_ROYAL}
-    assert {e.phase for e in state.log} == set(EventPhase)
-    assert json.loads(json.dumps(state.to_dict())) == data
+    config = read_config(data["config"], "config")
+    log = [read_event(row, f"log[{i}]", config) for i, row in enumerate(data["log"])]
+    assert {type(e.kind) for e in log} == {ScoreKind}
+    assert {type(e.phase) for e in log} == {EventPhase}
+    assert {e.kind for e in log} == set(ScoreKind) - {ScoreKind.DOUBLE_PAIR_ROYAL}
+    assert {e.phase for e in log} == set(EventPhase)
+    assert json.loads(json.dumps([event_json(e) for e in log])) == data["log"]
 
 
 def test_a_game_saved_with_plain_words_plays_on_to_a_result() -> None:
-    state = GameState.from_dict(json.loads(SAVED_BY_4ADB7F1.read_text()))
+    found = json.loads(PLAY_SAVE_4ADB7F1.read_text())
+    session = PlaySession.from_dict(found["data"], moves=found["moves"])
+    assert json.loads(json.dumps(session.state.to_dict())) == found["data"]["state"]
+    assert {type(e.kind) for e in session.state.log} == {ScoreKind}
+    state = session.state
     rng = random.Random(1)
     bots = [make_bot("medium", 1), make_bot("medium", 2)]
     while not state.is_over:
@@ -51,7 +61,11 @@ def test_a_saved_game_with_an_unknown_kind_or_phase_is_refused(index: int, word:
     data = json.loads(SAVED_BY_4ADB7F1.read_text())
     data["log"][-1][index] = word
     with pytest.raises(InvalidSavedGame, match=repr(word)):
-        GameState.from_dict(data)
+        read_event(data["log"][-1], "log[-1]", read_config(data["config"], "config"))
+    found = json.loads(PLAY_SAVE_4ADB7F1.read_text())
+    found["data"]["state"]["log"][-1][index] = word
+    with pytest.raises(InvalidSavedGame, match=repr(word)):
+        PlaySession.from_dict(found["data"], moves=found["moves"])
 
 
 def test_each_kind_is_its_word() -> None:

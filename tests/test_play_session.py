@@ -106,7 +106,7 @@ def test_take_back_restores_the_hand_and_marks_the_log() -> None:
         laid = laid.bot_step()
     undone = laid.take_back()
     assert undone.state == session.state
-    assert undone.marks[-1].what == f"play {card}"
+    assert undone.marks[-1].undone == Play(HUMAN, card)
     assert [r["kind"] for r in undone.log_rows()].count("take-back") == 1
     discard_undone = undone.take_back()
     assert discard_undone.state.phase is Phase.DISCARD and len(discard_undone.state.hands[HUMAN]) == 6

@@ -1,11 +1,12 @@
 """One learner's game against the computer: the engine's state plus what the Play page needs.
 
 A :class:`PlaySession` is immutable like the engine's ``GameState``: every method returns a
-new session. On top of the state it keeps
+new session. It is built from its :class:`~cribbage_core.record.GameRecord` (the settings,
+the seed and every step: each seat's actions, the deals, the take-backs), and on top of the
+state it keeps
 
 - the settings the learner chose (opponent level, players, target, skunk rule, muggins,
-  counting mode) and the game's seed (each hand is dealt from ``Random(f"{seed}:{hand_no}")``,
-  so a saved game needs no random-generator state to go on);
+  counting mode);
 - ``undo``: the states just before each of the learner's discards and cards laid this hand,
   so the last one can be taken back; every take-back is a :class:`Mark` in the game log;
 - ``feed``: what happened this hand, move by move (who laid what, the count, what it scored),
@@ -14,25 +15,32 @@ new session. On top of the state it keeps
 - the discard review (expected value lost against the advisor's best discard), the learner's
   claimed counts, and the state before the last crib was counted (the hand's summary).
 
-The learner is always seat 0; every other seat is a bot. ``to_dict``/``from_dict`` give a
-JSON-safe round trip for the database. Nothing here imports Streamlit.
+The learner is always seat 0; every other seat is a bot. A game is saved as what happened
+(``to_dict``: the record, with the computer's moves as they were made) and read back by
+replaying it (``from_dict``), so the undo states, commentary, reviews and claims are rebuilt,
+and a save that breaks a rule cannot load. Nothing here imports Streamlit.
 """
 
 from __future__ import annotations
 
-import random
 import time
 import uuid
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from typing import Any, Final
 
+from cribbage_core import fields
 from cribbage_core.advisor import Advice, Role, advise
-from cribbage_core.bots import check_level, make_bot
+from cribbage_core.bots import BOT_LEVELS, check_level, make_bot
 from cribbage_core.cards import Card
-from cribbage_core.errors import IllegalMove, InvalidGameConfig, WrongPhase
+from cribbage_core.errors import (
+    CribbageError,
+    IllegalMove,
+    InvalidGameConfig,
+    InvalidSavedGame,
+    WrongPhase,
+)
 from cribbage_core.game import (
     Action,
     Count,
@@ -44,29 +52,52 @@ from cribbage_core.game import (
     Phase,
     Play,
     SkunkRule,
-    new_game,
 )
 from cribbage_core.kinds import ScoreKind
+from cribbage_core.record import (
+    GameRecord,
+    NextDeal,
+    Step,
+    TakeBack,
+    step_text,
+)
+from cribbage_core.scoring import score_hand
+from tutor.play.history import (
+    HUMAN,
+    Claim,
+    Earlier,
+    Mark,
+    Move,
+    MoveKind,
+    Review,
+    Undo,
+    earlier_json,
+    read_earlier,
+)
+from tutor.play.legacy import upgrade
 
 __all__ = [
     "HUMAN",
     "FIRST_DEALER_CHOICES",
+    "SAVE_VERSION",
     "PlaySettings",
     "Move",
     "MoveKind",
     "Mark",
     "Review",
     "Claim",
+    "Undo",
+    "Earlier",
     "PlaySession",
     "role_of_seat",
     "make_game_id",
 ]
 
-#: The learner's seat.
-HUMAN: Final = 0
 #: Who deals first: cut for deal (shown), the learner, or the player on the learner's left.
 FIRST_DEALER_CHOICES: Final = ("cut", "me", "opponent")
-SAVE_VERSION: Final = 1
+_FIRST_DEALER_SEATS: Final[Mapping[str, int | None]] = {"cut": None, "me": HUMAN, "opponent": 1}
+#: The save format: 2 is the record of moves; 1 (a snapshot) is read by ``tutor.play.legacy``.
+SAVE_VERSION: Final = 2
 
 
 def make_game_id() -> str:
@@ -102,94 +133,19 @@ class PlaySettings:
         """The engine's configuration for these settings."""
         return GameConfig(self.players, self.target, self.skunk_rule, self.muggins)
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe form."""
-        return {
-            "level": self.level,
-            "players": self.players,
-            "target": self.target,
-            "first_dealer": self.first_dealer,
-            "skunk_rule": self.skunk_rule.value,
-            "muggins": self.muggins,
-            "self_count": self.self_count,
-        }
+    @property
+    def first_dealer_seat(self) -> int | None:
+        """The seat that deals first, or None to cut for deal."""
+        return _FIRST_DEALER_SEATS[self.first_dealer]
 
     @staticmethod
-    def from_dict(data: Mapping[str, Any]) -> PlaySettings:
-        """Read back :meth:`to_dict`."""
-        return PlaySettings(
-            level=str(data["level"]),
-            players=int(data["players"]),
-            target=int(data["target"]),
-            first_dealer=str(data["first_dealer"]),
-            skunk_rule=SkunkRule(data["skunk_rule"]),
-            muggins=bool(data["muggins"]),
-            self_count=bool(data["self_count"]),
-        )
-
-
-class MoveKind(StrEnum):
-    """What a seat did: the engine's four actions (a :class:`Move`'s ``kind``)."""
-
-    DISCARD = "discard"
-    PLAY = "play"
-    GO = "go"
-    COUNT = "count"
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One thing a seat did this hand, for the page's running commentary.
-
-    ``kind``: a :class:`MoveKind`. ``count`` is the running count after a play.
-    ``scored``: ``(seat, kind, points)`` of every event it scored (a go or last card scored
-    on a card counts for whoever laid last). ``claimed``: the learner's claim.
-    """
-
-    seat: int
-    kind: MoveKind
-    cards: tuple[Card, ...] = ()
-    count: int = 0
-    scored: tuple[tuple[int, ScoreKind, int], ...] = ()  # (seat, kind, points)
-    claimed: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    """A take-back in the game log: after event number ``after_event``, ``what`` was undone."""
-
-    hand_no: int
-    after_event: int
-    what: str  # "discard 5H 6C" / "play 7D"
-
-
-@dataclass(frozen=True, slots=True)
-class Review:
-    """How the learner's discard compared with the advisor's best (nets in expected points)."""
-
-    hand_no: int
-    discard: tuple[Card, ...]
-    best_discard: tuple[Card, ...]
-    net: float
-    best_net: float
-    rank: int
-    options: int
-
-    @property
-    def ev_lost(self) -> float:
-        """Expected points given away against the best discard (0 for the best one)."""
-        return max(0.0, self.best_net - self.net)
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """A count the learner typed in counting mode, against what the hand was worth."""
-
-    hand_no: int
-    is_crib: bool
-    claimed: int
-    actual: int
-
+    def of_record(record: GameRecord, level: str, self_count: bool) -> PlaySettings:
+        """The settings a game's record was played with (``InvalidSavedGame`` if none fit)."""
+        choice = next((c for c, seat in _FIRST_DEALER_SEATS.items() if seat == record.first_dealer), None)
+        if choice is None:
+            fields.fail("game.first_dealer", "null (cut for deal), 0 (you) or 1", record.first_dealer)
+        cfg = record.config
+        return PlaySettings(level, cfg.players, cfg.target, choice, cfg.skunk_rule, cfg.muggins, self_count)
 
 def role_of_seat(state: GameState, seat: int) -> Role:
     """Whose crib it is, seen from ``seat`` (for the discard advisor)."""
@@ -198,10 +154,6 @@ def role_of_seat(state: GameState, seat: int) -> Role:
     if state.players == 4 and state.side_of(seat) == state.side_of(state.dealer):
         return Role.PARTNER
     return Role.PONE
-
-
-def _deal_rng(seed: int, hand_no: int) -> random.Random:
-    return random.Random(f"{seed}:{hand_no}")
 
 
 def _bot_seed(seed: int, state: GameState, seat: int) -> int:
@@ -214,40 +166,90 @@ class PlaySession:
     """A game against bots, with undo, commentary, board pegs and reviews (see the module)."""
 
     game_id: str
-    seed: int
     settings: PlaySettings
+    record: GameRecord
     state: GameState
-    moves: int = 0
     back: tuple[int, ...] = ()
-    undo: tuple[tuple[GameState, tuple[int, ...], int], ...] = ()  # (state, back, feed length)
+    undo: tuple[Undo, ...] = ()
     marks: tuple[Mark, ...] = ()
     feed: tuple[Move, ...] = ()
     reviews: tuple[Review, ...] = ()
     claims: tuple[Claim, ...] = ()
     last_show: GameState | None = None
+    earlier: Earlier | None = None
     bot_seconds: float = field(default=0.0, compare=False)
 
     # ------------------------------------------------------------------ starting
 
     @staticmethod
-    def start(settings: PlaySettings, seed: int, game_id: str | None = None) -> PlaySession:
-        """A new game, cut for (or dealer chosen) and the first hand dealt."""
-        if settings.first_dealer == "cut":
-            first: int | None = None
-        else:
-            first = HUMAN if settings.first_dealer == "me" else 1
-        state = new_game(random.Random(seed), settings.config(), first_dealer=first)
-        state = state.deal(_deal_rng(seed, 1))
-        session = PlaySession(
-            game_id=game_id or make_game_id(),
-            seed=seed,
-            settings=settings,
-            state=state,
-            back=(0,) * state.config.sides,
-        )
+    def start(
+        settings: PlaySettings,
+        seed: int,
+        game_id: str | None = None,
+        decks: Sequence[tuple[int, Sequence[Card]]] = (),
+    ) -> PlaySession:
+        """A new game, cut for (or dealer chosen) and the first hand dealt.
+
+        Hand ``n`` is dealt from ``Random(f"{seed}:{n}")``, or from ``decks`` (scripted decks as
+        ``(hand_no, cards)``, for lessons and tests).
+        """
+        record = GameRecord(
+            settings.config(), seed, settings.first_dealer_seat,
+            tuple((n, tuple(cards)) for n, cards in decks),
+        )  # fmt: skip
+        return PlaySession._begin(game_id or make_game_id(), settings, record, None)
+
+    @staticmethod
+    def _begin(game_id: str, settings: PlaySettings, record: GameRecord, earlier: Earlier | None) -> PlaySession:
+        state = replace(record, steps=()).first_state()
+        if earlier is None:
+            return PlaySession(game_id, settings, replace(record, steps=()), state, back=(0,) * state.config.sides)
+        return PlaySession(
+            game_id, settings, replace(record, steps=()), state, back=earlier.back,
+            marks=earlier.marks, reviews=earlier.reviews, claims=earlier.claims, earlier=earlier,
+        )  # fmt: skip
+
+    @staticmethod
+    def replay(
+        game_id: str, settings: PlaySettings, record: GameRecord, earlier: Earlier | None = None
+    ) -> PlaySession:
+        """The session ``record`` makes: every step taken again, as the learner, a bot or the table.
+
+        Raises ``InvalidSavedGame`` naming the first step the rules do not allow.
+        """
+        session = PlaySession._begin(game_id, settings, record, earlier)
+        for number, step in enumerate(record.steps, 1):
+            try:
+                session = session._take(step)
+            except CribbageError as error:
+                raise InvalidSavedGame(
+                    f"step {number} ({step_text(step)}) breaks a rule: {error}",
+                    problem="move", where=f"game.steps[{number - 1}]", step=number,
+                ) from error  # fmt: skip
         return session
 
+    def _take(self, step: Step) -> PlaySession:
+        if isinstance(step, NextDeal):
+            return self.deal_next()
+        if isinstance(step, TakeBack):
+            if step.seat != HUMAN:
+                raise IllegalMove(f"only the learner (seat {HUMAN}) takes moves back, not seat {step.seat}")
+            return self.take_back()
+        if step.seat == HUMAN:
+            return self.act(step)
+        return self._apply(step)
+
     # ------------------------------------------------------------------ questions
+
+    @property
+    def seed(self) -> int:
+        """The game's seed: the cut for deal and every hand's shuffle come from it."""
+        return self.record.seed
+
+    @property
+    def moves(self) -> int:
+        """The move counter (saving is compare-and-set on it): every step taken so far."""
+        return (self.earlier.moves if self.earlier else 0) + len(self.record.steps)
 
     @property
     def phase(self) -> Phase:
@@ -284,7 +286,7 @@ class PlaySession:
         return (
             bool(self.undo)
             and self.state.phase in (Phase.DISCARD, Phase.PLAY)
-            and self.undo[-1][0].hand_no == self.state.hand_no
+            and self.undo[-1].state.hand_no == self.state.hand_no
         )
 
     def advice(self) -> Advice:
@@ -315,37 +317,25 @@ class PlaySession:
         if action.seat != HUMAN:
             raise IllegalMove(f"you play seat {HUMAN}, not seat {action.seat}")
         before = self.state
-        session = self
+        session = self._apply(action)  # raises before anything is remembered
         if isinstance(action, Discard | Play):
-            before.apply(action)  # raise before remembering anything
-            session = replace(
-                self, undo=self.undo + ((before, self.back, len(self.feed)),)
-            )
-        if isinstance(action, Discard) and before.phase is Phase.DISCARD:
-            hand = before.hands[HUMAN]
-            options = advise(hand, role_of_seat(before, HUMAN), before.players)
+            session = replace(session, undo=self.undo + (Undo(before, self.back, len(self.feed), action),))
+        if isinstance(action, Discard):
+            options = advise(before.hands[HUMAN], role_of_seat(before, HUMAN), before.players)
             chosen = options.option_for(action.cards)
-            session = replace(
-                session,
-                reviews=tuple(r for r in session.reviews if r.hand_no != before.hand_no)
-                + (
-                    Review(
-                        before.hand_no, tuple(sorted(action.cards)), options.best.discard,
-                        chosen.net, options.best.net, chosen.rank, len(options.options),
-                    ),
-                ),
+            review = Review(
+                before.hand_no, tuple(sorted(action.cards)), options.best.discard,
+                chosen.net, options.best.net, chosen.rank, len(options.options),
             )  # fmt: skip
-        if isinstance(action, Count) and action.claimed is not None and before.phase is Phase.SHOW:
-            what = before.counting()
-            assert what is not None and before.starter is not None
-            from cribbage_core.scoring import score_hand
-
-            actual = score_hand(what[1], before.starter, is_crib=what[2]).total
-            session = replace(
-                session,
-                claims=session.claims + (Claim(before.hand_no, what[2], action.claimed, actual),),
-            )
-        return session._apply(action)
+            kept = tuple(r for r in session.reviews if r.hand_no != before.hand_no)
+            session = replace(session, reviews=kept + (review,))
+        if isinstance(action, Count) and action.claimed is not None:
+            counted = before.counting()
+            assert counted is not None and before.starter is not None
+            actual = score_hand(counted.cards, before.starter, is_crib=counted.is_crib).total
+            claim = Claim(before.hand_no, counted.is_crib, action.claimed, actual)
+            session = replace(session, claims=session.claims + (claim,))
+        return session
 
     def bot_step(self) -> PlaySession:
         """Let the next bot (``bot_to_act``) make one move."""
@@ -374,34 +364,26 @@ class PlaySession:
         state = self.state
         if state.phase is not Phase.DEAL:
             raise WrongPhase(f"the next hand is dealt after the show, not during the {state.phase.value}")
-        dealt = state.deal(_deal_rng(self.seed, state.hand_no + 1))
-        return replace(self, state=dealt, feed=(), undo=(), moves=self.moves + 1)
+        dealt = self.record.deal(state)
+        return replace(self, state=dealt, feed=(), undo=(), record=self.record.then(NextDeal()))
 
     def take_back(self) -> PlaySession:
         """Undo the learner's last discard or card laid (and the computer's replies after it)."""
         if not self.can_undo:
             raise IllegalMove("there is nothing of yours to take back in this hand")
-        state, back, feed_len = self.undo[-1]
-        undone = next(
-            (
-                m for m in reversed(self.feed[feed_len:])
-                if m.seat == HUMAN and m.kind in (MoveKind.DISCARD, MoveKind.PLAY)
-            ),  # fmt: skip
-            None,
-        )
-        what = (undone.kind + " " + " ".join(str(c) for c in undone.cards)) if undone else "move"
-        mark = Mark(state.hand_no, len(state.log), what)
+        undo = self.undo[-1]
+        state = undo.state
+        mark = Mark(state.hand_no, len(state.log), undo.action)
+        redo_discard = state.phase is Phase.DISCARD and HUMAN in state.must_discard()
         return replace(
             self,
             state=state,
-            back=back,
+            back=undo.back,
             undo=self.undo[:-1],
-            feed=self.feed[:feed_len],
+            feed=self.feed[: undo.feed_len],
             marks=self.marks + (mark,),
-            reviews=tuple(r for r in self.reviews if r.hand_no != state.hand_no)
-            if state.phase is Phase.DISCARD and HUMAN in state.must_discard()
-            else self.reviews,
-            moves=self.moves + 1,
+            reviews=tuple(r for r in self.reviews if r.hand_no != state.hand_no) if redo_discard else self.reviews,
+            record=self.record.then(TakeBack(HUMAN)),
         )
 
     def _apply(self, action: Action) -> PlaySession:
@@ -421,9 +403,9 @@ class PlaySession:
         elif isinstance(action, Go):
             move = Move(action.seat, MoveKind.GO, (), before.count, scored)
         else:
-            what = before.counting()
-            assert what is not None
-            move = Move(action.seat, MoveKind.COUNT, what[1], 0, scored, action.claimed)
+            counted = before.counting()
+            assert counted is not None
+            move = Move(action.seat, MoveKind.COUNT, counted.cards, 0, scored, action.claimed)
         last_show = before if before.phase is Phase.SHOW and after.phase is not Phase.SHOW else self.last_show
         return replace(
             self,
@@ -431,71 +413,60 @@ class PlaySession:
             back=tuple(back),
             feed=self.feed + (move,),
             last_show=last_show,
-            moves=self.moves + 1,
+            record=self.record.then(action),
         )
 
     # ------------------------------------------------------------------ saving
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe form (the engine's ``to_dict`` for every state kept)."""
-        return {
+        """JSON-safe form: the game's record, the opponent level and counting mode (see the module)."""
+        data: dict[str, Any] = {
             "version": SAVE_VERSION,
             "game_id": self.game_id,
-            "seed": self.seed,
-            "settings": self.settings.to_dict(),
-            "state": self.state.to_dict(),
-            "moves": self.moves,
-            "back": list(self.back),
-            "undo": [[s.to_dict(), list(b), n] for s, b, n in self.undo],
-            "marks": [[m.hand_no, m.after_event, m.what] for m in self.marks],
-            "feed": [
-                [m.seat, m.kind, _strs(m.cards), m.count, [list(x) for x in m.scored], m.claimed]
-                for m in self.feed
-            ],
-            "reviews": [
-                [r.hand_no, _strs(r.discard), _strs(r.best_discard), r.net, r.best_net, r.rank, r.options]
-                for r in self.reviews
-            ],
-            "claims": [[c.hand_no, c.is_crib, c.claimed, c.actual] for c in self.claims],
-            "last_show": None if self.last_show is None else self.last_show.to_dict(),
-            "bot_seconds": self.bot_seconds,
+            "level": self.settings.level,
+            "self_count": self.settings.self_count,
+            "game": self.record.to_dict(),
         }
+        if self.earlier is not None:
+            data["earlier"] = earlier_json(self.earlier)
+        return data
 
     @staticmethod
-    def from_dict(data: Mapping[str, Any]) -> PlaySession:
-        """Read back :meth:`to_dict`; raises ``ValueError`` for anything else."""
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"unknown saved play version {data.get('version')!r}: expected {SAVE_VERSION}")
-        try:
-            return PlaySession(
-                game_id=str(data["game_id"]),
-                seed=int(data["seed"]),
-                settings=PlaySettings.from_dict(data["settings"]),
-                state=GameState.from_dict(data["state"]),
-                moves=int(data["moves"]),
-                back=tuple(int(x) for x in data["back"]),
-                undo=tuple(
-                    (GameState.from_dict(s), tuple(int(x) for x in b), int(n)) for s, b, n in data["undo"]
-                ),
-                marks=tuple(Mark(int(h), int(a), str(w)) for h, a, w in data["marks"]),
-                feed=tuple(
-                    Move(
-                        int(seat), MoveKind(kind), _cards(cards), int(count),
-                        tuple((int(s), ScoreKind(k), int(p)) for s, k, p in scored),
-                        None if claimed is None else int(claimed),
-                    )
-                    for seat, kind, cards, count, scored, claimed in data["feed"]
-                ),  # fmt: skip
-                reviews=tuple(
-                    Review(int(h), _cards(d), _cards(b), float(n), float(bn), int(r), int(o))
-                    for h, d, b, n, bn, r, o in data["reviews"]
-                ),
-                claims=tuple(Claim(int(h), bool(c), int(cl), int(a)) for h, c, cl, a in data["claims"]),
-                last_show=None if data["last_show"] is None else GameState.from_dict(data["last_show"]),
-                bot_seconds=float(data.get("bot_seconds", 0.0)),
-            )
-        except (KeyError, TypeError) as error:
-            raise ValueError(f"not a saved play session: {error!r}") from error
+    def from_dict(data: object, moves: int | None = None) -> PlaySession:
+        """Read back :meth:`to_dict` (or a version 1 snapshot) by replaying it.
+
+        ``moves`` is the move counter the save was stored with, if any: it must match. Raises
+        ``InvalidSavedGame`` naming what is wrong (a field, a step that breaks a rule, ...).
+        """
+        if not isinstance(data, dict):
+            raise InvalidSavedGame(f"a saved game is a JSON object, got {type(data).__name__}", problem="unreadable")
+        version = data.get("version")
+        if version == 1:
+            data = upgrade(data)
+        elif version != SAVE_VERSION:
+            raise InvalidSavedGame(
+                f"unknown saved-game version {str(version)[:20]!r}: expected {SAVE_VERSION}",
+                problem="version", where="version",
+            )  # fmt: skip
+        found = fields.obj(data, "save", ("version", "game_id", "level", "self_count", "game"), ("earlier",))
+        game_id = fields.text(found["game_id"], "save.game_id", longest=36)
+        level = fields.text(found["level"], "save.level", BOT_LEVELS)
+        self_count = fields.boolean(found["self_count"], "save.self_count")
+        record = GameRecord.from_dict(found["game"], "game")
+        settings = PlaySettings.of_record(record, level, self_count)
+        earlier = None if "earlier" not in found else read_earlier(found["earlier"], record.config)
+        session = PlaySession.replay(game_id, settings, record, earlier)
+        if earlier is not None:
+            for i, mark in enumerate(earlier.marks):
+                fields.integer(mark.after_event, f"save.earlier.marks[{i}][1]", 0, len(session.state.log))
+            for side, (peg, score) in enumerate(zip(session.back, session.state.scores, strict=True)):
+                fields.integer(peg, f"save.earlier.back[{side}]", 0, score)
+        if moves is not None and moves != session.moves:
+            raise InvalidSavedGame(
+                f"the move counter says {moves} but the saved moves make {session.moves}",
+                problem="mismatch", where="moves",
+            )  # fmt: skip
+        return session
 
     # ------------------------------------------------------------------ the log
 
@@ -531,22 +502,15 @@ def _event_row(event: Event, running: Sequence[int]) -> dict[str, Any]:
 
 
 def _mark_row(mark: Mark, running: Sequence[int]) -> dict[str, Any]:
+    kind = MoveKind.DISCARD if isinstance(mark.undone, Discard) else MoveKind.PLAY
     return {
         "hand": mark.hand_no,
         "phase": "undo",
         "seat": HUMAN,
         "side": 0,
         "kind": "take-back",
-        "cards": " ".join(Card.parse(t).label for t in mark.what.split()[1:]),
+        "cards": " ".join(c.label for c in mark.cards),
         "points": 0,
         "scores": tuple(running),
-        "note": mark.what,
+        "note": " ".join([kind, *(str(c) for c in mark.cards)]),
     }
-
-
-def _strs(cards: Sequence[Card]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def _cards(tokens: Sequence[str]) -> tuple[Card, ...]:
-    return tuple(Card.parse(t) for t in tokens)

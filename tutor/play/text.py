@@ -19,6 +19,8 @@ from cribbage_core.errors import (
     CardNotInHand,
     CountExceeded,
     CribbageError,
+    DuplicateCard,
+    InvalidSavedGame,
     MustPlay,
     NotYourTurn,
     WrongNumberOfCards,
@@ -26,6 +28,7 @@ from cribbage_core.errors import (
 )
 from cribbage_core.kinds import EventPhase, ResultKind, ScoreKind
 from cribbage_core.pegging import MAX_COUNT
+from cribbage_core.result import SkunkRule
 from tutor.lang.i18n import N_, _, cards_text, fmt_int, kind_label, ngettext
 from tutor.play.session import MoveKind
 
@@ -40,9 +43,13 @@ __all__ = [
     "scored_phrase",
     "describe_move",
     "error_message",
+    "saved_game_problem",
     "log_frame",
     "LEVEL_LABELS",
     "RESULT_LABELS",
+    "SKUNK_LABELS",
+    "DEALER_LABELS",
+    "PLAYER_LABELS",
 ]
 
 LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
@@ -52,6 +59,14 @@ RESULT_LABELS: dict[str, str] = {
     ResultKind.DOUBLE_SKUNK: N_("a double skunk"),
     ResultKind.LURCH: N_("a lurch"),
 }
+SKUNK_LABELS = {
+    SkunkRule.SKUNK: N_("Skunk: win by more than 30 (double: more than 60)"),
+    SkunkRule.LURCH: N_("Lurch: loser under half the target"),
+    SkunkRule.THREE_QUARTERS: N_("Skunk under 3/4 of the target, double under 1/2"),
+    SkunkRule.NONE: N_("None: every win counts one"),
+}
+DEALER_LABELS = {"cut": N_("Cut for deal"), "me": N_("I deal"), "opponent": N_("The computer deals")}
+PLAYER_LABELS = {2: N_("2 players"), 3: N_("3 players"), 4: N_("4 players (partners)")}
 _PHASES: dict[str, str] = {
     EventPhase.DEAL: N_("Cut for deal"),
     EventPhase.STARTER: N_("Starter"),
@@ -147,6 +162,35 @@ def error_message(error: CribbageError, count: int, next_name: str, discard_size
     if isinstance(error, WrongPhase):
         return _("That cannot be done now: the hand has moved on.")
     return _("That move is not allowed: {reason}").format(reason=str(error))
+
+
+_BROKEN_RULES = (
+    (CountExceeded, N_("the count would pass 31.")),
+    (MustPlay, N_("a go was said while a card could be laid.")),
+    (NotYourTurn, N_("it was not that player's turn.")),
+    (CardNotInHand, N_("that card was not in the player's hand.")),
+    (WrongNumberOfCards, N_("the wrong number of cards was laid away.")),
+    (DuplicateCard, N_("the same card is there twice.")),
+    (WrongPhase, N_("it came at the wrong moment of the hand.")),
+)
+
+
+def saved_game_problem(error: InvalidSavedGame) -> str:
+    """Why a saved game cannot be continued, in the learner's words (naming the move or field)."""
+    if error.problem == "unreadable":
+        reason = _("its text is damaged: it is not a saved game.")
+    elif error.problem == "version":
+        reason = _("it was saved in a format this app does not know.")
+    elif error.problem == "move":
+        rule = next((_(text) for kind, text in _BROKEN_RULES if isinstance(error.__cause__, kind)), None)
+        reason = _("move {n} breaks a rule: {rule}").format(
+            n=fmt_int(error.step or 0), rule=rule or _("the rules do not allow it.")
+        )
+    elif error.problem == "mismatch":
+        reason = _("{field} does not follow from the moves played.").format(field=error.where)
+    else:
+        reason = _("{field} is missing or wrong.").format(field=error.where or "?")
+    return _("This saved game cannot be continued: {reason}").format(reason=reason)
 
 
 _SPECIAL_KINDS: dict[str, str] = {

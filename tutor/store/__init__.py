@@ -84,6 +84,7 @@ from tutor.store.records import (
 )
 from tutor.store.saved_games import (
     StaleGame,
+    UnreadableSave,
     load_game,
     save_game,
 )
@@ -126,6 +127,7 @@ __all__ = [
     "Migration",
     "SchemaTooNew",
     "StaleGame",
+    "UnreadableSave",
     "Store",
     "StoreError",
     "attempts_csv",

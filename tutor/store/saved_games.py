@@ -21,6 +21,10 @@ class StaleGame(StoreError):
     """The saved game moved on since it was read (another tab, or a double click): reload it."""
 
 
+class UnreadableSave(StoreError):
+    """A saved game whose stored text is not JSON (damaged, or edited by hand)."""
+
+
 def save_game(
     engine: Engine,
     game_id: str,
@@ -73,8 +77,12 @@ def save_game(
     _with_retry(write)
 
 
-def load_game(engine: Engine, game_id: str) -> tuple[int, dict[str, Any]] | None:
-    """``(moves, data)`` of a saved game, or None when there is no game with that id."""
+def load_game(engine: Engine, game_id: str) -> tuple[int, Any] | None:
+    """``(moves, data)`` of a saved game, or None when there is no game with that id.
+
+    ``data`` is the JSON as stored, whatever it holds: the reader checks it. Text that is not
+    JSON raises ``UnreadableSave``.
+    """
     with engine.connect() as conn:
         row = conn.execute(
             sa.select(SAVED_GAMES.c.moves, SAVED_GAMES.c.data).where(
@@ -83,4 +91,7 @@ def load_game(engine: Engine, game_id: str) -> tuple[int, dict[str, Any]] | None
         ).first()
     if row is None:
         return None
-    return int(row.moves), json.loads(row.data)
+    try:
+        return int(row.moves), json.loads(row.data)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, or an integer too long to read
+        raise UnreadableSave(f"game {game_id}: the saved text is not JSON ({str(error)[:80]})") from error

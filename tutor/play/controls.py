@@ -1,0 +1,287 @@
+"""The Play page's controls: the new-game form, the discard, the cards to lay, the counts, undo.
+
+Every button goes through :func:`tutor.play.ui.do` with the move counter it was drawn at, and
+the :class:`~tutor.play.ui.PlayContext` the page handed in.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import streamlit as st
+
+from cribbage_core.bots import BOT_LEVELS
+from cribbage_core.cards import Card
+from cribbage_core.game import Count, Discard, Go, Play
+from cribbage_core.pegging import MAX_COUNT
+from cribbage_core.result import SkunkRule
+from cribbage_core.scoring import MAX_HAND_POINTS
+from tutor.frame.menu import four_colour
+from tutor.frame.render import bold, show_html
+from tutor.html.cards import card_svg, cards_row
+from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ngettext
+from tutor.play import table, ui
+from tutor.play.session import FIRST_DEALER_CHOICES, HUMAN, PlaySession
+from tutor.play.text import DEALER_LABELS, LEVEL_LABELS, PLAYER_LABELS, SKUNK_LABELS, seat_names
+from tutor.play.ui import PlayContext, act, do
+
+__all__ = [
+    "settings_form",
+    "discard_controls",
+    "advice_table",
+    "play_controls",
+    "show_section",
+    "deal_button",
+    "game_buttons",
+    "new_game_button",
+]
+
+_STALE = "That click came from an older view of the table (a double click?): nothing was changed."
+
+
+def settings_form(ctx: PlayContext) -> None:
+    """The new-game settings, and Deal."""
+    # each choice's label is made now, in this run's language, so the form submits in any language
+    with st.form("play_settings"):
+        st.markdown(bold(_("New game")))
+        level, target, players = st.columns(3)
+        level.selectbox(
+            _("Opponent"), BOT_LEVELS, index=1, key="play_set_level",
+            format_func={v: _(LEVEL_LABELS[v]) for v in BOT_LEVELS}.__getitem__,
+        )  # fmt: skip
+        target.radio(
+            _("Game to"), [121, 61], horizontal=True, key="play_set_target",
+            format_func={n: fmt_int(n) for n in (121, 61)}.__getitem__,
+        )  # fmt: skip
+        players.radio(
+            _("Players"), [2, 3, 4], horizontal=True, key="play_set_players",
+            format_func={n: _(label) for n, label in PLAYER_LABELS.items()}.__getitem__,
+        )  # fmt: skip
+        dealer, skunk, counting = st.columns(3)
+        dealer.radio(
+            _("First dealer"), FIRST_DEALER_CHOICES, key="play_set_dealer",
+            format_func={v: _(label) for v, label in DEALER_LABELS.items()}.__getitem__,
+        )  # fmt: skip
+        skunk.selectbox(
+            _("Skunk rule"), list(SkunkRule), key="play_set_skunk",
+            format_func={r: _(label) for r, label in SKUNK_LABELS.items()}.__getitem__,
+        )  # fmt: skip
+        counting.radio(
+            _("Counting"), ["app", "self"], key="play_set_counting",
+            format_func={"app": _("The app counts for me"), "self": _("I count my own hand and crib")}.__getitem__,
+        )  # fmt: skip
+        st.toggle(
+            _("Muggins"), key="play_set_muggins",
+            help=_("When you count your own hand, points you miss go to the computer."),
+        )  # fmt: skip
+        st.form_submit_button(
+            _("Deal"), type="primary", on_click=ui.start_game, args=(ctx,), icon=":material/playing_cards:"
+        )
+
+
+def discard_controls(ctx: PlayContext, session: PlaySession) -> None:
+    """Your six cards: click to choose the crib cards, then confirm; the Hint table."""
+    state = session.state
+    names = seat_names(state.players)
+    need = state.config.discard_size
+    hand = state.hands[HUMAN]
+    chosen: list[str] = [c for c in st.session_state.get(ui.SELECTED, []) if Card.parse(c) in hand]
+    whose = _("your") if state.dealer == HUMAN else (
+        _("your partner's") if state.players == 4 and state.dealer == 2 else names[state.dealer] + _("'s")
+    )  # fmt: skip
+    st.markdown(
+        ngettext(
+            "**Your hand.** Choose {n} card for {whose} crib, then confirm.",
+            "**Your hand.** Choose {n} cards for {whose} crib, then confirm.",
+            need,
+        ).format(n=fmt_int(need), whose=whose)
+    )
+    cols = st.columns(len(hand))
+    colours = four_colour()
+    for col, card in zip(cols, hand, strict=True):
+        picked = str(card) in chosen
+        with col:
+            show_html(card_svg(card, highlighted=picked, four_colour=colours, width=78))
+            st.button(
+                _("✓ {card}").format(card=card_text(card)) if picked else card_text(card),
+                key=f"play_pick_{card}",
+                on_click=_toggle,
+                args=(str(card), session.moves),
+                type="primary" if picked else "secondary",
+                width="stretch",
+                help=_("Click again to keep it") if picked else _("Lay this card away to the crib"),
+            )
+    left, right = st.columns([2, 1])
+    left.button(
+        ngettext("Lay away {n} card", "Lay away {n} cards", need).format(n=fmt_int(need)),
+        key="play_confirm_discard",
+        type="primary",
+        disabled=len(chosen) != need,
+        on_click=_confirm_discard,
+        args=(ctx, session.moves),
+    )
+    right.toggle(_("Hint"), key="play_hint", help=_("Show the discard advisor's ranking of every discard."))
+    if st.session_state.get("play_hint"):
+        advice_table(session)
+
+
+def _toggle(card: str, seen_moves: int) -> None:
+    ui.clear_flash()
+    session = ui.current()
+    if session is None or session.moves != seen_moves:
+        ui.flash(_(_STALE))
+        return
+    chosen = list(st.session_state.get(ui.SELECTED, []))
+    if card in chosen:
+        chosen.remove(card)
+    else:
+        chosen.append(card)
+        need = session.state.config.discard_size
+        chosen = chosen[-need:]  # choosing one more drops the oldest choice
+    st.session_state[ui.SELECTED] = chosen
+
+
+def _confirm_discard(ctx: PlayContext, seen_moves: int) -> None:
+    chosen = tuple(Card.parse(c) for c in st.session_state.get(ui.SELECTED, []))
+    st.session_state[ui.SELECTED] = []
+    do(ctx, act(Discard(HUMAN, chosen)), seen_moves)
+
+
+def advice_table(session: PlaySession) -> None:
+    """Every discard ranked by the advisor: expected hand, crib and net points."""
+    advice = session.advice()
+    rows = [
+        {
+            _("Rank"): o.rank,
+            _("Lay away"): cards_text(o.discard),
+            _("Keep"): cards_text(o.keep),
+            _("Hand (expected)"): round(o.hand_ev, 2),
+            _("Crib (expected)"): round(o.crib_ev, 2),
+            _("Net"): round(o.net, 2),
+            _("Hand min-max"): f"{o.hand_min}-{o.hand_max}",
+        }
+        for o in advice.options
+    ]
+    st.caption(
+        _("Expected points over every possible starter; the crib counts for you when it is yours "
+          "and against you when it is not.")
+    )  # fmt: skip
+    st.dataframe(rows, hide_index=True, width="stretch", key="play_advice")
+
+
+def play_controls(ctx: PlayContext, session: PlaySession) -> None:
+    """Your cards as buttons (cards you cannot lay are disabled); Go only when nothing fits."""
+    state = session.state
+    hand = state.hands[HUMAN]
+    names = seat_names(state.players)
+    mine = state.to_act == HUMAN
+    room = MAX_COUNT - state.count
+    if mine:
+        st.markdown(_("**Your turn.** The count is {count}: lay a card.").format(count=fmt_int(state.count)))
+    else:
+        assert state.to_act is not None
+        st.markdown(_("**{name} to play.**").format(name=escape(names[state.to_act])))
+    colours = four_colour()
+    if hand:
+        cols = st.columns(max(len(hand), 4))
+        for col, card in zip(cols, hand, strict=False):
+            fits = card.value <= room
+            with col:
+                show_html(card_svg(card, dimmed=not (mine and fits), four_colour=colours, width=78))
+                st.button(
+                    _("Lay {card}").format(card=card_text(card)),
+                    key=f"play_lay_{card}",
+                    disabled=not (mine and fits),
+                    on_click=do,
+                    args=(ctx, act(Play(HUMAN, card)), session.moves),
+                    width="stretch",
+                    help=None if fits else _("This card would take the count past 31."),
+                )
+    else:
+        st.caption(_("You have laid all your cards."))
+    if mine and not any(card.value <= room for card in hand):
+        st.button(
+            _("Go (I cannot lay a card)"),
+            key="play_go",
+            type="primary",
+            on_click=do,
+            args=(ctx, act(Go(HUMAN)), session.moves),
+        )
+
+
+def show_section(ctx: PlayContext, session: PlaySession) -> None:
+    """The show: what is counted so far, then the next count (yours to type, or the computer's)."""
+    state = session.state
+    names = seat_names(state.players)
+    st.subheader(_("The show"))
+    table.show_counted(session, state, state.show_step)
+    counting = state.counting()
+    assert counting is not None and state.starter is not None
+    seat, cards, is_crib = counting
+    if seat != HUMAN:
+        label = _("Count {name}'s crib") if is_crib else _("Count {name}'s hand")
+        st.button(
+            label.format(name=names[seat]),
+            key="play_next_count",
+            type="primary",
+            on_click=do,
+            args=(ctx, lambda s: s.next_count(), session.moves),
+        )
+        return
+    title = _("Your crib") if is_crib else _("Your hand")
+    st.markdown(bold(title) + " · " + _("with the starter"))
+    show_html(cards_row((*cards, state.starter), four_colour=four_colour(), width=70))
+    if not session.settings.self_count:
+        st.button(
+            _("Count my crib") if is_crib else _("Count my hand"),
+            key="play_count_mine",
+            type="primary",
+            on_click=do,
+            args=(ctx, act(Count(HUMAN)), session.moves),
+        )
+        return
+    with st.form("play_count_form", clear_on_submit=True):
+        st.text_input(
+            _("How many points?"), key="play_claim", placeholder=_("a whole number from 0 to 29")
+        )
+        st.form_submit_button(
+            _("Claim my count"), type="primary", on_click=_claim, args=(ctx, session.moves)
+        )
+
+
+def _claim(ctx: PlayContext, seen_moves: int) -> None:
+    from tutor.lang.answers import parse_answer
+
+    parsed = parse_answer(st.session_state.get("play_claim", ""), MAX_HAND_POINTS)
+    if parsed.error:
+        ui.flash(parsed.error, "error")
+        return
+    do(ctx, act(Count(HUMAN, int(parsed.value or 0))), seen_moves)
+
+
+def deal_button(ctx: PlayContext, session: PlaySession) -> None:
+    """After the show: deal the next hand."""
+    st.button(
+        _("Deal the next hand"), key="play_deal", type="primary",
+        on_click=do, args=(ctx, lambda s: s.deal_next(), session.moves),
+    )  # fmt: skip
+
+
+def game_buttons(ctx: PlayContext, session: PlaySession) -> None:
+    """Undo, New game, the log so far, and the game's address."""
+    with st.container(horizontal=True):
+        st.button(
+            _("Undo my last move"), key="play_undo", disabled=not session.can_undo,
+            on_click=do, args=(ctx, lambda s: s.take_back(), session.moves),
+            help=_("Take back your last discard or card laid (practice only: the game log marks it)."),
+            icon=":material/undo:",
+        )  # fmt: skip
+        st.button(_("New game"), key="play_new", on_click=ui.new_game, icon=":material/add:")
+    if st.toggle(_("Show the game log so far"), key="play_show_log"):
+        table.game_log(session, key="play_log_so_far")
+    st.caption(_("Game {id}: this page's address brings it back.").format(id=session.game_id))
+
+
+def new_game_button() -> None:
+    """At the end of a game: start another."""
+    st.button(_("New game"), key="play_new_after", type="primary", on_click=ui.new_game)

@@ -1,0 +1,290 @@
+"""The Play page's table, drawn from a session: scores and board, hands, crib, starter, the play,
+the commentary, the counted hands, the discard review, the result and the log.
+
+Drawing only: nothing here changes the game (the clicks are in ``tutor.play.controls``).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import streamlit as st
+
+from cribbage_core.game import Counting, GameState, Phase
+from cribbage_core.kinds import ScoreKind
+from cribbage_core.scoring import HandScore, score_hand
+from tutor.frame.menu import four_colour
+from tutor.frame.render import bold, show_html
+from tutor.html.board import PEG_COLOURS, board_svg
+from tutor.html.breakdown import hand_breakdown_html
+from tutor.html.cards import card_back_svg, cards_row
+from tutor.html.play import table_series_html
+from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ngettext
+from tutor.play.session import HUMAN, Claim, MoveKind, PlaySession, PlaySettings
+from tutor.play.text import (
+    LEVEL_LABELS,
+    PLAYER_LABELS,
+    RESULT_LABELS,
+    SKUNK_LABELS,
+    describe_move,
+    log_frame,
+    seat_names,
+    side_names,
+)
+
+__all__ = [
+    "settings_caption",
+    "header",
+    "cut_for_deal",
+    "table",
+    "commentary",
+    "counted_steps",
+    "show_counted",
+    "last_show",
+    "discard_review",
+    "result",
+    "game_log",
+]
+
+
+def settings_caption(settings: PlaySettings) -> None:
+    """One line: the opponent, the players, the skunk rule, muggins and who counts."""
+    st.caption(
+        _("Opponent: {level} · {players} · skunk rule: {skunk} · muggins {muggins} · {counting}").format(
+            level=_(LEVEL_LABELS[settings.level]),
+            players=_(PLAYER_LABELS[settings.players]),
+            skunk=_(SKUNK_LABELS[settings.skunk_rule]),
+            muggins=_("on") if settings.muggins else _("off"),
+            counting=_("you count your own hand") if settings.self_count else _("the app counts"),
+        )
+    )
+
+
+def header(session: PlaySession) -> None:
+    """Scores (always visible), the board and who deals."""
+    state = session.state
+    sides = side_names(state.players)
+    names = seat_names(state.players)
+    cols = st.columns(len(sides) + 1)
+    for side, col in enumerate(cols[: len(sides)]):
+        gained = state.scores[side] - session.back[side]
+        colour = PEG_COLOURS[side]
+        last_peg = escape(_("last peg +{n}").format(n=fmt_int(gained))) if gained else "&nbsp;"
+        col.markdown(
+            f'<div style="border-left:6px solid {colour};padding:2px 10px">'
+            f'<div style="font-size:0.85rem;color:#555">{escape(sides[side])}</div>'
+            f'<div class="play-score" style="font-size:1.9rem;font-weight:700">{fmt_int(state.scores[side])}</div>'
+            f'<div style="font-size:0.8rem;color:#555">'
+            f"{last_peg}</div></div>",
+            unsafe_allow_html=True,
+        )
+    with cols[-1]:
+        st.markdown(
+            _("**Hand {n}** · {dealer} dealt · playing to {target}").format(
+                n=fmt_int(max(state.hand_no, 1)), dealer=names[state.dealer], target=fmt_int(state.config.target)
+            )
+        )
+    show_html(board_svg(state.scores, session.back, state.config.target, sides))
+
+
+def cut_for_deal(state: GameState) -> None:
+    """In the first hand: the cards cut for deal and who deals."""
+    cuts = [e for e in state.log if e.kind == ScoreKind.CUT_FOR_DEAL]
+    if state.hand_no != 1 or state.phase not in (Phase.DISCARD, Phase.PLAY) or not cuts:
+        return
+    names = seat_names(state.players)
+    st.info(
+        _("Cut for deal: {cuts}. The lowest card deals: {dealer}.").format(
+            cuts=", ".join(f"{names[e.seat]} {card_text(e.cards[0])}" for e in cuts),
+            dealer=names[state.dealer],
+        ),
+        icon=":material/content_cut:",
+    )
+
+
+def _face_down(n: int, width: int = 52) -> str:
+    backs = "".join(card_back_svg(width=width) for _ in range(n))
+    return f'<div dir="ltr" style="display:flex;gap:4px;padding:6px 0;min-height:{round(width * 1.4) + 12}px">{backs}</div>'
+
+
+def table(session: PlaySession) -> None:
+    """The opponents' hands, the crib, the starter, and the current series with the count."""
+    state = session.state
+    names = seat_names(state.players)
+    colours = four_colour()
+    others = [seat for seat in range(state.players) if seat != HUMAN]
+    cols = st.columns([2.2] * len(others) + [2.0, 1.2])
+    in_show = state.phase is Phase.SHOW or state.ended_in is Phase.SHOW
+    for col, seat in zip(cols, others, strict=False):
+        with col:
+            left = len(state.hands[seat])
+            st.markdown(f"**{escape(names[seat])}**" + (" · " + _("dealer") if seat == state.dealer else ""))
+            if in_show and state.kept[seat]:
+                show_html(cards_row(state.kept[seat], four_colour=colours, width=52, gap=4))
+            else:
+                show_html(_face_down(left))
+    with cols[-2]:
+        st.markdown(bold(_("The crib")) + " · " + escape(names[state.dealer]))
+        if in_show and state.show_step >= state.players:
+            show_html(cards_row(state.crib, four_colour=colours, width=52, gap=4))
+        else:
+            in_crib = len(state.crib) if state.starter is not None else sum(len(d) for d in state.discards)
+            show_html(_face_down(in_crib))
+    with cols[-1]:
+        st.markdown(bold(_("Starter")))
+        if state.starter is not None:
+            show_html(cards_row([state.starter], four_colour=colours, width=52))
+        else:
+            show_html(_face_down(1))
+    if state.phase is Phase.PLAY or (state.phase is Phase.GAME_OVER and state.ended_in is Phase.PLAY):
+        _series(state)
+
+
+def _series(state: GameState) -> None:
+    names = seat_names(state.players)
+    start = (state.series_starts or (0,))[-1]
+    laid = [(names[seat], card, PEG_COLOURS[state.side_of(seat)]) for seat, card in state.played[start:]]
+    said_go = [names[s] for s, passed in enumerate(state.passed) if passed]
+    earlier = [card for _, card in state.played[:start]]
+    show_html(table_series_html(laid, state.count, said_go, earlier, four_colour=four_colour()))
+
+
+def commentary(session: PlaySession, last: int = 5) -> None:
+    """The latest moves of this hand, oldest first, each with what it scored and why."""
+    names = seat_names(session.state.players)
+    moves = [m for m in session.feed if m.kind != MoveKind.COUNT][-last:]
+    if not moves:
+        return
+    items = "".join(
+        f'<li style="{"font-weight:600" if i == len(moves) - 1 else "color:#444"}">'
+        f"{escape(describe_move(m, names))}</li>"
+        for i, m in enumerate(moves)
+    )
+    show_html(f'<ul class="play-feed" style="margin:2px 0 8px 0;padding-left:1.2rem">{items}</ul>')
+
+
+def counted_steps(state: GameState, upto: int) -> list[Counting]:
+    """What the show counted before step ``upto``: the hands pone first, the crib last."""
+    return [state.counted(step) for step in range(min(upto, state.players + 1))]
+
+
+def show_counted(session: PlaySession, state: GameState, upto: int) -> None:
+    """Each counted hand and crib with its itemised breakdown (and the learner's claim)."""
+    names = seat_names(state.players)
+    colours = four_colour()
+    assert state.starter is not None
+    for seat, cards, is_crib in counted_steps(state, upto):
+        score = score_hand(cards, state.starter, is_crib=is_crib)
+        if seat == HUMAN:
+            title = (_("Your crib: {points}") if is_crib else _("Your hand: {points}")).format(
+                points=fmt_int(score.total)
+            )
+        else:
+            title = (
+                _("{name}'s crib: {points}") if is_crib else _("{name}'s hand: {points}")
+            ).format(name=names[seat], points=fmt_int(score.total))
+        with st.expander(title, expanded=True):
+            claim = next(
+                (c for c in session.claims if c.hand_no == state.hand_no and c.is_crib == is_crib and seat == HUMAN),
+                None,
+            )
+            if claim is not None:
+                _claim_verdict(claim, score, session.settings.muggins)
+            show_html(hand_breakdown_html(score, four_colour=colours))
+
+
+def _claim_verdict(claim: Claim, score: HandScore, muggins: bool) -> None:
+    from cribbage_core.hand_quiz import likely_missed
+    from tutor.lang.i18n import kind_label
+
+    claimed, actual = claim.claimed, claim.actual
+    if claimed == actual:
+        st.success(_("You counted {n}: right.").format(n=fmt_int(actual)))
+    elif claimed > actual:
+        st.warning(
+            _("You claimed {claimed}, but it is worth {actual}: you score {actual}.").format(
+                claimed=fmt_int(claimed), actual=fmt_int(actual)
+            )
+        )
+    else:
+        missed = ", ".join(kind_label(k) for k in likely_missed(score, claimed))
+        numbers = {"claimed": fmt_int(claimed), "actual": fmt_int(actual), "gap": fmt_int(actual - claimed)}
+        if muggins:
+            st.error(
+                _("You claimed {claimed} of {actual}. Muggins! The computer takes the {gap} you missed "
+                  "(look at: {missed}).").format(missed=missed, **numbers)
+            )  # fmt: skip
+        else:
+            st.warning(
+                _("You claimed {claimed} of {actual}: you score {claimed}; {gap} missed (look at: {missed}).").format(
+                    missed=missed, **numbers
+                )
+            )
+
+
+def last_show(session: PlaySession) -> None:
+    """After the show, before the next deal: the hand's counts, each with its breakdown."""
+    shown = session.last_show
+    if session.phase is Phase.DEAL and shown is not None:
+        st.subheader(_("Hand {n}: the show").format(n=fmt_int(shown.hand_no)))
+        show_counted(session, shown, shown.players + 1)
+
+
+def discard_review(session: PlaySession) -> None:
+    """Once the hand is played out: how the learner's discard compared with the advisor's best."""
+    state = session.state
+    if state.phase is Phase.SHOW:
+        hand_no: int | None = state.hand_no
+    elif state.phase is Phase.DEAL and session.last_show is not None:
+        hand_no = session.last_show.hand_no
+    else:
+        return
+    review = session.review(hand_no)
+    if review is None:
+        return
+    if review.ev_lost < 0.005:
+        st.success(
+            _("Your discard ({cards}) was the best of {n}: {net} points expected.").format(
+                cards=cards_text(review.discard), n=fmt_int(review.options), net=f"{review.net:.2f}"
+            ),
+            icon=":material/thumb_up:",
+        )
+    else:
+        st.info(
+            _("Your discard ({cards}) ranked {rank} of {n}: it lost {lost} expected points against "
+              "the best, {best} ({best_net} expected).").format(
+                cards=cards_text(review.discard), rank=fmt_int(review.rank),
+                n=fmt_int(review.options), lost=f"{review.ev_lost:.2f}",
+                best=cards_text(review.best_discard), best_net=f"{review.best_net:.2f}",
+            ),
+            icon=":material/insights:",
+        )  # fmt: skip
+
+
+def result(session: PlaySession) -> None:
+    """The end of the game: who won, the kind of win and its game points; the last counts."""
+    state = session.state
+    outcome = state.result
+    assert outcome is not None
+    sides = side_names(state.players)
+    won = outcome.winner_side == state.side_of(HUMAN)
+    verdict = (_("You win") if state.players != 4 else _("You and your partner win")) if won else _(
+        "{name} wins"
+    ).format(name=sides[outcome.winner_side])
+    scores = " – ".join(f"{sides[i]} {fmt_int(s)}" for i, s in enumerate(state.scores))
+    (st.success if won else st.error)(
+        _("**{verdict}**, {kind} ({points}): {scores}.").format(
+            verdict=verdict, kind=_(RESULT_LABELS[outcome.kind]),
+            points=ngettext("{n} game point", "{n} game points", outcome.game_points).format(
+                n=fmt_int(outcome.game_points)
+            ), scores=scores,
+        ),
+        icon=":material/emoji_events:" if won else ":material/sentiment_dissatisfied:",
+    )  # fmt: skip
+    if state.ended_in is Phase.SHOW and state.starter is not None:
+        show_counted(session, state, state.show_step + 1)
+
+
+def game_log(session: PlaySession, key: str = "play_log") -> None:
+    """The whole game log: every scoring event and take-back, with the running scores."""
+    st.dataframe(log_frame(session), hide_index=True, width="stretch", key=key)
