@@ -74,7 +74,7 @@ __all__ = [
     "event_json",
 ]
 
-#: The largest seed a record holds (the app draws far smaller ones: tutor.seeds._LARGEST_SEED).
+#: The largest seed a record holds (the app draws far smaller ones: tutor.seeds.MAX_SEED).
 _LARGEST_SEED: Final = 2**64 - 1
 #: The largest count a record may claim (the engine scores an over-claim as the true count).
 MAX_CLAIM: Final = 1000
