@@ -347,6 +347,26 @@ def test_tutor_rooms_import_no_cycle() -> None:
     assert cycle is None, "the rooms import each other in a cycle:\n  " + _chain_text(cycle or [])
 
 
+# ------------------------------------------------------------------ the browser tests
+
+BROWSER_TESTS = (*sorted((ROOT / "tests").glob("test_browser*.py")), ROOT / "tests" / "browsertools.py")
+FIXED_WAITS = ("wait_for_timeout", "sleep")
+
+
+@pytest.mark.parametrize("path", BROWSER_TESTS, ids=lambda p: p.name)
+def test_browser_tests_never_wait_a_fixed_time(path: Path) -> None:
+    """A fixed pause is too short on a loaded machine and too long on a quiet one: browser
+    tests wait for the condition they check (``browsertools``)."""
+    waits = [
+        f"{path.name}:{node.lineno}"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call)
+        and (node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", ""))
+        in FIXED_WAITS
+    ]
+    assert not waits, f"fixed waits: {waits}; wait with expect(...) or browsertools.settled"
+
+
 # ------------------------------------------------------------------ types
 
 
