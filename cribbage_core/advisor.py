@@ -21,24 +21,21 @@ and the ``tie_note`` of tied options says what separated them.
 >>> round(best.hand_ev, 2), best.hand_min, best.hand_max
 (16.65, 14, 29)
 
-Speed: the fifteens, pairs and runs of five cards depend only on their ranks,
-so their points for every one of the 6,175 possible rank multisets are
-computed once at import; a hand's rank multiset is a sum of per-rank bit
-fields (:data:`RANK_BIT`), so "the kept four plus this starter" is one
-addition and one dict look-up. Flush and nobs are added per starter suit.
+The expected hands come from :mod:`cribbage_core.expected` (exact over rank multisets) and
+the roles from :mod:`cribbage_core.seats`; their names stay importable from here.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations, combinations_with_replacement
-from typing import Final
 
-from .cards import Card, Rank, Suit, format_cards, parse_cards
+from .cards import Card, format_cards, parse_cards
+from .cribtable import crib_value
 from .errors import WrongNumberOfCards
+from .expected import RANK_BIT, expected_hand_values, hand_stats, rank_points
 from .fast import hand_total
+from .seats import Role
 
 __all__ = [
     "Role",
@@ -53,62 +50,6 @@ __all__ = [
 ]
 
 
-# ------------------------------------------------------------ the rank table
-
-#: Bit field of one card of each rank (index 1..13; 3 bits per rank, so a sum
-#: of up to four cards of a rank never carries). The sum over cards is a key
-#: that depends only on the multiset of ranks.
-RANK_BIT: Final[tuple[int, ...]] = (0, *(1 << (3 * (r - 1)) for r in range(1, 14)))
-
-_FIVE_SUBSETS: Final = tuple(s for n in range(2, 6) for s in combinations(range(5), n))
-
-
-def _rank_only_points(ranks: Sequence[int]) -> int:
-    """Fifteens, pairs and runs of five cards given by sorted ranks (no suits)."""
-    values = [min(r, 10) for r in ranks]
-    points = 2 * sum(1 for s in _FIVE_SUBSETS if sum(values[i] for i in s) == 15)
-    points += 2 * sum(1 for i, j in combinations(range(5), 2) if ranks[i] == ranks[j])
-    counts = [0] * 15
-    for r in ranks:
-        counts[r] += 1
-    r = 1
-    while r <= 13:
-        if counts[r]:
-            end = r
-            while end + 1 <= 13 and counts[end + 1]:
-                end += 1
-            length = end - r + 1
-            if length >= 3:
-                ways = 1
-                for k in range(r, end + 1):
-                    ways *= counts[k]
-                points += length * ways
-            r = end + 1
-        else:
-            r += 1
-    return points
-
-
-def _build_rank_table() -> dict[int, int]:
-    table: dict[int, int] = {}
-    for ranks in combinations_with_replacement(range(1, 14), 5):
-        if ranks[0] != ranks[4]:  # five of a rank cannot be dealt
-            table[sum(RANK_BIT[r] for r in ranks)] = _rank_only_points(ranks)
-    return table
-
-
-_RANK_POINTS: Final[dict[int, int]] = _build_rank_table()
-
-
-def rank_points(key: int) -> int:
-    """Fifteens + pairs + runs of five cards whose rank key (sum of :data:`RANK_BIT`) is ``key``.
-
-    >>> rank_points(sum(RANK_BIT[r] for r in (5, 5, 5, 11, 5)))
-    28
-    """
-    return _RANK_POINTS[key]
-
-
 def hand_points(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> int:
     """The total of a 4-card hand or crib with its starter, fast (no itemising).
 
@@ -119,27 +60,6 @@ def hand_points(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> i
     29
     """
     return hand_total(hand, starter, is_crib)
-
-
-# ------------------------------------------------------------------- roles
-
-
-class Role(enum.Enum):
-    """Whose crib it is, seen from the seat discarding.
-
-    ``DEALER``: the crib is yours. ``PARTNER`` (4 players): the crib is your
-    partner's, so your team's. ``PONE``: the crib belongs to an opponent
-    (the dealer's left in any game, and the third player with 3 players).
-    """
-
-    DEALER = "dealer"
-    PARTNER = "partner"
-    PONE = "pone"
-
-    @property
-    def crib_sign(self) -> int:
-        """+1 when the crib counts for your side, -1 when for an opponent."""
-        return -1 if self is Role.PONE else 1
 
 
 # ---------------------------------------------------------------- the advice
@@ -198,122 +118,6 @@ class Advice:
         raise KeyError(f"no option discards {format_cards(wanted)}")
 
 
-def hand_stats(
-    keep: Sequence[Card], seen: Sequence[Card]
-) -> tuple[float, int, int, dict[int, int]]:
-    """Expected score, min, max and the count of starters giving each score for a kept hand.
-
-    ``seen`` are all the cards the seat knows (the kept hand included); every
-    other card is a possible starter, equally likely.
-
-    >>> ev, lo, hi, counts = hand_stats(parse_cards("5H 5S 5C JD"), parse_cards("5H 5S 5C JD 2S 9C"))
-    >>> lo, hi, counts[29]
-    (14, 29, 1)
-    """
-    per_starter = _per_starter(keep, seen)
-    counts: dict[int, int] = {}
-    total = 0
-    n = 0
-    for points, how_many in per_starter:
-        counts[points] = counts.get(points, 0) + how_many
-        total += points * how_many
-        n += how_many
-    return total / n, min(counts), max(counts), counts
-
-
-def _per_starter(keep: Sequence[Card], seen: Sequence[Card]) -> list[tuple[int, int]]:
-    """(hand points, number of starters) grouped by rank and by suit bonus."""
-    seen_by_rank: list[set[Suit]] = [set() for _ in range(14)]
-    for card in seen:
-        seen_by_rank[card.rank].add(card.suit)
-    base = RANK_BIT[keep[0].rank] + RANK_BIT[keep[1].rank] + RANK_BIT[keep[2].rank] + RANK_BIT[
-        keep[3].rank
-    ]
-    bonus = _suit_bonus(keep)
-    out: list[tuple[int, int]] = []
-    for r in range(1, 14):
-        missing = 4 - len(seen_by_rank[r])
-        if not missing:
-            continue
-        points = _RANK_POINTS[base + RANK_BIT[r]]
-        if not bonus:
-            out.append((points, missing))
-            continue
-        for suit in Suit:
-            if suit not in seen_by_rank[r]:
-                out.append((points + bonus.get(suit, 0), 1))
-    return out
-
-
-def _suit_bonus(keep: Sequence[Card]) -> dict[Suit, int]:
-    """Flush and nobs points of a kept hand for each starter suit (absent suits: 0)."""
-    bonus: dict[Suit, int] = {}
-    suit = keep[0].suit
-    if keep[1].suit is suit and keep[2].suit is suit and keep[3].suit is suit:
-        for s in Suit:
-            bonus[s] = 5 if s is suit else 4
-    for card in keep:
-        if card.rank is Rank.JACK:
-            bonus[card.suit] = bonus.get(card.suit, 0) + 1
-    return bonus
-
-
-def expected_hand_values(
-    cards: Sequence[Card], throw: int
-) -> list[tuple[tuple[Card, ...], tuple[Card, ...], float, int, int]]:
-    """(keep, discard, expected hand, min, max) for every way to throw ``throw`` cards.
-
-    The expectation is exact over the ``52 - len(cards)`` unseen starters.
-    This is the fast core of :func:`advise`, also used by the bots.
-    """
-    n = len(cards)
-    seen_by_rank = [0] * 14
-    suit_left = {s: 13 for s in Suit}
-    for card in cards:
-        seen_by_rank[card.rank] += 1
-        suit_left[card.suit] -= 1
-    # starters left per (rank, suit) only matter for flush/nobs; per rank for the rest
-    left = [0] + [4 - seen_by_rank[r] for r in range(1, 14)]
-    ranks_left = [r for r in range(1, 14) if left[r]]
-    unseen = 52 - n
-    unseen_suits = [tuple(s for s in Suit if Card.of(r, s) not in cards) for r in range(1, 14)]
-    unseen_suits.insert(0, ())
-    results = []
-    for idx in combinations(range(n), n - throw):
-        keep = tuple(cards[i] for i in idx)
-        discard = tuple(c for c in cards if c not in keep)
-        base = RANK_BIT[keep[0].rank] + RANK_BIT[keep[1].rank] + RANK_BIT[keep[2].rank] + RANK_BIT[
-            keep[3].rank
-        ]
-        total = 0
-        lo = 99
-        hi = -1
-        for r in ranks_left:
-            p = _RANK_POINTS[base + RANK_BIT[r]]
-            total += p * left[r]
-            if p < lo:
-                lo = p
-            if p > hi:
-                hi = p
-        bonus = _suit_bonus(keep)
-        if bonus:
-            # exact per-starter min/max with the suit bonus; the mean adds bonus x starters of that suit
-            for suit, points in bonus.items():
-                total += points * suit_left[suit]
-            lo = 99
-            hi = -1
-            for r in ranks_left:
-                p = _RANK_POINTS[base + RANK_BIT[r]]
-                for suit in unseen_suits[r]:
-                    q = p + bonus.get(suit, 0)
-                    if q < lo:
-                        lo = q
-                    if q > hi:
-                        hi = q
-        results.append((keep, discard, total / unseen, lo, hi))
-    return results
-
-
 def advise(
     hand: Sequence[Card] | str,
     role: Role = Role.DEALER,
@@ -328,8 +132,6 @@ def advise(
     >>> [format_cards(o.discard) for o in advise("5H 5S 5C JD 2S 9C", Role.PONE).options[:2]]
     ['2S 9C', '2S JD']
     """
-    from .cribtable import crib_value  # the table loads lazily, on first advice
-
     cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
     if len(cards) == 6:
         if players not in (None, 2):

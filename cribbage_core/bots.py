@@ -38,12 +38,13 @@ from collections.abc import Sequence
 from math import comb
 from typing import Final, Protocol
 
-from .advisor import Role, expected_hand_values, hand_stats
 from .cards import Card, Rank
 from .cribtable import crib_value, rough_crib_estimate
+from .errors import IllegalMove, InvalidBotLevel
+from .expected import expected_hand_values, hand_stats
 from .game import Action, Count, Discard, Go, Phase, Play, SeatView
 from .pegging import MAX_COUNT
-from .errors import IllegalMove, InvalidBotLevel
+from .seats import Role, role_of
 
 __all__ = [
     "Bot",
@@ -53,7 +54,6 @@ __all__ = [
     "make_bot",
     "check_level",
     "BOT_LEVELS",
-    "role_of",
     "peg_points",
 ]
 
@@ -94,15 +94,6 @@ def make_bot(level: str, seed: int | None = None) -> Bot:
         "hard": HardBot,
     }
     return bots[check_level(level)](seed)
-
-
-def role_of(view: SeatView) -> Role:
-    """The seat's role for the crib: dealer, the dealer's partner (4 players), or pone."""
-    if view.seat == view.dealer:
-        return Role.DEALER
-    if view.side_of(view.seat) == view.side_of(view.dealer):
-        return Role.PARTNER
-    return Role.PONE
 
 
 def _no_legal(view: SeatView) -> IllegalMove:
@@ -190,7 +181,7 @@ class MediumBot:
 
     def discard(self, view: SeatView) -> tuple[Card, ...]:
         """The cards to lay away."""
-        sign = role_of(view).crib_sign
+        sign = role_of(view.seat, view.dealer, view.config.players).crib_sign
         best: tuple[Card, ...] = ()
         best_value = -1e9
         for _keep, discard, ev, _lo, _hi in expected_hand_values(view.hand, view.config.discard_size):
@@ -233,7 +224,7 @@ class HardBot:
 
     def discard(self, view: SeatView) -> tuple[Card, ...]:
         """Best expected hand plus signed crib-table value; near the end, best chance to get home."""
-        role = role_of(view)
+        role = role_of(view.seat, view.dealer, view.config.players)
         players = view.config.players
         options = []
         for keep, discard, ev, _lo, _hi in expected_hand_values(view.hand, view.config.discard_size):

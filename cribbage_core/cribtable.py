@@ -13,7 +13,7 @@ The value is the expected *total* crib (all the cards in it), so a dealer adds
 it to the hand and a pone subtracts it.
 
 >>> from cribbage_core import parse_cards
->>> from cribbage_core.advisor import Role
+>>> from cribbage_core.seats import Role
 >>> crib_value(parse_cards("5H 5S"), Role.DEALER, 2) > crib_value(parse_cards("KH 9S"), Role.DEALER, 2)
 True
 >>> discard_key(parse_cards("10H 5H")), discard_key(parse_cards("5H 10S")), discard_key(parse_cards("QD"))
@@ -30,9 +30,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from .advisor import RANK_BIT, Role, expected_hand_values, rank_points
 from .cards import Card, Rank, Suit, full_deck
 from .errors import WrongNumberOfCards
+from .expected import RANK_BIT, expected_hand_values, rank_points
+from .seats import Role
 
 __all__ = [
     "TABLE_PATH",

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Final, NamedTuple, TypeAlias
 
+from . import seats
 from .cards import Card, full_deck, shuffled_deck
 from .errors import (
     CardNotInHand,
@@ -240,11 +241,11 @@ class SeatView:
     @property
     def pone(self) -> int:
         """The seat on the dealer's left, who leads the play and counts first."""
-        return (self.dealer + 1) % self.config.players
+        return seats.pone_of(self.dealer, self.config.players)
 
     def side_of(self, seat: int) -> int:
         """The side a seat scores for (its partnership with four players)."""
-        return seat % 2 if self.config.players == 4 else seat
+        return seats.side_of(seat, self.config.players)
 
     @property
     def my_side(self) -> int:
@@ -294,7 +295,7 @@ def new_game(
                 note = f"round {r}" + (": a tie for lowest cut again" if r > 1 else "")
                 if r == len(rounds) and seat == dealer:
                     note += "; lowest card deals"
-                side = _side(n, seat)
+                side = seats.side_of(seat, n)
                 events.append(
                     Event(0, EventPhase.DEAL, seat, side, ScoreKind.CUT_FOR_DEAL, (card,), 0, note)
                 )
@@ -322,10 +323,6 @@ def _awaiting_deal(players: int) -> dict[str, Any]:
         "crib": (), "starter": None, "stock": (), "pile": (), "count": 0, "played": (),
         "series_starts": (), "passed": (False,) * players, "last_layer": None, "show_step": 0,
     }  # fmt: skip
-
-
-def _side(players: int, seat: int) -> int:
-    return seat % 2 if players == 4 else seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,11 +376,11 @@ class GameState:
     @property
     def pone(self) -> int:
         """The seat on the dealer's left: leads the play and counts first."""
-        return (self.dealer + 1) % self.config.players
+        return seats.pone_of(self.dealer, self.config.players)
 
     def side_of(self, seat: int) -> int:
         """The side a seat scores for: the seat itself, or ``seat % 2`` with four players."""
-        return seat % 2 if self.config.players == 4 else seat
+        return seats.side_of(seat, self.config.players)
 
     @property
     def is_over(self) -> bool:

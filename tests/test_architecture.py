@@ -316,20 +316,31 @@ def _first_cycle(edges: dict[str, dict[str, Import]]) -> list[Import] | None:
     return None
 
 
-def tutor_edges() -> dict[str, dict[str, Import]]:
-    """Module -> imported tutor module -> the import (lazy ones too; typing-only ones not)."""
+def package_edges(package: str) -> dict[str, dict[str, Import]]:
+    """Module -> imported module of the same package -> the import (lazy ones too; typing-only
+    ones not)."""
     known = project_modules()
     edges: dict[str, dict[str, Import]] = {}
-    for module in tutor_modules():
+    for module in (m for m in known if m.split(".")[0] == package):
         for imp in imports_of(known[module]):
-            if imp.top == "tutor" and not imp.typing_only and imp.target != module:
+            if imp.top == package and not imp.typing_only and imp.target != module:
                 edges.setdefault(module, {}).setdefault(imp.target, imp)
     return edges
+
+
+def tutor_edges() -> dict[str, dict[str, Import]]:
+    """Module -> imported tutor module -> the import (lazy ones too; typing-only ones not)."""
+    return package_edges("tutor")
 
 
 def room(module: str) -> str:
     """``tutor.store.records`` -> ``tutor.store``; a module directly in tutor/ is a room of its own."""
     return ".".join(module.split(".")[:2])
+
+
+def test_core_modules_import_no_cycle() -> None:
+    cycle = _first_cycle(package_edges("cribbage_core"))
+    assert cycle is None, "an import cycle:\n  " + _chain_text(cycle or [])
 
 
 def test_tutor_modules_import_no_cycle() -> None:

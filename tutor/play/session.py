@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from cribbage_core import fields
-from cribbage_core.advisor import Advice, Role, advise
+from cribbage_core.advisor import Advice, advise
 from cribbage_core.bots import BOT_LEVELS, check_level, make_bot
 from cribbage_core.cards import Card
 from cribbage_core.errors import (
@@ -62,6 +62,7 @@ from cribbage_core.record import (
     step_text,
 )
 from cribbage_core.scoring import score_hand
+from cribbage_core.seats import role_of
 from tutor.play.history import (
     HUMAN,
     Claim,
@@ -89,7 +90,6 @@ __all__ = [
     "Undo",
     "Earlier",
     "PlaySession",
-    "role_of_seat",
     "make_game_id",
 ]
 
@@ -146,14 +146,6 @@ class PlaySettings:
             fields.fail("game.first_dealer", "null (cut for deal), 0 (you) or 1", record.first_dealer)
         cfg = record.config
         return PlaySettings(level, cfg.players, cfg.target, choice, cfg.skunk_rule, cfg.muggins, self_count)
-
-def role_of_seat(state: GameState, seat: int) -> Role:
-    """Whose crib it is, seen from ``seat`` (for the discard advisor)."""
-    if seat == state.dealer:
-        return Role.DEALER
-    if state.players == 4 and state.side_of(seat) == state.side_of(state.dealer):
-        return Role.PARTNER
-    return Role.PONE
 
 
 def _bot_seed(seed: int, state: GameState, seat: int) -> int:
@@ -295,7 +287,7 @@ class PlaySession:
         if state.phase is not Phase.DISCARD or not state.hands[HUMAN]:
             raise WrongPhase("discard advice is for the discard, before you lay away")
         hand = state.hands[HUMAN] + state.discards[HUMAN]
-        return advise(hand, role_of_seat(state, HUMAN), state.players)
+        return advise(hand, role_of(HUMAN, state.dealer, state.players), state.players)
 
     def review(self, hand_no: int | None = None) -> Review | None:
         """The discard review of a hand (default: the current one), once the learner discarded."""
@@ -321,7 +313,8 @@ class PlaySession:
         if isinstance(action, Discard | Play):
             session = replace(session, undo=self.undo + (Undo(before, self.back, len(self.feed), action),))
         if isinstance(action, Discard):
-            options = advise(before.hands[HUMAN], role_of_seat(before, HUMAN), before.players)
+            role = role_of(HUMAN, before.dealer, before.players)
+            options = advise(before.hands[HUMAN], role, before.players)
             chosen = options.option_for(action.cards)
             review = Review(
                 before.hand_no, tuple(sorted(action.cards)), options.best.discard,
