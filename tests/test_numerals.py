@@ -154,3 +154,18 @@ def test_every_reason_has_a_message_and_an_error_class() -> None:
 
 def test_to_western() -> None:
     assert to_western("১২ + ٣ = ۱۵") == "12 + 3 = 15"
+
+
+@pytest.mark.parametrize("digits", ["1" * 10_000, "9" * 5_000, "-" + "7" * 4_301, "۱" * 6_000])
+def test_a_very_long_number_is_too_long_not_a_crash(digits: str) -> None:
+    from tutor.lang.numerals import TooLong
+
+    with pytest.raises(TooLong) as caught:
+        parse_whole_number(digits, 0, 29)
+    assert str(caught.value) == "That number is too long: the answer is a whole number from 0 to 29."
+
+
+def test_leading_zeros_do_not_make_a_number_too_long() -> None:
+    assert parse_whole_number("0" * 5_000 + "12", 0, 29) == 12
+    with pytest.raises(OutOfRange):
+        parse_whole_number("0" * 50 + "123456789", 0, 29)  # nine digits: read, then too big

@@ -7,9 +7,10 @@ from typing import Final
 
 import streamlit as st
 
+from tutor.lang.i18n import _, fmt_int
 from tutor.seeds import MAX_SEED, draw_seed
 
-__all__ = ["MAX_SEED", "new_seed", "seed_from_url", "set_url_param"]
+__all__ = ["MAX_SEED", "new_seed", "read_seed", "seed_from_url", "set_url_param"]
 
 _SYSTEM: Final = random.SystemRandom()
 
@@ -19,11 +20,34 @@ def new_seed() -> int:
     return draw_seed(_SYSTEM)
 
 
+def read_seed(raw: str) -> int | None:
+    """The seed ``raw`` spells (0 to ``MAX_SEED``), or None; its length is checked first.
+
+    >>> read_seed("42"), read_seed("0042"), read_seed("1e9"), read_seed("1" * 5000)
+    (42, 42, None, None)
+    """
+    digits = raw.lstrip("0") or "0"
+    if not (raw.isascii() and raw.isdigit()) or len(digits) > len(str(MAX_SEED)):
+        return None  # never int() of thousands of digits: Python refuses more than 4,300
+    seed = int(digits)
+    return seed if seed <= MAX_SEED else None
+
+
 def seed_from_url(param: str = "seed") -> int:
-    """The seed in ``?seed=``; a missing or malformed one is replaced by a new seed in the URL."""
-    raw = st.query_params.get(param, "")
-    if raw.isascii() and raw.isdigit() and int(raw) <= MAX_SEED:
-        return int(raw)
+    """The seed in ``?seed=``; a missing or malformed one is replaced by a new seed in the URL.
+
+    A malformed one (not a whole number from 0 to ``MAX_SEED``) also gets a line saying so.
+    """
+    raw = st.query_params.get(param)
+    seed = read_seed(raw) if raw is not None else None
+    if seed is not None:
+        return seed
+    if raw is not None:
+        st.warning(
+            _("The deal number in the address is not a whole number from {low} to {high}, "
+              "so here is a new deal.").format(low=fmt_int(0), high=fmt_int(MAX_SEED)),
+            icon=":material/link_off:",
+        )  # fmt: skip
     seed = new_seed()
     st.query_params[param] = str(seed)
     return seed

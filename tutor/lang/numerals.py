@@ -26,6 +26,7 @@ from tutor.lang.msgid import N_
 __all__ = [
     "DIGITS",
     "ERROR_MESSAGES",
+    "MAX_DIGITS",
     "NATIVE_DIGITS",
     "DecimalNumber",
     "EmptyAnswer",
@@ -33,6 +34,7 @@ __all__ = [
     "NotANumber",
     "NumberInputError",
     "OutOfRange",
+    "TooLong",
     "format_int",
     "parse_whole_number",
     "to_western",
@@ -69,6 +71,8 @@ _TO_WESTERN: Final = {
 # Invisible characters that phones and RTL keyboards slip into typed text.
 _INVISIBLE: Final = re.compile("[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]")
 _TEXT_SHOWN: Final = 20
+#: The most significant digits a typed answer may have; longer ones are :class:`TooLong`.
+MAX_DIGITS: Final = 9
 _MINUS: Final = "-\u2212\u2010\u2012\u2013\ufe63\uff0d"
 # Full stop, comma (a decimal comma: answers are too small for thousands
 # separators) and ARABIC DECIMAL SEPARATOR.
@@ -135,6 +139,7 @@ ERROR_MESSAGES: Final[Mapping[str, str]] = {
     "out_of_range": N_(
         "{value} is out of range: the answer is a whole number from {low} to {high}."
     ),
+    "too_long": N_("That number is too long: the answer is a whole number from {low} to {high}."),
 }
 
 
@@ -216,6 +221,12 @@ class OutOfRange(NumberInputError):
     reason = "out_of_range"
 
 
+class TooLong(NumberInputError):
+    """More digits than any answer has (Python would refuse to convert 4,301 or more)."""
+
+    reason = "too_long"
+
+
 _SIGN: Final = "[" + re.escape("+" + _MINUS) + "]"
 _WHOLE: Final = re.compile(f"({_SIGN}?)\\s*([0-9]+)")
 _POINT: Final = f"[{re.escape(_DECIMAL_POINT)}]"
@@ -248,6 +259,9 @@ def parse_whole_number(text: str, low: int, high: int) -> int:
             raise DecimalNumber(text, low, high)
         raise NotANumber(text.strip(), low, high)
     sign, digits = whole.groups()
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > MAX_DIGITS:  # bounded before int(), which refuses 4,301 digits or more
+        raise TooLong(text, low, high)
     value = -int(digits) if sign and sign != "+" else int(digits)
     if value < 0 and low >= 0:
         raise NegativeNumber(text, low, high, value)
