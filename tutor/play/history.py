@@ -14,11 +14,11 @@ from typing import Any, Final, NamedTuple
 
 from cribbage_core import fields
 from cribbage_core.cards import Card
-from cribbage_core.game import Discard, GameConfig, GameState, Play
+from cribbage_core.game import Discard, Event, GameConfig, GameState, Play
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.record import read_step, step_json
 
-__all__ = ["HUMAN", "MoveKind", "Move", "Mark", "Review", "Claim", "Undo", "Earlier", "earlier_json", "read_earlier"]
+__all__ = ["HUMAN", "MoveKind", "Move", "Mark", "Review", "Claim", "Undo", "Earlier", "earlier_json", "read_earlier", "log_rows"]
 
 #: The learner's seat (every other seat is a computer player).
 HUMAN: Final = 0
@@ -167,6 +167,51 @@ def read_earlier(value: object, config: GameConfig) -> Earlier:
             fields.integer(claimed, f"{at}[2]", 0, 1000), fields.integer(actual, f"{at}[3]", 0, 29),
         ))  # fmt: skip
     return Earlier(moves, back, tuple(marks), tuple(reviews), tuple(claims))
+
+
+def log_rows(log: Sequence[Event], marks: Sequence[Mark], sides: int) -> list[dict[str, Any]]:
+    """Every scoring event of ``log`` and every take-back in ``marks``, in order, with the running scores."""
+    rows: list[dict[str, Any]] = []
+    running = [0] * sides
+    ordered = sorted(marks, key=lambda m: m.after_event)
+    m = 0
+    for i, event in enumerate(log):
+        while m < len(ordered) and ordered[m].after_event <= i:
+            rows.append(_mark_row(ordered[m], running))
+            m += 1
+        running[event.side] += event.points
+        rows.append(_event_row(event, running))
+    rows.extend(_mark_row(mark, running) for mark in ordered[m:])
+    return rows
+
+
+def _event_row(event: Event, running: Sequence[int]) -> dict[str, Any]:
+    return {
+        "hand": event.hand_no,
+        "phase": event.phase,
+        "seat": event.seat,
+        "side": event.side,
+        "kind": event.kind,
+        "cards": " ".join(c.label for c in event.cards),
+        "points": event.points,
+        "scores": tuple(running),
+        "note": event.note,
+    }
+
+
+def _mark_row(mark: Mark, running: Sequence[int]) -> dict[str, Any]:
+    kind = MoveKind.DISCARD if isinstance(mark.undone, Discard) else MoveKind.PLAY
+    return {
+        "hand": mark.hand_no,
+        "phase": "undo",
+        "seat": HUMAN,
+        "side": 0,
+        "kind": "take-back",
+        "cards": " ".join(c.label for c in mark.cards),
+        "points": 0,
+        "scores": tuple(running),
+        "note": " ".join([kind, *(str(c) for c in mark.cards)]),
+    }
 
 
 def _strs(cards: Sequence[Card]) -> list[str]:

@@ -45,7 +45,6 @@ from cribbage_core.game import (
     Action,
     Count,
     Discard,
-    Event,
     GameConfig,
     GameState,
     Go,
@@ -73,6 +72,7 @@ from tutor.play.history import (
     Review,
     Undo,
     earlier_json,
+    log_rows,
     read_earlier,
 )
 from tutor.play.legacy import upgrade
@@ -465,45 +465,4 @@ class PlaySession:
 
     def log_rows(self) -> list[dict[str, Any]]:
         """Every scoring event (and every take-back), in order, with the running scores."""
-        rows: list[dict[str, Any]] = []
-        sides = self.state.config.sides
-        running = [0] * sides
-        marks = sorted(self.marks, key=lambda m: m.after_event)
-        m = 0
-        for i, event in enumerate(self.state.log):
-            while m < len(marks) and marks[m].after_event <= i:
-                rows.append(_mark_row(marks[m], running))
-                m += 1
-            running[event.side] += event.points
-            rows.append(_event_row(event, running))
-        rows.extend(_mark_row(mark, running) for mark in marks[m:])
-        return rows
-
-
-def _event_row(event: Event, running: Sequence[int]) -> dict[str, Any]:
-    return {
-        "hand": event.hand_no,
-        "phase": event.phase,
-        "seat": event.seat,
-        "side": event.side,
-        "kind": event.kind,
-        "cards": " ".join(c.label for c in event.cards),
-        "points": event.points,
-        "scores": tuple(running),
-        "note": event.note,
-    }
-
-
-def _mark_row(mark: Mark, running: Sequence[int]) -> dict[str, Any]:
-    kind = MoveKind.DISCARD if isinstance(mark.undone, Discard) else MoveKind.PLAY
-    return {
-        "hand": mark.hand_no,
-        "phase": "undo",
-        "seat": HUMAN,
-        "side": 0,
-        "kind": "take-back",
-        "cards": " ".join(c.label for c in mark.cards),
-        "points": 0,
-        "scores": tuple(running),
-        "note": " ".join([kind, *(str(c) for c in mark.cards)]),
-    }
+        return log_rows(self.state.log, self.marks, self.state.config.sides)
