@@ -57,4 +57,4 @@ if state.phase is Phase.GAME_OVER:
     st.stop()
 
 controls.game_buttons(ctx, session)
-ui.bot_turn(ctx, session)  # the computer's moves in the play, one at a time
+ui.move_on(ctx, session)  # the computer's moves and the counts of the show, one at a time

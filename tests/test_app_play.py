@@ -492,3 +492,55 @@ def test_a_game_saved_by_the_old_code_opens_and_plays_on() -> None:
     saved = store.load_game(engine, game_id)
     assert saved is not None and saved[1]["version"] == 2, "saved again as its moves"
     assert PlaySession.from_dict(saved[1], moves=saved[0]) == session_of(at)
+
+
+def _play_the_hand(at: AppTest) -> None:
+    """Discard and lay cards until the hand's play is over (the page then shows the show)."""
+    for _ in range(40):
+        if session_of(at).phase not in (Phase.DISCARD, Phase.PLAY):
+            return
+        step(at)
+    raise AssertionError("the play did not end")
+
+
+def test_when_the_app_counts_the_show_needs_no_click_and_the_next_deal_one() -> None:
+    at = open_play()
+    start(at, seed=42, dealer="me")
+    _play_the_hand(at)
+    session = session_of(at)
+    assert session.phase is Phase.DEAL, "the counts ran on by themselves"
+    assert not keys(at) & {"play_next_count", "play_count_mine"}
+    titles = [e.label for e in at.expander]
+    assert titles[:3] == [t for t in titles[:3] if ": " in t] and any(t.startswith("Your crib: ") for t in titles)
+    click(at, "play_deal")
+    assert session_of(at).phase is Phase.DISCARD and session_of(at).state.hand_no == 2
+
+
+def test_step_by_step_each_count_waits_for_its_click() -> None:
+    at = open_play()
+    start(at, seed=42, dealer="me", counting="step")
+    assert session_of(at).settings.step_show
+    _play_the_hand(at)
+    assert session_of(at).phase is Phase.SHOW and "play_next_count" in keys(at)
+    click(at, "play_next_count")
+    assert session_of(at).state.show_step == 1 and "play_count_mine" in keys(at)
+
+
+def test_after_the_show_the_table_describes_the_hand_just_counted() -> None:
+    at = open_play()
+    start(at, seed=42, dealer="me")
+    _play_the_hand(at)
+    session = session_of(at)
+    shown = session.last_show
+    assert session.phase is Phase.DEAL and shown is not None and shown.dealer == HUMAN
+    assert session.state.dealer != HUMAN, "the next deal is the computer's"
+    text = " ".join(str(m.value) for m in at.markdown)
+    assert "**Hand 1** · You dealt" in text
+    assert "**The crib** · You" in text
+    values = [str(m.value) for m in at.markdown]
+    starter = values[values.index("**Starter**") + 1]
+    assert 'class="card"' in starter and "card back" not in starter, "the starter is face up"
+    crib = values[values.index("**The crib** · You") + 1]
+    assert crib.count('class="card"') == 4, "the crib is face up"
+    breakdowns = [v for v in values if 'class="breakdown"' in v]
+    assert breakdowns and all(">Starter</figcaption>" in v for v in breakdowns), "each row marks the starter"

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from browsertools import no_exception, settled, shot
+from conftest import ARTIFACTS
 from playwright.sync_api import expect
 
 from cribbage_core.game import Phase
@@ -38,13 +39,16 @@ def my_cards(page: Any) -> list[str]:
     return sorted(re.search(r"st-key-play_lay_(\S+)", c).group(1) for c in classes)  # type: ignore[union-attr]
 
 
+DEAL = f".st-key-play_deal {BUTTON}"
+
+
 def my_turn(page: Any) -> None:
     """Wait until the computer has moved and the page waits for me: a card to lay, Go or the show.
 
     Call it only once the previous action's own effect is on the page: straight after a
     click, the old page (with my buttons still enabled) would pass for the new one.
     """
-    expect(page.locator(f"{ENABLED_LAY}, {GO}, {SHOW}").first).to_be_visible()
+    expect(page.locator(f"{ENABLED_LAY}, {GO}, {SHOW}, {DEAL}").first).to_be_visible()
     settled(page)  # no computer move follows a run that waits for me
 
 
@@ -60,6 +64,118 @@ def lay_or_go(page: Any) -> None:
     assert card is not None
     button.click()
     expect(page.locator(f".st-key-play_lay_{card.group(1)}")).to_have_count(0)  # it left my hand
+
+
+class Clicks:
+    """The learner's clicks, counted."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def click(self, target: Any) -> None:
+        self.n += 1
+        target.click()
+
+
+def play_out_the_hand(page: Any, clicks: Clicks | None = None, count_by_click: bool = False) -> None:
+    """Lay cards (or say go) until the hand is played and counted: the Deal button or the end.
+
+    No count waits for a click (the app counts, and the show runs on by itself), unless
+    ``count_by_click``: then each count offered is clicked.
+    """
+    clicks = clicks or Clicks()
+    game_over = page.get_by_role("heading", name="The game log")
+    for _ in range(16):
+        expect(page.locator(f"{ENABLED_LAY}, {GO}, {SHOW}, {DEAL}").or_(game_over).first).to_be_visible()
+        settled(page)
+        if page.locator(SHOW).count():
+            assert count_by_click, "a count waits for a click"
+            clicks.click(page.locator(SHOW).first)
+            expect(page.locator(SHOW).first.or_(page.locator(DEAL))).to_be_visible()
+            continue
+        if page.locator(DEAL).count() or game_over.count():
+            return
+        if page.locator(GO).count():
+            clicks.click(page.locator(GO))
+            expect(page.locator(GO)).to_have_count(0)
+            continue
+        button = page.locator(ENABLED_LAY).first
+        key = button.evaluate("b => b.closest('[class*=st-key-play_lay_]').className")
+        card = re.search(r"st-key-play_lay_(\S+)", key)
+        assert card is not None
+        clicks.click(button)
+        expect(page.locator(f".st-key-play_lay_{card.group(1)}")).to_have_count(0)
+    raise AssertionError("the hand did not end")
+
+
+def new_game(page: Any, app_url: str, *choices: str, level: str = "", clicks: Clicks | None = None) -> None:
+    """Open the Play page, pick ``choices`` in the settings form (radio labels) and the opponent
+    ``level`` (its label), and deal."""
+    clicks = clicks or Clicks()
+    page.goto(f"{app_url}/Play")
+    settled(page)
+    if level:
+        page.get_by_test_id("stSelectbox").filter(has_text="Opponent").click()
+        page.get_by_role("option", name=level).click()
+    for choice in choices:
+        page.get_by_text(choice, exact=True).click()
+    clicks.click(page.get_by_role("button", name="Deal"))
+    expect(page.locator(PICK_BOX)).to_have_count(6)
+    settled(page)
+
+
+def discard(page: Any, clicks: Clicks) -> None:
+    """Choose my first two cards for the crib and confirm (three clicks)."""
+    boxes = page.locator(PICK_BOX)
+    for i in (0, 1):
+        clicks.click(boxes.nth(i).locator(BUTTON).first)
+        expect(boxes.nth(i).locator(BUTTON).first).to_contain_text("✓")
+    clicks.click(page.locator(f".st-key-play_confirm_discard {BUTTON}"))
+    expect(page.locator(PICK_BOX)).to_have_count(0)
+
+
+def test_after_the_show_the_table_describes_the_hand_just_counted(page: Any, app_url: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 1600})
+    new_game(page, app_url, "I deal")
+    clicks = Clicks()
+    discard(page, clicks)
+    play_out_the_hand(page, clicks, count_by_click=True)  # (as the step-by-step show would)
+    expect(page.locator(DEAL)).to_be_visible()
+    settled(page)
+    main = page.locator("main")
+    expect(main).to_contain_text("Hand 1 · You dealt")  # not the next deal's dealer
+    expect(page.get_by_text("The crib · You", exact=True)).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^Your crib: \d+$"))).to_be_visible()
+    starter = page.locator('[data-testid="stColumn"]', has=page.get_by_text("Starter", exact=True)).last
+    expect(starter.locator("svg.card")).to_have_count(1)
+    expect(starter.locator("svg.back")).to_have_count(0)  # face up: the counts used it
+    rows = page.locator("table.breakdown tbody tr")
+    expect(rows.first).to_be_visible()
+    for i in range(rows.count()):  # every row of every count marks which card is the starter
+        expect(rows.nth(i).locator("figcaption", has_text="Starter")).to_have_count(1)
+    no_exception(page)
+    shot(page, "play-after-the-show")
+
+
+def test_a_61_point_game_against_easy_takes_few_clicks(page: Any, app_url: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 1400})
+    clicks = Clicks()
+    new_game(page, app_url, "61", level="Easy", clicks=clicks)
+    expect(page.get_by_text(re.compile("^Opponent: Easy"))).to_be_visible()
+    hands = 0
+    while not page.get_by_role("heading", name="The game log").count():
+        hands += 1
+        assert hands <= 12, "a 61-point game is over in a dozen hands"
+        discard(page, clicks)
+        play_out_the_hand(page, clicks)
+        if page.locator(DEAL).count():
+            clicks.click(page.locator(DEAL))
+            expect(page.locator(PICK_BOX)).to_have_count(6)
+    no_exception(page)
+    (ARTIFACTS / "play-clicks.txt").write_text(f"{clicks.n} clicks in {hands} hands\n")
+    print(f"a 61-point game: {clicks.n} clicks in {hands} hands")
+    # three to discard, about four cards to lay, one to deal: no click to count
+    assert clicks.n <= 10 * hands + 1
 
 
 def test_play_a_hand_reload_mid_game_and_reach_the_show(page: Any, app_url: str) -> None:
@@ -99,15 +215,8 @@ def test_play_a_hand_reload_mid_game_and_reach_the_show(page: Any, app_url: str)
     assert my_cards(page) == held
     if count_text is not None:
         expect(count).to_have_text(count_text)
-    # play on to the show (each of the two players lays at most four cards)
-    for _ in range(10):
-        if page.locator(SHOW).count():
-            break
-        lay_or_go(page)
-        my_turn(page)
-    expect(page.locator(SHOW).first).to_be_visible()
-    page.get_by_role("heading", name="The show").wait_for()
-    page.locator(SHOW).first.click()
+    # play on: the app counts, so the show runs on by itself up to the next deal
+    play_out_the_hand(page)
     page.get_by_text(re.compile(r"(Your|'s) (hand|crib): \d+")).first.wait_for()
     no_exception(page)
     shot(page, "play-show")

@@ -201,3 +201,38 @@ def test_settings_errors_are_the_engines_own() -> None:
         PlaySettings(level="grandmaster")
     with pytest.raises(InvalidGameConfig, match="cut, me, opponent"):
         PlaySettings(first_dealer="dog")
+
+
+def _to_the_show(settings: PlaySettings, seed: int) -> PlaySession:
+    session = PlaySession.start(settings, seed)
+    rng = random.Random(seed)
+    while session.phase is not Phase.SHOW:
+        if session.bot_to_act() is not None:
+            session = session.bot_step()
+        else:
+            session = session.act(rng.choice(session.state.legal_for(HUMAN)))
+    return session
+
+
+def test_when_the_app_counts_the_show_runs_on_by_itself_to_the_next_deal() -> None:
+    session = _to_the_show(PlaySettings(target=121), seed=6)
+    counts = 0
+    while session.phase is Phase.SHOW:
+        assert session.moves_on_alone()
+        session = session.move_on()
+        counts += 1
+    assert counts == 3 and session.phase is Phase.DEAL and not session.moves_on_alone()
+    with pytest.raises(IllegalMove):
+        session.move_on()
+
+
+def test_step_by_step_the_show_waits_for_each_click_and_self_counting_for_mine() -> None:
+    step = _to_the_show(PlaySettings(step_show=True), seed=6)
+    assert not step.moves_on_alone()
+    mine = _to_the_show(PlaySettings(self_count=True), seed=6)
+    while mine.phase is Phase.SHOW and mine.state.to_act != HUMAN:
+        assert mine.moves_on_alone()
+        mine = mine.move_on()
+    assert mine.state.to_act == HUMAN and not mine.moves_on_alone()
+    saved = json.loads(json.dumps(step.to_dict()))
+    assert saved["step_show"] is True and PlaySession.from_dict(saved).settings.step_show

@@ -62,7 +62,7 @@ def through_json(data: Any) -> Any:
 def test_a_save_is_the_record_of_moves_and_replays_to_the_same_session() -> None:
     session = played(PlaySettings(self_count=True, muggins=True), 5, lambda s: s.state.hand_no >= 3)
     data = through_json(session.to_dict())
-    assert data["version"] == 2 and set(data) == {"version", "game_id", "level", "self_count", "game"}
+    assert data["version"] == 2 and set(data) == {"version", "game_id", "level", "self_count", "step_show", "game"}
     assert {step[0] for step in data["game"]["steps"]} >= {"discard", "play", "count", "deal"}
     assert "state" not in json.dumps(data), "no snapshot of the state"
     again = PlaySession.from_dict(data, moves=session.moves)

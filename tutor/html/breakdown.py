@@ -64,16 +64,19 @@ def rows_html(rows: Sequence[tuple[str, str, str, int, int]], cards_html: Sequen
 
 
 def hand_breakdown_html(score: HandScore, *, four_colour: bool = False) -> str:
-    """Every fifteen, pair, run, flush and nobs of a hand, each with all five cards drawn and
-    the combination's cards highlighted, its points and the running total."""
+    """Every fifteen, pair, run, flush and nobs of a hand, each with all five cards drawn (the
+    starter last, marked) and the combination's cards highlighted, its points and the running total."""
     five = (*score.hand, score.starter)
+    captions = [""] * len(score.hand) + [_("Starter")]
     rows = []
     cells = []
     total = 0
     for item in score.items:
         total += item.points
         rows.append((kind_label(item.kind), describe_item(item, score.starter), "", item.points, total))
-        cells.append(cards_row(five, highlighted=item.cards, four_colour=four_colour, width=34, gap=4))
+        cells.append(
+            cards_row(five, highlighted=item.cards, four_colour=four_colour, width=34, gap=4, captions=captions)
+        )
     if not rows:
         nothing = _("No fifteens, pairs, runs, flush or nobs: this hand scores nothing.")
         return f"<p>{escape(nothing)}</p>"

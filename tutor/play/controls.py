@@ -67,8 +67,12 @@ def settings_form(ctx: PlayContext) -> None:
             format_func={r: _(label) for r, label in SKUNK_LABELS.items()}.__getitem__,
         )  # fmt: skip
         counting.radio(
-            _("Counting"), ["app", "self"], key="play_set_counting",
-            format_func={"app": _("The app counts for me"), "self": _("I count my own hand and crib")}.__getitem__,
+            _("Counting"), ["app", "step", "self"], key="play_set_counting",
+            format_func={
+                "app": _("The app counts for me"),
+                "step": _("The app counts, one hand at a time"),
+                "self": _("I count my own hand and crib"),
+            }.__getitem__,
         )  # fmt: skip
         st.toggle(
             _("Muggins"), key="play_set_muggins",
@@ -218,6 +222,8 @@ def show_section(ctx: PlayContext, session: PlaySession) -> None:
     counting = state.counting()
     assert counting is not None and state.starter is not None
     seat, cards, is_crib = counting
+    if session.moves_on_alone():
+        return  # the show runs on by itself (tutor.play.ui.move_on)
     if seat != HUMAN:
         label = _("Count {name}'s crib") if is_crib else _("Count {name}'s hand")
         st.button(

@@ -120,6 +120,7 @@ class PlaySettings:
     skunk_rule: SkunkRule = SkunkRule.SKUNK
     muggins: bool = False
     self_count: bool = False  # counting mode: the learner types their own hand and crib counts
+    step_show: bool = False  # the show waits for a click before each count (else it runs on by itself)
 
     def __post_init__(self) -> None:
         check_level(self.level)
@@ -139,13 +140,15 @@ class PlaySettings:
         return _FIRST_DEALER_SEATS[self.first_dealer]
 
     @staticmethod
-    def of_record(record: GameRecord, level: str, self_count: bool) -> PlaySettings:
+    def of_record(record: GameRecord, level: str, self_count: bool, step_show: bool = False) -> PlaySettings:
         """The settings a game's record was played with (``InvalidSavedGame`` if none fit)."""
         choice = next((c for c, seat in _FIRST_DEALER_SEATS.items() if seat == record.first_dealer), None)
         if choice is None:
             fields.fail("game.first_dealer", "null (cut for deal), 0 (you) or 1", record.first_dealer)
         cfg = record.config
-        return PlaySettings(level, cfg.players, cfg.target, choice, cfg.skunk_rule, cfg.muggins, self_count)
+        return PlaySettings(
+            level, cfg.players, cfg.target, choice, cfg.skunk_rule, cfg.muggins, self_count, step_show
+        )
 
 
 def _bot_seed(seed: int, state: GameState, seat: int) -> int:
@@ -264,6 +267,24 @@ class PlaySession:
         if state.phase is Phase.PLAY and state.to_act is not None and self.is_bot(state.to_act):
             return state.to_act
         return None
+
+    def moves_on_alone(self) -> bool:
+        """Whether the next move waits for nobody's click: a computer's discard or card, or in the
+        show a count the learner does not type (unless the show goes step by step)."""
+        if self.bot_to_act() is not None:
+            return True
+        state = self.state
+        if state.phase is not Phase.SHOW or self.settings.step_show:
+            return False
+        return state.to_act != HUMAN or not self.settings.self_count
+
+    def move_on(self) -> PlaySession:
+        """Make the move that waits for nobody (see :meth:`moves_on_alone`)."""
+        if not self.moves_on_alone():
+            raise IllegalMove("nothing moves on by itself now: it is your turn")
+        if self.bot_to_act() is not None:
+            return self.bot_step()
+        return self.act(Count(HUMAN)) if self.state.to_act == HUMAN else self.next_count()
 
     def my_turn(self) -> bool:
         """Whether the learner must act now (discard, lay a card / go, or count)."""
@@ -418,6 +439,7 @@ class PlaySession:
             "game_id": self.game_id,
             "level": self.settings.level,
             "self_count": self.settings.self_count,
+            "step_show": self.settings.step_show,
             "game": self.record.to_dict(),
         }
         if self.earlier is not None:
@@ -441,12 +463,15 @@ class PlaySession:
                 f"unknown saved-game version {str(version)[:20]!r}: expected {SAVE_VERSION}",
                 problem="version", where="version",
             )  # fmt: skip
-        found = fields.obj(data, "save", ("version", "game_id", "level", "self_count", "game"), ("earlier",))
+        found = fields.obj(
+            data, "save", ("version", "game_id", "level", "self_count", "game"), ("step_show", "earlier")
+        )
         game_id = fields.text(found["game_id"], "save.game_id", longest=36)
         level = fields.text(found["level"], "save.level", BOT_LEVELS)
         self_count = fields.boolean(found["self_count"], "save.self_count")
         record = GameRecord.from_dict(found["game"], "game")
-        settings = PlaySettings.of_record(record, level, self_count)
+        step_show = fields.boolean(found.get("step_show", False), "save.step_show")
+        settings = PlaySettings.of_record(record, level, self_count, step_show)
         earlier = None if "earlier" not in found else read_earlier(found["earlier"], record.config)
         session = PlaySession.replay(game_id, settings, record, earlier)
         if earlier is not None:

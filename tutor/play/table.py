@@ -33,6 +33,7 @@ from tutor.play.text import (
 )
 
 __all__ = [
+    "on_the_table",
     "settings_caption",
     "header",
     "cut_for_deal",
@@ -55,14 +56,26 @@ def settings_caption(settings: PlaySettings) -> None:
             players=_(PLAYER_LABELS[settings.players]),
             skunk=_(SKUNK_LABELS[settings.skunk_rule]),
             muggins=_("on") if settings.muggins else _("off"),
-            counting=_("you count your own hand") if settings.self_count else _("the app counts"),
+            counting=_("you count your own hand") if settings.self_count else (
+                _("the app counts, one hand at a time") if settings.step_show else _("the app counts")
+            ),
         )
     )
 
 
+def on_the_table(session: PlaySession) -> GameState:
+    """The deal the table shows: after the show, until the next deal, still the hand just counted
+    (its dealer, hands, crib and starter), so that every label describes the cards on the table."""
+    shown = session.last_show
+    if session.phase is Phase.DEAL and shown is not None:
+        return shown
+    return session.state
+
+
 def header(session: PlaySession) -> None:
-    """Scores (always visible), the board and who deals."""
+    """Scores (always visible), the board and who dealt the hand on the table."""
     state = session.state
+    deal = on_the_table(session)
     sides = side_names(state.players)
     names = seat_names(state.players)
     cols = st.columns(len(sides) + 1)
@@ -81,7 +94,7 @@ def header(session: PlaySession) -> None:
     with cols[-1]:
         st.markdown(
             _("**Hand {n}** · {dealer} dealt · playing to {target}").format(
-                n=fmt_int(max(state.hand_no, 1)), dealer=names[state.dealer], target=fmt_int(state.config.target)
+                n=fmt_int(max(deal.hand_no, 1)), dealer=names[deal.dealer], target=fmt_int(state.config.target)
             )
         )
     show_html(board_svg(state.scores, session.back, state.config.target, sides))
@@ -109,7 +122,7 @@ def _face_down(n: int, width: int = 52) -> str:
 
 def table(session: PlaySession) -> None:
     """The opponents' hands, the crib, the starter, and the current series with the count."""
-    state = session.state
+    state = on_the_table(session)
     names = seat_names(state.players)
     colours = four_colour()
     others = [seat for seat in range(state.players) if seat != HUMAN]

@@ -43,7 +43,7 @@ __all__ = [
     "start_game",
     "new_game",
     "bots_discard",
-    "bot_turn",
+    "move_on",
     "record_finished",
 ]
 
@@ -204,6 +204,7 @@ def start_game(ctx: PlayContext) -> None:
         skunk_rule=st.session_state["play_set_skunk"],
         muggins=bool(st.session_state["play_set_muggins"]),
         self_count=st.session_state["play_set_counting"] == "self",
+        step_show=st.session_state["play_set_counting"] == "step",
     )
     seed = int(st.session_state.get("play_seed_override") or new_seed())
     session = PlaySession.start(settings, seed)
@@ -231,16 +232,21 @@ def bots_discard(ctx: PlayContext, session: PlaySession) -> PlaySession:
     return session
 
 
-def bot_turn(ctx: PlayContext, session: PlaySession) -> None:
-    """In the play: the computer's next move after a pause, then a new run to show it."""
-    seat = session.bot_to_act()
-    if seat is None:
+def move_on(ctx: PlayContext, session: PlaySession) -> None:
+    """The move that waits for nobody's click (a computer's card, or the next count of the show)
+    after a pause, so each appears on its own; then a new run to show it."""
+    if not session.moves_on_alone():
         return
-    with st.spinner(_("{name} is thinking…").format(name=seat_names(session.state.players)[seat])):
+    seat = session.bot_to_act()
+    if seat is not None:
+        waiting = _("{name} is thinking…").format(name=seat_names(session.state.players)[seat])
+    else:
+        waiting = _("Counting the next hand…")
+    with st.spinner(waiting):
         time.sleep(bot_delay())
         now = current()
         if now is not None and now.moves == session.moves:
-            commit(ctx, now.bot_step(), now)
+            commit(ctx, now.move_on(), now)
     st.rerun()
 
 
