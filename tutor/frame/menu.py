@@ -100,7 +100,6 @@ _CSS: Final = """<style>
 div[data-testid="stMetric"] {background: #f6f8f6; border-radius: 10px; padding: 8px 12px;}
 .count-aloud {font-size: 1.15rem; font-style: italic; padding: 10px 14px; background: #f3f7ff;
   border-inline-start: 4px solid #1e4f91; border-radius: 6px; margin: 6px 0 12px 0;}
-.pile-series {border: 1px dashed #b0bec5; border-radius: 10px; padding: 6px 10px; margin: 6px 0;}
 """
 
 # Right to left: the page's content and the sidebar; cards keep dir="ltr" on their own
