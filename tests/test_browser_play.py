@@ -52,20 +52,6 @@ def my_turn(page: Any) -> None:
     settled(page)  # no computer move follows a run that waits for me
 
 
-def lay_or_go(page: Any) -> None:
-    """Lay my first card that fits (or say Go), and wait until that move is on the page."""
-    if page.locator(GO).count():
-        page.locator(GO).click()
-        # After my Go the others play the series out and a new one starts: no Go for me now.
-        expect(page.locator(GO)).to_have_count(0)
-        return
-    button = page.locator(ENABLED_LAY).first
-    card = re.search(r"st-key-play_lay_(\S+)", button.evaluate("b => b.closest('[class*=st-key-play_lay_]').className"))
-    assert card is not None
-    button.click()
-    expect(page.locator(f".st-key-play_lay_{card.group(1)}")).to_have_count(0)  # it left my hand
-
-
 class Clicks:
     """The learner's clicks, counted."""
 
@@ -75,6 +61,21 @@ class Clicks:
     def click(self, target: Any) -> None:
         self.n += 1
         target.click()
+
+
+def lay_or_go(page: Any, clicks: Clicks | None = None) -> None:
+    """Lay my first card that fits (or say Go), and wait until that move is on the page."""
+    clicks = clicks or Clicks()
+    if page.locator(GO).count():
+        clicks.click(page.locator(GO))
+        # After my Go the others play the series out and a new one starts: no Go for me now.
+        expect(page.locator(GO)).to_have_count(0)
+        return
+    button = page.locator(ENABLED_LAY).first
+    card = re.search(r"st-key-play_lay_(\S+)", button.evaluate("b => b.closest('[class*=st-key-play_lay_]').className"))
+    assert card is not None
+    clicks.click(button)
+    expect(page.locator(f".st-key-play_lay_{card.group(1)}")).to_have_count(0)  # it left my hand
 
 
 def play_out_the_hand(page: Any, clicks: Clicks | None = None, count_by_click: bool = False) -> None:
@@ -90,21 +91,15 @@ def play_out_the_hand(page: Any, clicks: Clicks | None = None, count_by_click: b
         settled(page)
         if page.locator(SHOW).count():
             assert count_by_click, "a count waits for a click"
-            clicks.click(page.locator(SHOW).first)
-            expect(page.locator(SHOW).first.or_(page.locator(DEAL))).to_be_visible()
+            show = page.locator(SHOW).first
+            label = show.inner_text()
+            clicks.click(show)
+            # each count names its hand ("Count my crib"): once made, its button is gone
+            expect(page.locator(SHOW).filter(has_text=re.compile(f"^{re.escape(label)}$"))).to_have_count(0)
             continue
         if page.locator(DEAL).count() or game_over.count():
             return
-        if page.locator(GO).count():
-            clicks.click(page.locator(GO))
-            expect(page.locator(GO)).to_have_count(0)
-            continue
-        button = page.locator(ENABLED_LAY).first
-        key = button.evaluate("b => b.closest('[class*=st-key-play_lay_]').className")
-        card = re.search(r"st-key-play_lay_(\S+)", key)
-        assert card is not None
-        clicks.click(button)
-        expect(page.locator(f".st-key-play_lay_{card.group(1)}")).to_have_count(0)
+        lay_or_go(page, clicks)
     raise AssertionError("the hand did not end")
 
 
