@@ -50,12 +50,20 @@ def has_focus(score: HandScore, focus: str) -> bool:
     True
     >>> has_focus(score_hand("2H 3S 4C 6D", "KS"), "four-card fifteen")
     True
+
+    In a crib the flush focus is four crib cards of one suit, whatever the starter: with a
+    starter of another suit they score no flush at all, the trap the focus exists to show.
+
+    >>> has_focus(score_hand("2H 4H 6H 8H", "KS", is_crib=True), "flush")
+    True
     """
     if focus == "double run":
         runs = [len(item.cards) for item in score.of_kind(ScoreKind.RUN)]
         return any(runs.count(length) >= 2 for length in set(runs))
     if focus == "four-card fifteen":
         return any(len(item.cards) >= 4 for item in score.fifteens)
+    if focus == ScoreKind.FLUSH and score.is_crib:
+        return len({card.suit for card in score.hand}) == 1  # scoring or not: see deal_hand
     if focus in (ScoreKind.FLUSH, ScoreKind.NOBS):
         return bool(score.of_kind(focus))
     raise CribbageError(f"unknown focus {focus!r}: choose one of {', '.join(FOCUSES)}")
@@ -65,7 +73,8 @@ def deal_hand(seed: int, is_crib: bool = False, focus: str | None = None) -> Han
     """Deal four cards and a starter from ``seed``; with ``focus``, redeal until it shows.
 
     The same arguments always give the same deal (rejection sampling draws
-    from one ``random.Random(seed)``).
+    from one ``random.Random(seed)``). A crib's flush focus deals five-card flushes and
+    the four-card trap (no flush in a crib) about equally often.
 
     >>> deal_hand(3, focus="flush").score.of_kind("flush")[0].points >= 4
     True
@@ -77,12 +86,16 @@ def deal_hand(seed: int, is_crib: bool = False, focus: str | None = None) -> Han
     if focus is not None and focus not in FOCUSES:
         raise CribbageError(f"unknown focus {focus!r}: choose one of {', '.join(FOCUSES)}")
     rng = random.Random(seed)
+    # A crib's flush practice: half its deals are five-card flushes, half the trap (four crib
+    # cards of one suit, a starter of another: no flush), decided by the seed.
+    five_card = rng.random() < 0.5 if is_crib and focus == ScoreKind.FLUSH else None
     for _ in range(MAX_TRIES):
         deck = shuffled_deck(rng)
         hand, starter = tuple(deck[:4]), deck[4]
         score = score_hand(hand, starter, is_crib=is_crib)
         if focus is None or has_focus(score, focus):
-            return HandDeal(seed, hand, starter, is_crib, focus, score)
+            if five_card is None or (starter.suit == hand[0].suit) == five_card:
+                return HandDeal(seed, hand, starter, is_crib, focus, score)
     raise CribbageError(f"no {focus} deal found in {MAX_TRIES} tries from seed {seed}")  # pragma: no cover
 
 

@@ -84,9 +84,22 @@ def test_crib_mode_scores_as_a_crib() -> None:
     assert not at.exception
     assert at.query_params["mode"] == "crib"
     crib = deal_hand(seed, is_crib=True, focus="flush")
-    assert len({c.suit for c in (*crib.hand, crib.starter)}) == 1  # crib flush focus: five of a suit
+    assert len({c.suit for c in crib.hand}) == 1  # crib flush focus: four crib cards of a suit
     answer(at, "count", str(crib.score.total))
     assert at.success
+
+
+def test_the_crib_flush_practice_deals_the_four_card_trap() -> None:
+    trap = next(
+        s for s in range(50)
+        if deal_hand(s, is_crib=True, focus="flush").starter.suit
+        != deal_hand(s, is_crib=True, focus="flush").hand[0].suit
+    )  # fmt: skip
+    crib = deal_hand(trap, is_crib=True, focus="flush")
+    assert len({c.suit for c in crib.hand}) == 1 and not crib.score.of_kind("flush")
+    at = open_page(seed=str(trap), mode="crib", focus="flush")
+    answer(at, "count", str(crib.score.total + 4))  # counted the four-card flush, as in a hand
+    assert at.error and not at.success
 
 
 def test_focus_filter_deals_that_feature() -> None:

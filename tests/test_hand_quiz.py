@@ -24,16 +24,29 @@ def test_focus_checks_the_feature_itself() -> None:
     assert not has_focus(score_hand("3H 4S 5C 9D", "KS"), "double run")
     assert has_focus(score_hand("AH 2S 3C 9D", "KS"), "four-card fifteen")  # A+2+3+9
     assert not has_focus(score_hand("5H 10S 3C 9D", "KS"), "four-card fifteen")
-    assert not has_focus(score_hand("2H 4H 6H 8H", "KS", is_crib=True), "flush")  # crib needs 5
+    assert has_focus(score_hand("2H 4H 6H 8H", "KS", is_crib=True), "flush")  # the crib's trap: 0
     assert has_focus(score_hand("2H 4H 6H 8H", "KS"), "flush")
     assert has_focus(score_hand("JH 4S 6C 8D", "KH"), "nobs")
     assert not has_focus(score_hand("JH 4S 6C 8D", "KS"), "nobs")
 
 
-def test_crib_flush_focus_deals_five_card_flushes() -> None:
-    for seed in range(10):
+def test_crib_flush_focus_deals_five_card_flushes_and_the_four_card_trap() -> None:
+    five = trap = 0
+    for seed in range(40):
         deal = deal_hand(seed, is_crib=True, focus="flush")
-        assert len({card.suit for card in (*deal.hand, deal.starter)}) == 1
+        assert len({card.suit for card in deal.hand}) == 1  # four crib cards of one suit
+        if deal.starter.suit == deal.hand[0].suit:
+            five += 1
+            assert sum(item.points for item in deal.score.of_kind("flush")) == 5
+        else:  # the trap: a starter of another suit, and a crib's four-card flush scores 0
+            trap += 1
+            assert not deal.score.of_kind("flush")
+    assert five >= 10 and trap >= 10  # both, about as often
+
+
+def test_the_hand_flush_focus_still_deals_hands_that_score_a_flush() -> None:
+    for seed in range(20):
+        assert deal_hand(seed, focus="flush").score.of_kind("flush")
 
 
 def test_different_seeds_give_different_hands() -> None:
