@@ -34,7 +34,8 @@ Every bot works for 2, 3 and 4 players.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
 from math import comb
 from typing import Final, Protocol
 
@@ -51,6 +52,7 @@ __all__ = [
     "EasyBot",
     "MediumBot",
     "HardBot",
+    "ThinkingBot",
     "make_bot",
     "check_level",
     "BOT_LEVELS",
@@ -113,7 +115,7 @@ def peg_points(pile: Sequence[int], count: int, rank: int) -> int:
     >>> peg_points([1, 7], 8, 7), peg_points([2, 8, 6, 7], 23, 5), peg_points([10, 11], 20, 12)
     (4, 4, 3)
     """
-    new_count = count + (rank if rank < 10 else 10)
+    new_count = count + _VALUE[rank]
     points = 2 if new_count == 15 or new_count == MAX_COUNT else 0
     same = 0
     i = len(pile) - 1
@@ -139,8 +141,39 @@ def peg_points(pile: Sequence[int], count: int, rank: int) -> int:
     return points
 
 
-def _value(rank: int) -> int:
-    return rank if rank < 10 else 10
+#: Each rank's count value by rank number (index 1..13), from :attr:`Rank.count_value`.
+_VALUE: Final = (0, *(rank.count_value for rank in Rank))
+
+
+def _reply_odds(
+    pile: tuple[int, ...], count: int, unseen: Sequence[int], total: int, k: int
+) -> Iterator[tuple[int, int, float, float]]:
+    """The card a player holding ``k`` of the ``total`` unseen cards lays, if they lay the best.
+
+    ``unseen[r]`` is how many cards of rank ``r`` are unseen. For every rank that fits on the
+    count, scoring most first: ``(points, rank, p, p_none)``, where ``p`` is the chance the
+    player's best card is of this rank and ``p_none`` the chance they hold none of the ranks
+    yielded so far. The chance that no card fits is the last ``p_none`` (1 if none is yielded).
+    Read lazily: a caller may change ``unseen`` between steps if it restores it first.
+    """
+    if k <= 0 or total <= 0:
+        return
+    options = sorted(
+        (
+            (peg_points(pile, count, r), r)
+            for r in range(1, 14)
+            if unseen[r] and count + _VALUE[r] <= MAX_COUNT
+        ),
+        reverse=True,
+    )
+    denominator = comb(total, k)
+    covered = 0
+    p_prev = 1.0
+    for points, r in options:
+        covered += unseen[r]
+        p_none = comb(total - covered, k) / denominator
+        yield points, r, p_prev - p_none, p_none
+        p_prev = p_none
 
 
 # ---------------------------------------------------------------- the bots
@@ -161,10 +194,14 @@ class EasyBot:
         return self.rng.choice(view.legal)
 
 
-class MediumBot:
-    """Exact expected hand + rough crib estimate for the discard; greedy pegging."""
+class ThinkingBot(ABC):
+    """What the medium and hard bots share: :meth:`act` asks :meth:`discard` or :meth:`play`.
 
-    name = "medium"
+    In the discard the bot lays away what :meth:`discard` chooses; in the play it does what
+    :meth:`play` says (a card or go); in the show it counts exactly. ``rng`` breaks ties.
+    """
+
+    name: str
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -178,6 +215,20 @@ class MediumBot:
         if view.phase is Phase.PLAY:
             return self.play(view)
         return Count(view.seat)
+
+    @abstractmethod
+    def discard(self, view: SeatView) -> tuple[Card, ...]:
+        """The cards to lay away."""
+
+    @abstractmethod
+    def play(self, view: SeatView) -> Action:
+        """The card to lay (a :class:`Play`), or :class:`Go` when none fits."""
+
+
+class MediumBot(ThinkingBot):
+    """Exact expected hand + rough crib estimate for the discard; greedy pegging."""
+
+    name = "medium"
 
     def discard(self, view: SeatView) -> tuple[Card, ...]:
         """The cards to lay away."""
@@ -201,24 +252,14 @@ class MediumBot:
         return self.rng.choice([a for points, a in scored if points == top])
 
 
-class HardBot:
+class HardBot(ThinkingBot):
     """Crib-table discards with an end-game plan; expectimax pegging (see the module docs)."""
 
     name = "hard"
 
     def __init__(self, seed: int | None = None, depth: int = 4) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.depth = depth
-
-    def act(self, view: SeatView) -> Action:
-        """Discard, play, go or count (exactly) for this view."""
-        if not view.legal:
-            raise _no_legal(view)
-        if view.phase is Phase.DISCARD:
-            return Discard(view.seat, self.discard(view))
-        if view.phase is Phase.PLAY:
-            return self.play(view)
-        return Count(view.seat)
 
     # ------------------------------------------------------------ discard
 
@@ -277,12 +318,12 @@ class HardBot:
                 value = search.after_my_lay(
                     pile, view.count, mine, r, view.cards_left[opp], view.passed[opp], self.depth
                 )
-                scored.append((value, -_value(r), a))
+                scored.append((value, -_VALUE[r], a))
         else:
             scored = []
             for a in plays:
                 value = self._one_reply(view, pile, a.card, unseen, weight)
-                scored.append((value, -_value(a.card.rank.value), a))
+                scored.append((value, -_VALUE[a.card.rank.value], a))
         best = max(v for v, _, _ in scored)
         near = [s for s in scored if s[0] >= best - 1e-9]
         return max(near, key=lambda s: (s[1], s[2].card.rank.value))[2]
@@ -304,7 +345,7 @@ class HardBot:
         """3-4 players: my points now minus (or plus, for a partner) the next seat's best reply."""
         r = card.rank.value
         points = float(peg_points(pile, view.count, r))
-        count = view.count + _value(r)
+        count = view.count + _VALUE[r]
         n = view.config.players
         nxt = (view.seat + 1) % n
         while nxt != view.seat and (view.cards_left[nxt] == 0 or view.passed[nxt]):
@@ -321,27 +362,11 @@ def _expected_greedy_reply(
     pile: tuple[int, ...], count: int, unseen: Sequence[int], total: int, k: int
 ) -> float:
     """Expected points of a player holding ``k`` of the unseen cards who lays the best-scoring one."""
-    options = sorted(
-        (
-            (peg_points(pile, count, r), r)
-            for r in range(1, 14)
-            if unseen[r] and count + _value(r) <= MAX_COUNT
-        ),
-        reverse=True,
-    )
-    if not options or k <= 0 or total <= 0:
-        return 0.0
-    denominator = comb(total, k)
     expected = 0.0
-    covered = 0
-    p_prev = 1.0
-    for points, r in options:
+    for points, _rank, p, _p_none in _reply_odds(pile, count, unseen, total, k):
         if points == 0:
             break
-        covered += unseen[r]
-        p_none = comb(total - covered, k) / denominator
-        expected += (p_prev - p_none) * points
-        p_prev = p_none
+        expected += p * points
     return expected
 
 
@@ -368,7 +393,7 @@ class _Search:
         rest = list(mine)
         rest.remove(r)
         left = tuple(rest)
-        count += _value(r)
+        count += _VALUE[r]
         if count == MAX_COUNT:
             if not left and not opp_k:
                 return points
@@ -394,7 +419,7 @@ class _Search:
         if depth <= 0:
             return 0.0
         if me_to_act:
-            legal = {r for r in mine if count + _value(r) <= MAX_COUNT}
+            legal = {r for r in mine if count + _VALUE[r] <= MAX_COUNT}
             if legal:
                 return max(
                     self.after_my_lay(pile, count, mine, r, opp_k, opp_passed, depth) for r in legal
@@ -403,53 +428,38 @@ class _Search:
                 return self._series_over(mine, opp_k, last_was_me, depth)
             return self._turn(False, pile, count, mine, opp_k, True, opp_passed, last_was_me, depth)
         # the opponent: holds opp_k of the unseen cards, lays its best-scoring card
-        unseen, total = self.unseen, self.total
-        options = sorted(
-            (
-                (peg_points(pile, count, r), r)
-                for r in range(1, 14)
-                if unseen[r] and count + _value(r) <= MAX_COUNT
-            ),
-            reverse=True,
-        )
+        unseen = self.unseen
         expected = 0.0
-        p_prev = 1.0
-        if opp_k > 0 and total > 0 and options:
-            denominator = comb(total, opp_k)
-            covered = 0
-            for points, r in options:
-                covered += unseen[r]
-                p_none = comb(total - covered, opp_k) / denominator
-                p = p_prev - p_none
-                p_prev = p_none
-                if p < 1e-6:
-                    continue
-                new_count = count + _value(r)
-                value = -self.weight * points
-                unseen[r] -= 1
-                self.total -= 1
-                if new_count == MAX_COUNT:
-                    if mine or opp_k > 1:
-                        value += self._turn(True, (), 0, mine, opp_k - 1, False, False, None, depth - 1)
-                elif not mine and opp_k == 1:
-                    value -= self.weight
-                elif me_passed:
-                    value += self._turn(
-                        False, (*pile, r), new_count, mine, opp_k - 1, True, False, False, depth - 1
-                    )
-                else:
-                    value += self._turn(
-                        True, (*pile, r), new_count, mine, opp_k - 1, False, False, False, depth - 1
-                    )
-                unseen[r] += 1
-                self.total += 1
-                expected += p * value
-        # with probability p_prev the opponent cannot lay: go
-        if p_prev > 1e-6:
-            if me_passed or not mine:
-                expected += p_prev * self._series_over(mine, opp_k, last_was_me, depth)
+        p_stuck = 1.0  # the chance the opponent cannot lay
+        for points, r, p, p_stuck in _reply_odds(pile, count, unseen, self.total, opp_k):
+            if p < 1e-6:
+                continue
+            new_count = count + _VALUE[r]
+            value = -self.weight * points
+            unseen[r] -= 1  # the search goes on without that card; restored before the next
+            self.total -= 1
+            if new_count == MAX_COUNT:
+                if mine or opp_k > 1:
+                    value += self._turn(True, (), 0, mine, opp_k - 1, False, False, None, depth - 1)
+            elif not mine and opp_k == 1:
+                value -= self.weight
+            elif me_passed:
+                value += self._turn(
+                    False, (*pile, r), new_count, mine, opp_k - 1, True, False, False, depth - 1
+                )
             else:
-                expected += p_prev * self._turn(
+                value += self._turn(
+                    True, (*pile, r), new_count, mine, opp_k - 1, False, False, False, depth - 1
+                )
+            unseen[r] += 1
+            self.total += 1
+            expected += p * value
+        # with probability p_stuck the opponent cannot lay: go
+        if p_stuck > 1e-6:
+            if me_passed or not mine:
+                expected += p_stuck * self._series_over(mine, opp_k, last_was_me, depth)
+            else:
+                expected += p_stuck * self._turn(
                     True, pile, count, mine, opp_k, False, True, last_was_me, depth
                 )
         return expected
