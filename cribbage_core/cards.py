@@ -30,6 +30,7 @@ __all__ = [
     "format_cards",
     "full_deck",
     "shuffled_deck",
+    "check_distinct",
 ]
 
 
@@ -233,11 +234,20 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
     return deck
 
 
-def check_distinct(cards: Sequence[Card]) -> None:
-    """Raise :class:`DuplicateCard` if a card appears twice."""
+def check_distinct(cards: Sequence[Card], where: str = "a deal") -> None:
+    """Raise :class:`DuplicateCard` naming the first card that appears twice in ``cards``.
+
+    ``where`` says what the cards are, for the message.
+
+    >>> check_distinct(parse_cards("5H 6H"))
+    >>> check_distinct(parse_cards("5H 6H") * 2, "the scripted deck")
+    Traceback (most recent call last):
+    ...
+    cribbage_core.errors.DuplicateCard: 5H appears twice in the scripted deck: every card is distinct
+    """
     if len(set(cards)) != len(cards):
         seen: set[Card] = set()
         for card in cards:
             if card in seen:
-                raise DuplicateCard(f"{card} appears twice: every card in a deal is distinct")
+                raise DuplicateCard(f"{card} appears twice in {where}: every card is distinct")
             seen.add(card)

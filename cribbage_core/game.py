@@ -39,7 +39,7 @@ from itertools import combinations
 from typing import Any, Final, NamedTuple, TypeAlias
 
 from . import seats
-from .cards import Card, full_deck, shuffled_deck
+from .cards import Card, check_distinct, full_deck, shuffled_deck
 from .errors import (
     CardNotInHand,
     CountExceeded,
@@ -506,12 +506,7 @@ class GameState:
         for card in cards:
             if type(card) is not Card:
                 raise InvalidCard(f"a scripted deck holds Card objects, got {card!r}")
-        if len(set(cards)) != len(cards):
-            seen: set[Card] = set()
-            for card in cards:
-                if card in seen:
-                    raise DuplicateCard(f"{card} appears twice in the scripted deck: every card is distinct")
-                seen.add(card)
+        check_distinct(cards, "the scripted deck")
         if len(cards) > 52:
             raise WrongNumberOfCards(f"a deck has 52 cards, got {len(cards)}")
         if len(cards) < 52:
