@@ -93,13 +93,9 @@ _SUBSETS: Final = tuple(
 )
 
 
-def _count_value(rank: int) -> int:
-    return rank if rank < 10 else 10
-
-
 def _fifteens(ranks: Sequence[int]) -> list[tuple[int, ...]]:
     """Positions of every combination of cards whose count values sum to 15."""
-    values = [_count_value(r) for r in ranks]
+    values = [Rank(r).count_value for r in ranks]
     return [s for s in _SUBSETS if sum(values[i] for i in s) == 15]
 
 
