@@ -37,7 +37,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, NamedTuple, TypeAlias
 
-from . import fields
+from . import fields, seats
 from .cards import Card, full_deck
 from .errors import CribbageError, IllegalMove, InvalidGameConfig, InvalidSavedGame
 from .game import (
@@ -56,7 +56,7 @@ from .game import (
 )
 from .kinds import EventPhase, ScoreKind
 from .pegging import PEGGING_KINDS
-from .scoring import HAND_KINDS
+from .scoring import HAND_KINDS, MAX_HAND_POINTS
 
 __all__ = [
     "NextDeal",
@@ -361,9 +361,9 @@ def read_event(value: object, where: str, config: GameConfig) -> Event:
     side = fields.integer(items[3], f"{where}[3]", 0, config.sides - 1)
     kind = ScoreKind(fields.text(items[4], f"{where}[4]", _EVENT_KINDS[phase]))
     cards = fields.cards(items[5], f"{where}[5]", 0, 8)
-    points = fields.integer(items[6], f"{where}[6]", 0, 29)
+    points = fields.integer(items[6], f"{where}[6]", 0, MAX_HAND_POINTS)
     note = fields.text(items[7], f"{where}[7]", longest=400)
-    if side != (seat % 2 if config.players == 4 else seat):
+    if side != seats.side_of(seat, config.players):
         fields.fail(f"{where}[3]", f"seat {seat}'s side", side)
     wanted = _POINTS.get(kind, len(cards) if kind in (ScoreKind.RUN, ScoreKind.FLUSH) else None)
     if wanted is not None and points != wanted:

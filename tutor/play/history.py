@@ -17,6 +17,7 @@ from cribbage_core.cards import Card
 from cribbage_core.game import Discard, Event, GameConfig, GameState, Play
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.record import read_step, step_json
+from cribbage_core.scoring import MAX_HAND_POINTS
 
 __all__ = ["HUMAN", "MoveKind", "Move", "Mark", "Review", "Claim", "Undo", "Earlier", "earlier_json", "read_earlier", "log_rows"]
 
@@ -164,7 +165,7 @@ def read_earlier(value: object, config: GameConfig) -> Earlier:
         hand_no, is_crib, claimed, actual = fields.array(item, at, 4, 4)
         claims.append(Claim(
             fields.integer(hand_no, f"{at}[0]", 1, 10_000), fields.boolean(is_crib, f"{at}[1]"),
-            fields.integer(claimed, f"{at}[2]", 0, 1000), fields.integer(actual, f"{at}[3]", 0, 29),
+            fields.integer(claimed, f"{at}[2]", 0, 1000), fields.integer(actual, f"{at}[3]", 0, MAX_HAND_POINTS),
         ))  # fmt: skip
     return Earlier(moves, back, tuple(marks), tuple(reviews), tuple(claims))
 
