@@ -3,24 +3,21 @@
 from __future__ import annotations
 
 from functools import partial
-from html import escape
 
 import streamlit as st
 
 from cribbage_core.hand_quiz import FOCUSES, deal_hand
 from cribbage_core.kinds import ScoreKind
-from cribbage_core.scoring import HAND_KINDS, MAX_HAND_POINTS
+from cribbage_core.scoring import HAND_KINDS
 from tutor.frame.menu import four_colour, setup_page
-from tutor.frame.render import bold, show_html
 from tutor.frame.urlstate import seed_from_url
-from tutor.html.breakdown import hand_breakdown_html
-from tutor.html.cards import cards_row
-from tutor.lang.i18n import N_, _, fmt_int, kind_label, say_count
+from tutor.lang.i18n import N_, _
 from tutor.quiz import frame
 from tutor.quiz.attempts import Attempt, deal_ticket, quiz_learner, quiz_stats, record_attempt
+from tutor.quiz.count_view import answer_form, clear_answer, show_count, show_deal
 from tutor.quiz.drill import hand_drill_seed
 from tutor.quiz.drill_view import drill_banner, drill_on, next_question, start_drill
-from tutor.quiz.feedback import count_notes
+from tutor.quiz.feedback import count_notes, retry_notes
 from tutor.quiz.grading import grade_count
 
 PAGE = "pages/2_Count_the_hand.py"
@@ -48,10 +45,12 @@ pick_drill_seed = partial(hand_drill_seed, is_crib=is_crib)
 
 
 def _clear_answer() -> None:
-    st.session_state["count_answer"] = ""
-    for kind in HAND_KINDS:
-        st.session_state[f"count_kind_{kind}"] = ""
+    clear_answer()
     st.session_state.pop("count_result", None)
+
+
+def _reveal() -> None:
+    st.session_state["count_result"] = {**st.session_state["count_result"], "retry": False}
 
 
 def _start_drill() -> None:
@@ -98,64 +97,48 @@ frame.score_row(quiz_stats("hand", "crib"), _("Right answers in a row"))
 
 # ---- the cards
 colours = four_colour()
-hand_col, starter_col = st.columns([4, 1.3])
-with hand_col:
-    st.markdown(bold(_("The crib") if is_crib else _("Your hand")))
-    show_html(cards_row(deal.hand, four_colour=colours, width=84))
-with starter_col:
-    st.markdown(bold(_("Starter")))
-    show_html(cards_row([deal.starter], four_colour=colours, width=84))
-
+show_deal(deal, colours)
 result = st.session_state.get("count_result")
 if result is not None and result["key"] != deal_key:
     result = None
+retrying = result is not None and result.get("retry", False)
 
-# ---- the answer
-if result is None:
-    with st.form("count_form", clear_on_submit=False, enter_to_submit=True):
-        if by_kind:
-            for col, kind in zip(st.columns(len(HAND_KINDS)), HAND_KINDS, strict=True):
-                col.text_input(kind_label(kind), key=f"count_kind_{kind}", placeholder=fmt_int(0))
-        else:
-            st.text_input(
-                _("How many points?"),
-                key="count_answer",
-                placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(MAX_HAND_POINTS)),
+# ---- the answer: a first wrong count gets one more try, with a hint, before the breakdown
+if retrying:
+    frame.show_notes(retry_notes(result["verdict"]))
+if result is None or retrying:
+    typed = answer_form(by_kind)
+    if retrying:
+        st.button(_("Show the answer"), key="count_reveal", on_click=_reveal, icon=":material/visibility:")
+    verdict = grade_count(deal.score, typed) if typed is not None else None
+    for message in verdict.errors if verdict is not None else ():
+        st.error(message, icon=":material/edit:")
+    if verdict is not None and not verdict.errors and retrying:
+        st.session_state["count_result"] = {**result, "retry": False, "second": verdict}
+        st.rerun()
+    elif verdict is not None and not verdict.errors:
+        saved = record_attempt(
+            Attempt(
+                quiz, seed, verdict.answer, deal.score.total, verdict.correct,
+                {"focus": focus, "per_kind": verdict.given, "drill": drilling},
+                attempt_id=ticket.attempt_id, categories=verdict.categories,
+                categories_missed=verdict.missed, seconds=ticket.seconds(),
             )
-        submitted = st.form_submit_button(_("Check my count"), type="primary", key="count_submit")
-    if submitted:
-        typed = (
-            {kind: st.session_state.get(f"count_kind_{kind}", "") for kind in HAND_KINDS}
-            if by_kind
-            else st.session_state.get("count_answer", "")
-        )
-        verdict = grade_count(deal.score, typed)
-        for message in verdict.errors:
-            st.error(message, icon=":material/edit:")
-        if not verdict.errors:
-            saved = record_attempt(
-                Attempt(
-                    quiz, seed, verdict.answer, deal.score.total, verdict.correct,
-                    {"focus": focus, "per_kind": verdict.given, "drill": drilling},
-                    attempt_id=ticket.attempt_id, categories=verdict.categories,
-                    categories_missed=verdict.missed, seconds=ticket.seconds(),
-                )
-            )  # fmt: skip
-            st.session_state["count_result"] = {"key": deal_key, "verdict": verdict, "saved": saved}
-            st.rerun()
+        )  # fmt: skip
+        retry = not verdict.correct and saved != "repeat"  # the first answer is the one recorded
+        st.session_state["count_result"] = {"key": deal_key, "verdict": verdict, "saved": saved, "retry": retry}
+        st.rerun()
 
 # ---- the verdict and the breakdown
-if result is not None:
-    frame.show_notes(count_notes(result["verdict"], is_crib))
+if result is not None and not retrying:
+    second = result.get("second")
+    frame.show_notes(count_notes(second or result["verdict"], is_crib, second_try=second is not None))
     frame.answered_before(result.get("saved"))
-    st.markdown(bold(_("The count, said aloud")))
-    show_html(f'<div class="count-aloud">“{escape(say_count(deal.score.steps))}”</div>')
-    st.markdown(bold(_("Every combination")))
-    show_html(hand_breakdown_html(deal.score, four_colour=colours))
+    show_count(deal.score, colours)
 
 frame.deal_footer(
     seed, _("Deal number {seed}: share this page's address to show someone this exact hand."),
-    next_label=_("Next hand"), next_key="count_next", on_next=_next_hand, answered=result is not None,
+    next_label=_("Next hand"), next_key="count_next", on_next=_next_hand, answered=result is not None and not retrying,
     drill=None if drilling else ("count_drill_start", _start_drill, _("Deal hands that score what you miss most.")),
     learner=learner,
 )  # fmt: skip

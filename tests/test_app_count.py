@@ -136,6 +136,8 @@ def test_per_category_mode_wrong_category_is_named() -> None:
     at.button(key="count_submit").click()
     at.run()
     assert not at.exception and at.error
+    assert at.info[0].value.startswith("Check these categories: Nobs")  # one more try first
+    at.button(key="count_reveal").click().run()
     assert "Nobs (you said 1" in at.info[0].value
 
 
@@ -147,3 +149,40 @@ def test_per_category_bad_input() -> None:
     at.button(key="count_submit").click()
     at.run()
     assert not at.exception and at.error and "attempts" not in at.session_state
+
+
+def test_a_wrong_count_gets_one_more_try_with_a_hint_before_the_breakdown() -> None:
+    seed = next(s for s in range(100) if deal_hand(s, focus="nobs").score.total >= 2)
+    deal = deal_hand(seed, focus="nobs")
+    at = answer(open_page(seed=str(seed), focus="nobs"), "count", str(deal.score.total - 1))
+    assert "try once more" in at.error[0].value
+    assert "nobs" in at.info[0].value and str(deal.score.total) not in at.info[0].value
+    assert "Running total" not in page_text(at)  # the breakdown waits
+    assert at.text_input(key="count_answer") and at.button(key="count_reveal")
+    assert [m.value for m in at.metric][:3] == ["0", "0%", "1"]  # the first answer is recorded
+
+    answer(at, "count", str(deal.score.total))
+    assert at.success and "second try" in at.success[0].value
+    assert "Running total" in page_text(at)
+    [attempt] = at.session_state["attempts"]  # the second answer is not recorded
+    assert attempt.answer == deal.score.total - 1 and not attempt.correct
+    assert [m.value for m in at.metric][:3] == ["0", "0%", "1"]
+
+
+def test_a_second_wrong_count_shows_the_whole_answer() -> None:
+    deal = deal_hand(42)
+    at = answer(open_page(seed="42"), "count", str(deal.score.total + 2))
+    assert "try once more" in at.error[0].value and "too many" in at.info[0].value
+    answer(at, "count", str(deal.score.total + 3))
+    assert f"you said {deal.score.total + 3}, the hand scores {deal.score.total}" in at.error[0].value
+    assert "Running total" in page_text(at)
+    assert len(at.session_state["attempts"]) == 1
+
+
+def test_show_the_answer_skips_the_second_try() -> None:
+    deal = deal_hand(42)
+    at = answer(open_page(seed="42"), "count", str(deal.score.total + 2))
+    at.button(key="count_reveal").click().run()
+    assert f"you said {deal.score.total + 2}" in at.error[0].value
+    assert "Running total" in page_text(at)
+    assert "count_answer" not in [box.key for box in at.text_input]  # no more tries

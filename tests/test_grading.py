@@ -102,3 +102,16 @@ def test_the_worst_discard_says_what_it_cost_and_why() -> None:
     wrong, why = discard_notes(verdict)
     assert wrong.text.startswith(f"You gave up {verdict.loss:.2f} points on average")
     assert why.tone == "hint" and "beats keeping" in why.text
+
+
+def test_a_first_wrong_count_gets_a_hint_without_the_answer() -> None:
+    from tutor.quiz.feedback import retry_notes
+
+    for typed in ("20", "23", {**RIGHT, "fifteen": "12", "pair": "8"}):
+        wrong, hint = retry_notes(grade_count(SCORE, typed))
+        assert wrong.tone == "wrong" and "try once more" in wrong.text
+        assert "21" not in wrong.text + hint.text and "14" not in hint.text  # nothing given away
+    assert "nobs" in retry_notes(grade_count(SCORE, "20"))[1].text
+    assert retry_notes(grade_count(SCORE, {**RIGHT, "pair": "8", "nobs": "0"}))[1].text == (
+        "Check these categories: Pair, Nobs."
+    )

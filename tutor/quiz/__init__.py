@@ -3,5 +3,5 @@
 Pure (no Streamlit): ``grading`` (a typed or chosen answer against the right one),
 ``feedback`` (the verdict in words), ``categories``, ``drill``, ``discard_text``. On the page:
 ``attempts`` (session and store), ``drill_view``, ``frame`` (options in the URL, the score row,
-notes, the footer every quiz page shares) and ``discard_view``.
+notes, the footer every quiz page shares), ``count_view`` and ``discard_view``.
 """

@@ -24,7 +24,9 @@ from tutor.lang.i18n import N_, _, fmt_int, kind_label
 from tutor.quiz.discard_text import cards_text, fact_text, points, reason_headline, reason_why
 from tutor.quiz.grading import CountVerdict, DiscardVerdict, PeggingVerdict
 
-__all__ = ["MISSED_HINTS", "Note", "Tone", "count_notes", "discard_notes", "pegging_notes"]
+__all__ = [
+    "MISSED_HINTS", "Note", "Tone", "count_notes", "discard_notes", "pegging_notes", "retry_notes",
+]  # fmt: skip
 
 #: right: the answer is right; wrong: it is not; hint: what to look at; note: small print.
 Tone = Literal["right", "wrong", "hint", "note"]
@@ -60,8 +62,39 @@ def _wrong_categories(verdict: CountVerdict) -> str:
     )
 
 
-def count_notes(verdict: CountVerdict, is_crib: bool) -> list[Note]:
-    """The verdict on a count and, when wrong, the hint that fits it."""
+def retry_notes(verdict: CountVerdict) -> list[Note]:
+    """A first wrong count: try once more, with a hint of what was likely missed (no numbers)."""
+    if verdict.hint == "categories":
+        names = ", ".join(kind_label(kind) for kind in HAND_KINDS if kind in verdict.wrong_kinds)
+        hint = _("Check these categories: {kinds}.").format(kinds=names)
+    elif verdict.hint == "short":
+        hint = _("Did you miss {hints}?").format(
+            hints=_(" or ").join(_(MISSED_HINTS[kind]) for kind in verdict.likely)
+        )
+    else:
+        hint = _(
+            "You counted too many. Each card may be used in several combinations, "
+            "but each combination counts once."
+        )
+    return [
+        Note("wrong", _("Not quite. Have another look and try once more.")),
+        Note("hint", hint),
+    ]
+
+
+def count_notes(verdict: CountVerdict, is_crib: bool, second_try: bool = False) -> list[Note]:
+    """The verdict on a count and, when wrong, the hint that fits it.
+
+    ``second_try``: the answer after :func:`retry_notes` (the first one is the one recorded).
+    """
+    if verdict.correct and second_try:
+        return [
+            Note(
+                "right",
+                _("Right on the second try: {total} points.").format(total=fmt_int(verdict.total)),
+            ),
+            Note("note", _("Your first answer is the one that counts in your score.")),
+        ]
     if verdict.correct:
         return [Note("right", _("Right! {total} points.").format(total=fmt_int(verdict.total)))]
     if verdict.answer == verdict.total:  # answered per category: the total right, a split wrong
