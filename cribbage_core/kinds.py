@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["ScoreKind", "EventPhase", "ResultKind"]
+__all__ = ["ScoreKind", "EventPhase", "ResultKind", "StepKind"]
 
 
 class ScoreKind(StrEnum):
@@ -61,3 +61,19 @@ class ResultKind(StrEnum):
     SKUNK = "skunk"
     DOUBLE_SKUNK = "double skunk"
     LURCH = "lurch"
+
+
+class StepKind(StrEnum):
+    """One step of a game's record (:mod:`cribbage_core.record`): a seat's action, a new deal
+    or a take-back. The first four are also what the Play page's commentary says a seat did.
+
+    >>> StepKind("take back") is StepKind.TAKE_BACK
+    True
+    """
+
+    DISCARD = "discard"
+    PLAY = "play"
+    GO = "go"
+    COUNT = "count"
+    DEAL = "deal"
+    TAKE_BACK = "take back"

@@ -54,7 +54,7 @@ from .game import (
     _awaiting_deal,
     new_game,
 )
-from .kinds import EventPhase, ScoreKind
+from .kinds import EventPhase, ScoreKind, StepKind
 from .pegging import PEGGING_KINDS
 from .scoring import HAND_KINDS, MAX_HAND_POINTS
 
@@ -281,37 +281,44 @@ def step_json(step: Step) -> list[Any]:
     """A step as JSON: ``["discard", 0, "5H", "6C"]``, ``["play", 1, "7D"]``, ``["go", 1]``,
     ``["count", 0]`` or ``["count", 0, 12]`` (a claimed count), ``["deal"]``, ``["take back", 0]``."""
     if isinstance(step, Discard):
-        return ["discard", step.seat, *(str(c) for c in step.cards)]
+        return [StepKind.DISCARD.value, step.seat, *(str(c) for c in step.cards)]
     if isinstance(step, Play):
-        return ["play", step.seat, str(step.card)]
+        return [StepKind.PLAY.value, step.seat, str(step.card)]
     if isinstance(step, Go):
-        return ["go", step.seat]
+        return [StepKind.GO.value, step.seat]
     if isinstance(step, Count):
-        return ["count", step.seat] + ([] if step.claimed is None else [step.claimed])
+        return [StepKind.COUNT.value, step.seat] + ([] if step.claimed is None else [step.claimed])
     if isinstance(step, TakeBack):
-        return ["take back", step.seat]
-    return ["deal"]
+        return [StepKind.TAKE_BACK.value, step.seat]
+    return [StepKind.DEAL.value]
 
 
-_STEP_SIZES: Final = {"discard": (3, 4), "play": (3, 3), "go": (2, 2), "count": (2, 3), "deal": (1, 1), "take back": (2, 2)}
+_STEP_SIZES: Final = {
+    StepKind.DISCARD: (3, 4),
+    StepKind.PLAY: (3, 3),
+    StepKind.GO: (2, 2),
+    StepKind.COUNT: (2, 3),
+    StepKind.DEAL: (1, 1),
+    StepKind.TAKE_BACK: (2, 2),
+}
 
 
 def read_step(value: object, where: str, players: int) -> Step:
     """Read one step written by :func:`step_json` (seats checked against ``players``)."""
     if not isinstance(value, list) or not value:
         fields.fail(where, 'a step such as ["play", 1, "7D"]', value)
-    kind = fields.text(value[0], f"{where}[0]", tuple(_STEP_SIZES))
+    kind = StepKind(fields.text(value[0], f"{where}[0]", [k.value for k in _STEP_SIZES]))
     fields.array(value, where, *_STEP_SIZES[kind])
-    if kind == "deal":
+    if kind is StepKind.DEAL:
         return NextDeal()
     seat = fields.integer(value[1], f"{where}[1]", 0, players - 1)
-    if kind == "discard":
+    if kind is StepKind.DISCARD:
         return Discard(seat, fields.cards(value[2:], f"{where}[2:]"))
-    if kind == "play":
+    if kind is StepKind.PLAY:
         return Play(seat, fields.card(value[2], f"{where}[2]"))
-    if kind == "go":
+    if kind is StepKind.GO:
         return Go(seat)
-    if kind == "take back":
+    if kind is StepKind.TAKE_BACK:
         return TakeBack(seat)
     claimed = None if len(value) == 2 else fields.integer(value[2], f"{where}[2]", 0, MAX_CLAIM)
     return Count(seat, claimed)

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, Final, NamedTuple
 
 from cribbage_core import fields
 from cribbage_core.cards import Card
 from cribbage_core.game import Discard, Event, GameConfig, GameState, Play
-from cribbage_core.kinds import ScoreKind
+from cribbage_core.kinds import ScoreKind, StepKind
 from cribbage_core.record import read_step, step_json
 from cribbage_core.scoring import MAX_HAND_POINTS
 
@@ -25,13 +24,9 @@ __all__ = ["HUMAN", "MoveKind", "Move", "Mark", "Review", "Claim", "Undo", "Earl
 HUMAN: Final = 0
 
 
-class MoveKind(StrEnum):
-    """What a seat did: the engine's four actions (a :class:`Move`'s ``kind``)."""
-
-    DISCARD = "discard"
-    PLAY = "play"
-    GO = "go"
-    COUNT = "count"
+MoveKind = StepKind
+"""What a seat did (a :class:`Move`'s ``kind``): one of the engine's four actions, with the
+words of the game's record (``StepKind.DISCARD``, ``PLAY``, ``GO``, ``COUNT``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,9 +21,12 @@ from typing import Any, Final
 from cribbage_core import fields
 from cribbage_core.errors import InvalidSavedGame
 from cribbage_core.game import Phase
+from cribbage_core.kinds import StepKind
 from cribbage_core.record import GameRecord, read_config, read_event
 
 __all__ = ["upgrade"]
+
+_ACTION_WORDS: Final = [k.value for k in (StepKind.DISCARD, StepKind.PLAY, StepKind.GO, StepKind.COUNT)]
 
 _V1_KEYS: Final = (
     "version", "game_id", "seed", "settings", "state", "moves", "back", "undo", "marks", "feed",
@@ -113,22 +116,20 @@ def _back_at_deal(undo: object, back: Sequence[Any], scores: Sequence[int], hand
 def _feed_step(value: object, where: str) -> list[Any]:
     """The step a version 1 commentary line records: ``[seat, kind, cards, count, scored, claimed]``."""
     seat, kind, cards, _, _, claimed = fields.array(value, where, 6, 6)
-    kind = fields.text(kind, f"{where}[1]", ("discard", "play", "go", "count"))
+    kind = StepKind(fields.text(kind, f"{where}[1]", _ACTION_WORDS))
     shown = fields.array(cards, f"{where}[2]")
-    if kind == "discard":
-        return ["discard", seat, *shown]
-    if kind == "play":
-        return ["play", seat, *shown]
-    if kind == "go":
-        return ["go", seat]
-    return ["count", seat] + ([] if claimed is None else [claimed])
+    if kind is StepKind.DISCARD or kind is StepKind.PLAY:
+        return [kind.value, seat, *shown]
+    if kind is StepKind.GO:
+        return [kind.value, seat]
+    return [kind.value, seat] + ([] if claimed is None else [claimed])
 
 
 def _mark(value: object, where: str) -> list[Any]:
     """A version 1 take-back ``[hand, after_event, "play 7D"]`` with its move as a step."""
     hand_no, after, what = fields.array(value, where, 3, 3)
     kind, *cards = fields.text(what, f"{where}[2]").split()
-    if kind not in ("discard", "play"):
+    if kind not in (StepKind.DISCARD, StepKind.PLAY):
         fields.fail(f"{where}[2]", '"discard <cards>" or "play <card>"', what)
     return [hand_no, after, [kind, 0, *cards]]
 
