@@ -142,3 +142,8 @@ frame.deal_footer(
     drill=None if drilling else ("count_drill_start", _start_drill, _("Deal hands that score what you miss most.")),
     learner=learner,
 )  # fmt: skip
+answering = result is None or retrying
+frame.keyboard(
+    ("count_kind_fifteen" if by_kind else "count_answer") if answering else "count_next", "count_next",
+    nonce=f"{seed}:{is_crib}:{focus}:{'retry' if retrying else 'answer' if answering else 'verdict'}",
+)

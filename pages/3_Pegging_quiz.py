@@ -125,3 +125,4 @@ frame.deal_footer(
     drill=None if drilling else ("peg_drill_start", _start_drill, _("Deal plays that score what you miss most.")),
     learner=learner,
 )  # fmt: skip
+frame.keyboard("peg_answer" if result is None else "peg_next", "peg_next", nonce=f"{seed}:{result is None}")

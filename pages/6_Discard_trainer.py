@@ -151,3 +151,5 @@ frame.deal_footer(
     seed, _("Deal number {seed}: share this page's address to show someone this exact hand."),
     next_label=_("Next hand"), next_key="discard_next", on_next=_next_hand, answered=result is not None,
 )
+if verdict is not None:  # the cards are picked by pointer; after the verdict, Enter or N deals again
+    frame.keyboard("discard_next", "discard_next", nonce=str(seed))

@@ -97,6 +97,7 @@ _TEXT: Final = (
 
 _CSS: Final = """<style>
 .block-container {max-width: 980px; padding-top: 2.2rem;}
+.st-key-quiz_keyboard {display: none;}
 div[data-testid="stMetric"] {background: #f6f8f6; border-radius: 10px; padding: 8px 12px;}
 .count-aloud {font-size: 1.15rem; font-style: italic; padding: 10px 14px; background: #f3f7ff;
   border-inline-start: 4px solid #1e4f91; border-radius: 6px; margin: 6px 0 12px 0;}

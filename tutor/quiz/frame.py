@@ -7,6 +7,7 @@ and the way on (:func:`deal_footer`: the next deal, the weak-spot drill, the dea
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
@@ -21,6 +22,7 @@ from tutor.quiz.feedback import Note, Tone
 __all__ = [
     "answered_before",
     "deal_footer",
+    "keyboard",
     "score_row",
     "show_notes",
     "url_choice",
@@ -122,8 +124,54 @@ def deal_footer(
         key=next_key,
         on_click=on_next,
         icon=":material/refresh:",
+        help=_("Keyboard: N, or Enter once the answer is shown"),
     )
     if drill is not None:
         key, start, aim = drill
         drill_button(buttons, key, start, learner, aim)
     st.caption(share.format(seed=seed))
+
+
+# Our own constant script (no learner input reaches it: keys are the page's, the nonce a number).
+# It focuses one widget and lets N press the next-deal button (not while typing in a box).
+_KEYBOARD_JS: Final = """<script>
+(() => {
+  const settings = %s;
+  const BUTTON = 'button[data-testid^="stBaseButton"]';  // not the help icon beside it
+  window.tutorNextKey = settings.next;
+  if (!window.tutorKeysInstalled) {
+    window.tutorKeysInstalled = true;
+    document.addEventListener("keydown", (event) => {
+      const typing = event.target.closest && event.target.closest("input, textarea, select");
+      if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key !== "n" && event.key !== "N") return;
+      const next = document.querySelector(`.st-key-${window.tutorNextKey} ${BUTTON}`);
+      if (next) { event.preventDefault(); next.click(); }
+    });
+  }
+  let tries = 0;
+  const focus = () => {
+    const target = document.querySelector(
+      `.st-key-${settings.focus} input, .st-key-${settings.focus} ${BUTTON}`
+    );
+    if (target) {
+      target.focus({preventScroll: settings.keepScroll});
+      if (target.select) target.select();  // a second try types over the first
+    }
+    else if (tries++ < 100) setTimeout(focus, 50);
+  };
+  focus();
+})();
+</script>"""
+
+
+def keyboard(focus: str, next_key: str, nonce: str) -> None:
+    """Keyboard use of a quiz: focus the widget keyed ``focus``; N presses the ``next_key`` button.
+
+    Call it for each new state of the question (``nonce`` changes with it: the script runs
+    again only when its text does): the answer box on a new question, so typing goes there
+    and Enter submits; the next-deal button after the verdict, so Enter (or N) deals again.
+    """
+    settings = {"focus": focus, "next": next_key, "keepScroll": focus == next_key, "nonce": nonce}
+    with st.container(key="quiz_keyboard"):
+        st.html(_KEYBOARD_JS % json.dumps(settings), unsafe_allow_javascript=True)
