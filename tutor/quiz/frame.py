@@ -124,7 +124,8 @@ def deal_footer(
         key=next_key,
         on_click=on_next,
         icon=":material/refresh:",
-        help=_("Keyboard: N, or Enter once the answer is shown"),
+        # the keys as printed on a keyboard, in every language
+        help=_("Keyboard: {next}, or {enter} once the answer is shown").format(next="N", enter="Enter"),
     )
     if drill is not None:
         key, start, aim = drill
