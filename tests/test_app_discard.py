@@ -186,3 +186,9 @@ def test_the_wrong_count_message_goes_when_the_choice_changes() -> None:
     at.checkbox(key=f"discard_pick_{deal.hand[1]}").check()
     at.run()
     assert not at.error and "attempts" not in at.session_state
+
+
+def test_every_card_is_drawn_left_to_right_even_in_urdu() -> None:
+    at = open_page(seed="42", lang="ur")
+    blocks = [m.value for m in at.markdown if "<svg" in m.value]
+    assert len(blocks) >= 6 and all('dir="ltr"' in block for block in blocks)

@@ -40,7 +40,7 @@ def pick_cards(
         with cell:
             picked = bool(st.session_state.get(pick_key(card))) if thrown is None else card in thrown
             show_html(
-                f'<div style="display:flex;justify-content:center;padding-top:8px">'
+                f'<div dir="ltr" style="display:flex;justify-content:center;padding-top:8px">'
                 f"{card_svg(card, highlighted=picked, dimmed=False, four_colour=four_colour, width=88)}</div>"
             )
             st.checkbox(_("Throw {card}").format(card=card_text(card)), key=pick_key(card),
