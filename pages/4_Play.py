@@ -30,6 +30,7 @@ if session is None:
     st.stop()
 
 session = ui.bots_discard(ctx, session)  # the computer lays away at once: nothing to watch
+ui.show_unsaved(session)  # the database is down: the game goes on here, saved when it is back
 state = session.state
 table.settings_caption(session.settings)
 table.header(session)

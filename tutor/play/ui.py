@@ -1,8 +1,12 @@
 """The Play page's game and clicks: this tab's session, kept in the database after every move.
 
 Every change goes through :func:`commit`, which saves the session (compare-and-set on its
-move counter, see ``tutor.store.save_game``) before it replaces the one in session state, so
-a reload, a server restart or a link opened later resumes exactly there (``?game=<id>``).
+move counter, see ``tutor.store.save_game``) and makes it the one in session state, so a
+reload, a server restart or a link opened later resumes exactly there (``?game=<id>``).
+A save that fails (the database is down, read-only or locked) never stops the game: it goes
+on in this tab, the page says it is not being saved, and the compare-and-set is made against
+the last move that *was* saved, so the next save that goes through writes every move since
+(:func:`save_pending` tries again at each run). Nothing here loops on a save succeeding.
 Every click handler checks the move counter it was drawn with: a double click or a click
 from a stale tab changes nothing and says so. The page hands the store and the learner in
 as a :class:`PlayContext`; nothing here reads them from elsewhere.
@@ -33,6 +37,9 @@ __all__ = [
     "bot_delay",
     "current",
     "resume",
+    "unsaved",
+    "save_pending",
+    "show_unsaved",
     "load",
     "commit",
     "do",
@@ -48,7 +55,9 @@ __all__ = [
 ]
 
 SESSION: Final = "play_session"
-SAVED: Final = "play_saved_moves"
+SAVED: Final = "play_saved_moves"  # (game id, move counter) of the last save that went through
+FAILED_AT: Final = "play_save_failed_at"  # time.monotonic() of the last save that did not
+RETRY_SECONDS: Final = 10.0  # a page run tries unsaved moves again this long after a failure
 FLASH: Final = "play_flash"
 SELECTED: Final = "play_selected"
 
@@ -107,7 +116,8 @@ def load(store: Store, game_id: str) -> PlaySession | None:
     moves, data = found
     session = PlaySession.from_dict(data, moves=moves)
     st.session_state[SESSION] = session
-    st.session_state[SAVED] = moves
+    st.session_state[SAVED] = (session.game_id, moves)
+    st.session_state.pop(FAILED_AT, None)
     st.session_state.pop(SELECTED, None)
     return session
 
@@ -116,11 +126,13 @@ def resume(ctx: PlayContext) -> PlaySession | None:
     """This tab's game, or the one in the address (a reload, a link, a restarted server).
 
     A missing or broken saved game is explained on the page and None is returned (the page
-    then offers a new game); the address keeps the id of the game shown.
+    then offers a new game); the address keeps the id of the game shown. A game that cannot
+    be read because the database is down keeps its address, so a reload later finds it.
     """
     session = current()
     wanted = st.query_params.get("game")
     if wanted and (session is None or session.game_id != wanted):
+        failures = ctx.store.failures
         try:
             session = load(ctx.store, wanted)
         except InvalidSavedGame as error:
@@ -129,6 +141,13 @@ def resume(ctx: PlayContext) -> PlaySession | None:
                 st.code(str(error), language=None)
             session = None
         else:
+            if session is None and ctx.store.failures != failures:
+                st.error(
+                    _("This game cannot be read now: the database does not answer. Reload this "
+                      "page later to go on with it, or start a new game below.")
+                )  # fmt: skip
+                st.session_state.pop(SESSION, None)
+                return None
             if session is None:
                 st.error(_("There is no saved game with this address. Start a new one below."))
         if session is None:
@@ -136,37 +155,109 @@ def resume(ctx: PlayContext) -> PlaySession | None:
             st.query_params.pop("game", None)
     elif session is not None and not wanted:
         st.query_params["game"] = session.game_id
+    if session is not None:
+        session = save_pending(ctx, session)
     return session
 
 
-def commit(ctx: PlayContext, new: PlaySession, base: PlaySession | None) -> bool:
+def _saved_moves(game_id: str) -> int | None:
+    """The move counter of ``game_id``'s last save that went through in this tab (None: never)."""
+    saved = st.session_state.get(SAVED)
+    if isinstance(saved, tuple) and len(saved) == 2 and saved[0] == game_id:
+        return int(saved[1])
+    return None
+
+
+def unsaved(session: PlaySession) -> bool:
+    """Whether some of ``session`` is not in the database yet (a save failed since the last one)."""
+    saved = _saved_moves(session.game_id)
+    return saved is None or saved < session.moves
+
+
+def _failed_lately() -> bool:
+    failed_at = st.session_state.get(FAILED_AT)
+    return isinstance(failed_at, float) and time.monotonic() - failed_at < RETRY_SECONDS
+
+
+def commit(ctx: PlayContext, new: PlaySession, base: PlaySession | None, by_learner: bool = True) -> bool:
     """Save ``new`` (made from ``base``; None for a new game) and make it this tab's game.
 
-    False (and the saved game reloaded, with a message) if the saved game is no longer at
-    ``base``: another tab or a second click moved it on.
+    The save is compare-and-set against the last move of this game saved from this tab, so
+    moves made while the database was down are all written by the first save that goes
+    through. A save that fails leaves ``new`` this tab's game, unsaved (True, and the page
+    says so). False (and the saved game reloaded, with a message) if the saved game moved on
+    since this tab last saved it: another tab, or a second click.
+
+    The computer's moves (``by_learner=False``) are not saved while a save failed less than
+    ``RETRY_SECONDS`` ago, so a locked database costs the learner one wait, not one per move.
     """
+    if not by_learner and _failed_lately():
+        st.session_state[SESSION] = new
+        return True
+    previous = None if base is None else _saved_moves(new.game_id)
     try:
-        ctx.store.save_game(
+        saved = ctx.store.save_game(
             new.game_id,
             new.to_dict(),
             moves=new.moves,
-            previous=None if base is None else base.moves,
+            previous=previous,
             finished=new.phase is Phase.GAME_OVER,
             learner=ctx.learner,
         )
     except StaleGame:
-        try:
-            load(ctx.store, new.game_id)
-        except InvalidSavedGame:
-            st.session_state.pop(SESSION, None)
+        return _reload_stale(ctx, new, unsaved=base is not None and base.moves != previous)
+    st.session_state[SESSION] = new
+    if saved:
+        st.session_state[SAVED] = (new.game_id, new.moves)
+        st.session_state.pop(FAILED_AT, None)
+    else:
+        st.session_state[FAILED_AT] = time.monotonic()
+    return True
+
+
+def _reload_stale(ctx: PlayContext, new: PlaySession, unsaved: bool) -> bool:
+    """The saved game moved on elsewhere: show it as saved, and say what became of this click."""
+    try:
+        found = load(ctx.store, new.game_id)
+    except InvalidSavedGame:
+        found = None
+    if found is None:
+        # the saved copy is gone or unreadable: this tab's game goes on, saved afresh next time
+        st.session_state[SESSION] = new
+        st.session_state.pop(SAVED, None)
+        st.session_state[FAILED_AT] = time.monotonic()
+        return True
+    if unsaved:
+        flash(
+            _("While this game could not be saved, it moved on in another tab or window. The "
+              "moves made here since the last save could not be kept: here is the game as it "
+              "was saved there."),
+            "error",
+        )  # fmt: skip
+    else:
         flash(
             _("This game moved on in another tab or window: here it is as it stands now. "
               "Your click changed nothing."),
         )  # fmt: skip
-        return False
-    st.session_state[SESSION] = new
-    st.session_state[SAVED] = new.moves
-    return True
+    return False
+
+
+def save_pending(ctx: PlayContext, session: PlaySession) -> PlaySession:
+    """Try again to save moves a failed save left unsaved (at most every ``RETRY_SECONDS``)."""
+    if not unsaved(session) or session is not current() or _failed_lately():
+        return session
+    commit(ctx, session, session)
+    return current() or session
+
+
+def show_unsaved(session: PlaySession) -> None:
+    """Say so when this game is not (all) saved: the database is down, read-only or locked."""
+    if unsaved(session):
+        st.warning(
+            _("This game is not being saved just now. It goes on in this tab, and is saved with "
+              "every move since as soon as the database answers again: keep this tab open until then."),
+            icon=":material/cloud_off:",
+        )  # fmt: skip
 
 
 def do(ctx: PlayContext, step: Callable[[PlaySession], PlaySession], seen_moves: int) -> None:
@@ -227,7 +318,7 @@ def bots_discard(ctx: PlayContext, session: PlaySession) -> PlaySession:
     for _turn in range(session.state.players):  # never more rounds than bots, saved or not
         if session.phase is not Phase.DISCARD or session.bot_to_act() is None:
             break
-        commit(ctx, session.bot_step(), session)
+        commit(ctx, session.bot_step(), session, by_learner=False)
         session = current() or session
     return session
 
@@ -246,8 +337,9 @@ def move_on(ctx: PlayContext, session: PlaySession) -> None:
         time.sleep(bot_delay())
         now = current()
         if now is not None and now.moves == session.moves:
-            commit(ctx, now.move_on(), now)
-    st.rerun()
+            commit(ctx, now.move_on(), now, by_learner=False)
+    if current() is not session:  # never rerun on a game that did not change: no loop
+        st.rerun()
 
 
 def record_finished(ctx: PlayContext, session: PlaySession) -> None:

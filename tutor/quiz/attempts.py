@@ -4,7 +4,9 @@
 session state and, when a learner has chosen a name and the quiz is one the store keeps
 (``tutor.store.QUIZ_KINDS``: hand, crib, pegging, discard), stores it through
 ``tutor.store.open_store()``. Without a name the attempt stays in this session only; with a
-database that is down it is kept in the session and the page says progress is not saved.
+database that is down (or a write lock held elsewhere: a write waits a few seconds at most,
+``tutor.store.WRITE_WAIT_SECONDS``) it is kept in the session, the page says it is not saved
+yet, and it is saved with the next answer the database takes.
 
 No attempt counts twice. Each deal gets a ticket (:func:`deal_ticket`) when it is first
 shown: a random token kept in the URL (``?deal=``), so a reload after submit finds the same
@@ -40,10 +42,12 @@ __all__ = [
     "quiz_learner",
     "quiz_stats",
     "record_attempt",
+    "unsaved_count",
 ]
 
 _KEY: Final = "attempts"
 _CLOCK_KEY: Final = "attempt_clock"
+_UNSAVED_KEY: Final = "attempts_unsaved"  # (learner, attempt) the database did not take yet
 DEAL_PARAM: Final = "deal"
 _ID_NAMESPACE: Final = uuid.UUID("6f0c5f1e-3b0e-4d36-9a55-8d1c2a7e4b21")
 _TOKEN_BYTES: Final = 6  # 8 URL-safe characters
@@ -96,10 +100,11 @@ def _in_session(attempt: Attempt) -> bool:
 def record_attempt(attempt: Attempt, store: Store | None = None) -> Saved:
     """Record one answer; say where it went.
 
-    ``"saved"``: stored in the database now; ``"repeat"``: this attempt id was recorded
-    before (the first answer stands); ``"not saved"``: the database is down (see the
-    store's ``problem``); ``"no learner"``: no name chosen, kept for this session only;
-    ``"session"``: a quiz the database does not keep (lesson checks).
+    ``"saved"``: stored in the database now (with any answers kept from when it was down);
+    ``"repeat"``: this attempt id was recorded before (the first answer stands); ``"not
+    saved"``: the database is down or locked (see the store's ``problem``): kept, and saved
+    with the next answer it takes; ``"no learner"``: no name chosen, kept for this session
+    only; ``"session"``: a quiz the database does not keep (lesson checks).
     """
     if _in_session(attempt):
         return "repeat"
@@ -114,7 +119,27 @@ def record_attempt(attempt: Attempt, store: Store | None = None) -> Saved:
     if not stored and not store.problem:
         return "repeat"  # answered before (e.g. before a reload): not counted here either
     _keep_in_session(attempt)
-    return "saved" if stored else "not saved"
+    if not stored:
+        st.session_state[_UNSAVED_KEY] = [*st.session_state.get(_UNSAVED_KEY, []), (name, attempt)]
+        return "not saved"
+    _save_kept(store)
+    return "saved"
+
+
+def _save_kept(store: Store) -> None:
+    """Store the answers a database that was down did not take (each id stores once)."""
+    kept: list[tuple[str, Attempt]] = st.session_state.get(_UNSAVED_KEY, [])
+    while kept:
+        name, attempt = kept[0]
+        if not store.record_attempt(name, attempt) and store.problem:
+            break  # down again: the rest wait for the next answer
+        kept = kept[1:]
+        st.session_state[_UNSAVED_KEY] = kept
+
+
+def unsaved_count() -> int:
+    """How many answers of this session wait to be saved (the database did not take them)."""
+    return len(st.session_state.get(_UNSAVED_KEY, []))
 
 
 def _keep_in_session(attempt: Attempt) -> None:

@@ -96,9 +96,17 @@ def show_notes(notes: Sequence[Note]) -> None:
 
 
 def answered_before(saved: Saved | None) -> None:
-    """Say so when this deal was answered before (a reload, a second tab): the first answer counts."""
+    """Say so when this deal was answered before (a reload, a second tab): the first answer counts;
+    or when the answer is not saved yet (the database is down or locked: saved with the next)."""
     if saved == "repeat":
         st.caption(_("This deal was answered before: the first answer is the one that counts."))
+    elif saved == "not saved":
+        st.caption(
+            ":orange[:material/cloud_off: "
+            + _("This answer is not saved yet: it is kept for this visit and saved with your next "
+                "answer once the database answers again.")
+            + "]"
+        )  # fmt: skip
 
 
 def deal_footer(

@@ -25,8 +25,10 @@ Where the data lives (first match wins):
 SQLite is set up for several threads of one server: WAL journal (readers never wait for the
 writer), ``busy_timeout`` (a writer waits for the lock instead of failing), and writes begin
 with ``BEGIN IMMEDIATE`` so a transaction never has to upgrade a read lock to a write lock, the
-case in which SQLite gives up at once with "database is locked". A few retries on top cover
-what the timeout does not.
+case in which SQLite gives up at once with "database is locked". A retry on top covers what
+the timeout does not; a lock held elsewhere for longer fails a write within
+``WRITE_WAIT_SECONDS`` (the page says what was not saved and saves it later), so a learner
+never waits long for a verdict because of storage.
 
 No attempt is counted twice: the caller supplies each attempt's id (a UUID made when the
 question is dealt, kept in session state), and the insert is ``ON CONFLICT DO NOTHING``. A
@@ -50,6 +52,7 @@ from tutor.store.engine import (
     DEFAULT_SQLITE_PATH,
     PROJECT_DIR,
     SQLITE_BUSY_TIMEOUT_MS,
+    WRITE_WAIT_SECONDS,
     default_url,
     engine_options,
     ensure_folder,
@@ -122,6 +125,7 @@ __all__ = [
     "SAVED_GAMES",
     "SCHEMA_VERSION",
     "SQLITE_BUSY_TIMEOUT_MS",
+    "WRITE_WAIT_SECONDS",
     "Attempt",
     "Learner",
     "Migration",

@@ -18,7 +18,12 @@ from sqlalchemy.exc import OperationalError
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 DEFAULT_SQLITE_PATH = PROJECT_DIR / "data" / "progress.db"
-SQLITE_BUSY_TIMEOUT_MS = 10_000
+# A learner waits for a verdict while an answer is written: a write lock held elsewhere (a
+# backup, a sqlite3 shell) must cost seconds, not the 52 s that 10 s x 5 tries did. Writes are
+# milliseconds long, so one second covers the other sessions of this server; a write gives up
+# after WRITE_WAIT_SECONDS and the page says what was not saved (it is kept and saved later).
+SQLITE_BUSY_TIMEOUT_MS = 1_000
+WRITE_WAIT_SECONDS = 3.0
 
 # ---------------------------------------------------------------------------------------------
 # Engines
@@ -110,16 +115,20 @@ def _writing(engine: Engine) -> Iterator[Connection]:
             yield conn
 
 
-def _with_retry(work: Callable[[], Any], attempts: int = 5) -> Any:
-    """Run ``work``; if SQLite still reports a lock after its busy timeout, wait and run again."""
-    for attempt in range(attempts):
+def _with_retry(work: Callable[[], Any], wait_seconds: float = WRITE_WAIT_SECONDS) -> Any:
+    """Run ``work``; if SQLite still reports a lock after its busy timeout, pause and run it
+    again, as long as another full busy timeout still ends within ``wait_seconds`` of the start."""
+    started = time.monotonic()
+    pause = 0.05
+    while True:
         try:
             return work()
         except OperationalError as error:
-            if not _is_lock_error(error) or attempt == attempts - 1:
+            spent = time.monotonic() - started
+            if not _is_lock_error(error) or spent + pause + SQLITE_BUSY_TIMEOUT_MS / 1000 > wait_seconds:
                 raise
-            time.sleep(0.05 * 2**attempt)
-    raise AssertionError("unreachable")
+            time.sleep(pause)
+            pause *= 2
 
 
 def _now() -> dt.datetime:

@@ -53,6 +53,7 @@ class Store:
 
     engine: Engine | None
     problem: str | None = None
+    failures: int = 0  # calls that failed so far: a caller compares it to tell "absent" from "down"
     _learners: dict[str, Learner] = field(default_factory=dict, repr=False)
 
     @property
@@ -63,11 +64,13 @@ class Store:
     def _run(self, work: Callable[[Engine], T], fallback: T, writes: bool = False) -> T:
         """``work(engine)``, or ``fallback`` when the database is down or the work fails."""
         if self.engine is None:
+            self.failures += 1
             return fallback
         try:
             result = work(self.engine)
         except (SQLAlchemyError, OSError) as error:
             self.problem = describe_error(error)
+            self.failures += 1
             return fallback
         if writes:
             self.problem = None  # a write went through: whatever failed before has recovered
@@ -116,6 +119,7 @@ class Store:
     def save_game(self, game_id: str, data: Mapping[str, Any], **options: Any) -> bool:
         """``save_game``; False when not saved. ``StaleGame`` is raised (the caller reloads)."""
         if self.engine is None:
+            self.failures += 1
             return False
         try:
             save_game(self.engine, game_id, data, **options)
@@ -123,6 +127,7 @@ class Store:
             raise
         except (SQLAlchemyError, OSError) as error:
             self.problem = describe_error(error)
+            self.failures += 1
             return False
         self.problem = None
         return True

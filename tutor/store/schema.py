@@ -16,6 +16,8 @@ from sqlalchemy.engine import Connection, Engine
 
 from tutor.store.engine import _now, _with_retry, _writing, ensure_folder
 
+MIGRATION_WAIT_SECONDS = 30.0  # a server starting while another migrates waits its turn
+
 QUIZ_KINDS = ("hand", "crib", "pegging", "discard")
 MAX_NAME_LENGTH = 40
 
@@ -212,6 +214,9 @@ def migrate(engine: Engine, target: int | None = None) -> int:
     latest = MIGRATIONS[-1].version
     ensure_folder(engine)
     target = latest if target is None else target
+    found = schema_version(engine)
+    if target <= found <= latest:
+        return found  # up to date: no write lock, so a lock held elsewhere cannot stall a page
 
     def upgrade() -> int:
         with _writing(engine) as conn:
@@ -235,4 +240,4 @@ def migrate(engine: Engine, target: int | None = None) -> int:
                     current = migration.version
             return current
 
-    return int(_with_retry(upgrade))
+    return int(_with_retry(upgrade, wait_seconds=MIGRATION_WAIT_SECONDS))
