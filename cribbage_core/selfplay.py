@@ -1,0 +1,146 @@
+"""Self-play: one deal or whole games between bots, recorded for the win-probability table and its checks.
+
+:func:`play_deal` plays a single two-player deal from a given score and returns a
+:class:`DealRecord`: every point in counting order (his heels, each peg of the play in
+the order it was scored, the pone's hand, the dealer's hand, the crib).
+``scripts/make_winprob_table.py`` builds the win-probability table from many of them;
+:func:`play_recorded_game` plays a game to the end and keeps the score and dealer at the
+start of each deal, which the calibration checks compare with the table.
+
+>>> from cribbage_core.bots import make_bot
+>>> record = play_deal(make_bot("medium", 1), make_bot("medium", 2), random.Random(3))
+>>> record.pone_total + record.dealer_total == sum(p for _, p in record.pegging) + record.pone_hand \\
+...     + record.dealer_hand + record.crib
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from .bots import Bot
+from .game import GameConfig, GameState, Phase, new_game
+
+__all__ = ["DealRecord", "play_deal", "GameTrace", "play_recorded_game", "drive"]
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """The points of one two-player deal in counting order.
+
+    ``pegging`` is every peg before the show, in order, as ``(by_dealer, points)``: his heels
+    (the dealer's, at the cut) and each score of the play, go and last card included. Then
+    the show: ``pone_hand``, ``dealer_hand``, ``crib`` (the dealer's).
+    """
+
+    pegging: tuple[tuple[bool, int], ...]
+    pone_hand: int
+    dealer_hand: int
+    crib: int
+
+    @property
+    def pone_pegging(self) -> int:
+        """The pone's points in the play."""
+        return sum(p for by_dealer, p in self.pegging if not by_dealer)
+
+    @property
+    def dealer_pegging(self) -> int:
+        """The dealer's points before the show: his heels and the play."""
+        return sum(p for by_dealer, p in self.pegging if by_dealer)
+
+    @property
+    def pone_total(self) -> int:
+        """Everything the pone scored this deal."""
+        return self.pone_pegging + self.pone_hand
+
+    @property
+    def dealer_total(self) -> int:
+        """Everything the dealer scored this deal."""
+        return self.dealer_pegging + self.dealer_hand + self.crib
+
+    def to_text(self) -> str:
+        """A compact line: pegs as ``d2 p1 ...``, then ``| pone dealer crib``."""
+        pegs = " ".join(("d" if d else "p") + str(p) for d, p in self.pegging)
+        return f"{pegs} | {self.pone_hand} {self.dealer_hand} {self.crib}"
+
+    @staticmethod
+    def from_text(line: str) -> DealRecord:
+        """Read :meth:`to_text` back.
+
+        >>> DealRecord.from_text("d2 p1 d1 | 8 12 4").dealer_total
+        19
+        """
+        pegs, _, show = line.partition("|")
+        pegging = tuple((tok[0] == "d", int(tok[1:])) for tok in pegs.split())
+        pone, dealer, crib = (int(x) for x in show.split())
+        return DealRecord(pegging, pone, dealer, crib)
+
+
+def drive(state: GameState, bots: Sequence[Bot], until_new_deal: bool) -> GameState:
+    """Let ``bots[seat]`` act for every seat until the game is over (or the hand is over)."""
+    while state.phase is not Phase.GAME_OVER:
+        if state.phase is Phase.DEAL:
+            if until_new_deal:
+                return state
+            raise ValueError("drive() does not deal: deal the next hand first")
+        if state.phase is Phase.DISCARD:
+            for seat in state.must_discard():
+                state = state.apply(bots[seat].act(state.view(seat)))
+        else:
+            actor = state.to_act
+            assert actor is not None
+            state = state.apply(bots[actor].act(state.view(actor)))
+    return state
+
+
+def play_deal(
+    dealer_bot: Bot,
+    pone_bot: Bot,
+    rng: random.Random,
+    scores: tuple[int, int] = (0, 0),
+    target: int = 121,
+) -> DealRecord:
+    """Play one two-player deal from ``scores`` (dealer's, pone's) and record its points.
+
+    Seat 0 deals. From scores far enough from the target the deal is always counted to the end;
+    nearer the target a deal that ends the game is recorded up to the winning peg.
+    """
+    start = new_game(rng, GameConfig(players=2, target=target), first_dealer=0)
+    start = replace(start, scores=scores).deal(rng)
+    end = drive(start, (dealer_bot, pone_bot), until_new_deal=True)
+    pegging: list[tuple[bool, int]] = []
+    show = {"pone": 0, "dealer": 0, "crib": 0}
+    for event in end.log:
+        if event.hand_no != start.hand_no or not event.points:
+            continue
+        if event.phase in ("starter", "play"):
+            pegging.append((event.side == 0, event.points))
+        elif event.phase == "show crib":
+            show["crib"] += event.points
+        else:
+            show["dealer" if event.side == 0 else "pone"] += event.points
+    return DealRecord(tuple(pegging), show["pone"], show["dealer"], show["crib"])
+
+
+@dataclass(frozen=True, slots=True)
+class GameTrace:
+    """A whole two-player game: the scores (seat 0, seat 1) and dealer at the start of each deal, the winner."""
+
+    starts: tuple[tuple[int, int, int], ...]  # (score of seat 0, score of seat 1, dealer seat)
+    winner: int
+    first_dealer: int
+    final: GameState
+
+
+def play_recorded_game(bots: Sequence[Bot], rng: random.Random, target: int = 121) -> GameTrace:
+    """Play a two-player game to the end (cut for deal from ``rng``), keeping each deal's starting scores."""
+    state = new_game(rng, GameConfig(players=2, target=target))
+    first = state.dealer
+    starts: list[tuple[int, int, int]] = []
+    while state.phase is not Phase.GAME_OVER:
+        starts.append((state.scores[0], state.scores[1], state.dealer))
+        state = drive(state.deal(rng), bots, until_new_deal=True)
+    assert state.result is not None
+    return GameTrace(tuple(starts), state.result.winner_side, first, state)
