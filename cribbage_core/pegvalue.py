@@ -1,0 +1,987 @@
+"""What each card is worth in the play: expected points for minus against over the rest of the play.
+
+For a position seen from one seat (``state.view(seat)``) in the play, :func:`peg_values` gives
+every legal card with the points it is expected to bring, counted as *the seat's side's points
+minus the opponents'* from now to the end of the play (the go and last card included), and,
+when a side can reach the target in this deal, the chance to win after the hand.
+
+How (two players). The opponent's cards are unknown: every multiset of ranks it could hold
+among the cards this seat has not seen is weighed by how many ways it can be dealt, then by
+what the opponent did this hand:
+
+- a **go** is proof: a hand the opponent could have laid from when it said go is impossible;
+- each **card laid** is evidence: the opponent is modelled as laying the card that scores most
+  now minus what one random reply would score back (fifteens, 31s, pairs and runs: a count of
+  5 or 21, a lone card inviting a pair), the higher card on a tie, and when it can reach the
+  target at once, a card that does. A hand whose model would have laid what was laid keeps
+  its weight, any other is multiplied by :data:`TREMBLE` spread over its other choices (real
+  opponents do not follow a model exactly).
+
+The seat itself plays its best: the search is an exact expectimax over the opponent's
+possible hands, and this seat's later choices may use only what it will have seen (the
+opponent's plays), never the opponent's hand. So for a given position the values are
+exact under the model and deterministic; ``tests/test_pegvalue.py`` checks them against a
+brute force over every hand and against simulated play.
+
+With three or four players the search would be too wide: each card is valued by its points
+now minus (for a partner, plus) the next seat's expected best reply, the way the hard bot
+looks one reply ahead.
+
+>>> from cribbage_core import parse_cards
+>>> advice = values_for("5H 9C 4D 4S", pile="", starter="KD", discards="QH JS")
+>>> advice.best.card.rank.symbol                                  # lead from the pair of 4s
+'4'
+>>> advice.option("5H").points < advice.option("4D").points      # do not lead a 5
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+from typing import Final
+
+from .cards import Card, full_deck, parse_cards
+from .errors import IllegalMove, WrongNumberOfCards
+from .fast import hand_total, rank_points_table
+from .game import GameConfig, Phase, SeatView
+from .winprob import dealer_table, ends_this_deal
+
+__all__ = [
+    "PegOption",
+    "PegAdvice",
+    "peg_values",
+    "values_for",
+    "values_view",
+    "opponent_hands",
+    "play_points",
+    "opponent_order",
+    "TREMBLE",
+]
+
+#: How much weight a hand keeps for each card the opponent laid that the model would not have laid.
+TREMBLE: Final = 0.25
+
+_VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+_BIT: Final = tuple(0 if r == 0 else 1 << (3 * (r - 1)) for r in range(14))
+_MASK: Final = tuple(0 if r == 0 else 7 << (3 * (r - 1)) for r in range(14))
+_SAME: Final = (0, 2, 6, 12)
+
+
+# ------------------------------------------------------------------ play points
+
+
+def play_points(pile: tuple[int, ...], rank: int) -> int:
+    """Points for laying a card of ``rank`` (1-13) on a series whose ranks so far are ``pile``.
+
+    Fifteen or 31 (2), pairs (2, 6, 12) and the longest run ending on the card; the go and
+    last card are not included. The same as :func:`~cribbage_core.pegging.score_play`'s total.
+
+    >>> play_points((1, 7), 7), play_points((2, 8, 6, 7), 5), play_points((10, 11), 12)
+    (4, 4, 3)
+    """
+    return _after(pile)[rank]
+
+
+_AFTER: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _after(pile: tuple[int, ...]) -> tuple[int, ...]:
+    """The points of laying each rank 1-13 on ``pile`` (index 0 unused), computed once per pile."""
+    known = _AFTER.get(pile)
+    if known is not None:
+        return known
+    count = 0
+    for r in pile:
+        count += _VALUE[r]
+    n = len(pile)
+    out = [0] * 14
+    for r in range(1, 14):
+        total = count + _VALUE[r]
+        if total == 15 or total == 31:
+            out[r] = 2
+    if n:
+        last = pile[-1]
+        same = 1
+        while same < n and same < 3 and pile[n - 1 - same] == last:
+            same += 1
+        out[last] += _SAME[same]
+        # runs: windows of the last k cards (k >= 2) that hold k distinct ranks
+        windows = []
+        seen = 0
+        lo = hi = last
+        for k in range(1, n + 1):
+            r = pile[n - k]
+            if seen >> r & 1:
+                break
+            seen |= 1 << r
+            lo = r if r < lo else lo
+            hi = r if r > hi else hi
+            if k >= 2:
+                windows.append((k, seen, lo, hi))
+        if windows:
+            for r in range(1, 14):
+                best = 0
+                for k, mask, wlo, whi in windows:
+                    if mask >> r & 1:
+                        break
+                    if (whi if whi > r else r) - (wlo if wlo < r else r) == k:
+                        best = k + 1
+                out[r] += best
+    result = tuple(out)
+    if len(_AFTER) > 400_000:
+        _AFTER.clear()
+    _AFTER[pile] = result
+    return result
+
+
+def _legal(count: int) -> range:
+    """Ranks that fit on ``count`` (ranks are ordered by value, so it is a prefix of 1-13)."""
+    room = 31 - count
+    return range(1, (room if room < 10 else 13) + 1) if room > 0 else range(1, 1)
+
+
+@lru_cache(maxsize=200_000)
+def opponent_order(pile: tuple[int, ...]) -> tuple[int, ...]:
+    """The ranks that fit on the series ``pile``, in the order the modelled opponent prefers them.
+
+    A rank's score is its points now minus what one random reply from the cards not in the
+    series would score in fifteens, 31s and pairs (the model neither counts the cards of
+    earlier series nor looks for runs it gives away); ties go to the higher card, which keeps
+    low cards for the go.
+
+    >>> opponent_order(())[:4]           # a lead: the low cards first, the 5 and the tens last
+    (4, 3, 2, 1)
+    >>> opponent_order((10,))[0]         # on a 10, the 5 makes fifteen
+    5
+    """
+    count = 0
+    pool = [0] + [4] * 13
+    for r in pile:
+        count += _VALUE[r]
+        pool[r] -= 1
+    by_value = [0] * 11
+    for r in range(1, 14):
+        by_value[_VALUE[r]] += pool[r]
+    reply_cards = sum(pool) - 1  # the reply comes from the rest, less the card just laid
+    same = 0
+    n = len(pile)
+    now = _after(pile)
+    scored = []
+    for r in _legal(count):
+        after = count + _VALUE[r]
+        danger = 0.0
+        if after < 31:
+            value = _VALUE[r]
+            # fifteen or 31 for the reply
+            for need in (15 - after, 31 - after):
+                if 1 <= need <= 10:
+                    danger += 2 * (by_value[need] - (need == value and pool[r] > 0))
+            # a pair (or pair royal, double pair royal) for the reply
+            same = 1
+            while same <= n and same < 4 and pile[n - same] == r:
+                same += 1
+            if same < 4:
+                danger += _SAME[same] * (pool[r] - 1)
+            danger /= reply_cards
+        scored.append((now[r] - danger, _VALUE[r], r))
+    scored.sort(reverse=True)
+    return tuple(r for _, _, r in scored)
+
+
+# ------------------------------------------------------------------ results
+
+
+@dataclass(frozen=True, slots=True)
+class PegOption:
+    """One legal card: its points now, the expected points for minus against over the rest of the
+    play (``points``, this card's included), and the chance to win after the hand (``win``, only
+    when the win view applies)."""
+
+    card: Card
+    now: int
+    points: float
+    win: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PegAdvice:
+    """Every legal card of a position, best first (by ``win`` when the win view applies, else by points).
+
+    ``hands`` is how many opponent rank-hands were weighed (0 for the one-reply model of 3-4
+    players) and ``effective_hands`` how many they amount to after the evidence of the opponent's
+    plays (``1 / sum(w^2)`` of the normalised weights). ``forced`` is true when there was one
+    legal card or none (a go).
+    """
+
+    options: tuple[PegOption, ...]
+    win_view: bool
+    hands: int = 0
+    effective_hands: float = 0.0
+    model: str = "expectimax"
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def best(self) -> PegOption:
+        """The first option."""
+        return self.options[0]
+
+    @property
+    def forced(self) -> bool:
+        """Whether the seat had no real choice (one distinct rank, or a go)."""
+        return len({o.card.rank for o in self.options}) <= 1
+
+    def option(self, card: Card | str) -> PegOption:
+        """The option that lays ``card``."""
+        wanted = Card.parse(card) if isinstance(card, str) else card
+        for option in self.options:
+            if option.card is wanted:
+                return option
+        raise IllegalMove(f"{wanted} is not a legal card here: {' '.join(str(o.card) for o in self.options)}")
+
+    def loss(self, card: Card | str) -> float:
+        """Expected points given up by laying ``card`` instead of the best card for points."""
+        best = max(o.points for o in self.options)
+        return best - self.option(card).points
+
+    def win_loss(self, card: Card | str) -> float | None:
+        """The chance to win given up by laying ``card`` (``None`` without the win view)."""
+        if not self.win_view:
+            return None
+        wins = [o.win for o in self.options if o.win is not None]
+        mine = self.option(card).win
+        assert mine is not None
+        return max(wins) - mine
+
+
+# ------------------------------------------------------------------ the search
+
+# Plays with no choice left for this seat depend only on the position and the opponent's hand,
+# so their outcomes are kept across searches (a game's later decisions meet the same ones).
+_FORCED: dict[tuple[object, ...], int] = {}
+_FORCED_SIZE: Final = 400_000
+
+
+class _Search:
+    """Expectimax over the opponent's possible hands, with this seat's choices made per information set.
+
+    Hands are ints with 3 bits per rank (see ``_BIT``); ``used`` is what the opponent has laid
+    since the root (the same for every hand of an information set). A call returns the weighted
+    *sum* over the hands given of the outcome (points for minus against, or a win 1 / loss 0),
+    so a choice compares sums over the same hands. Once this seat has no real choice left
+    (its cards all of one rank), each hand's play is fixed: points mode then plays each hand
+    out alone, remembering the result by position (:meth:`forced`).
+    """
+
+    def __init__(
+        self,
+        codes: list[int],
+        weights: list[float],
+        win: _WinModel | None,
+    ) -> None:
+        self.codes = codes
+        self.w = weights
+        self.win = win
+        self.nodes = 0
+        self._presence: dict[int, int] = {}
+        self._choice: dict[tuple[int, ...], dict[int, int]] = {}
+
+    # -- helpers
+
+    def _present(self, rem: int) -> int:
+        """Bit ``r`` set for each rank ``r`` the hand ``rem`` holds."""
+        mask = 0
+        for r in range(1, 14):
+            if rem & _MASK[r]:
+                mask |= 1 << r
+        self._presence[rem] = mask
+        return mask
+
+    def _order_for(self, pile: tuple[int, ...], po: int) -> tuple[int, ...]:
+        order = opponent_order(pile)
+        win = self.win
+        if win is not None:
+            need = win.opp_need - po
+            winners = tuple(r for r in order if _after(pile)[r] >= need)
+            if winners:
+                order = winners + tuple(r for r in order if r not in winners)
+        return order
+
+    def _end(self, weight: float, pm: int, po: int, used: int) -> float:
+        if self.win is None:
+            return weight * (pm - po)
+        return weight * self.win.after_play(pm, po, used)
+
+    def _home(self, pm: int, po: int) -> float | None:
+        """In win mode, 1.0 / 0.0 when a side has reached the target during the play."""
+        win = self.win
+        if win is None:
+            return None
+        if pm >= win.my_need:
+            return 1.0
+        if po >= win.opp_need:
+            return 0.0
+        return None
+
+    def _all_forced(
+        self, me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], hands: list[int],
+        weight: float, used: int, opp_k: int, me_passed: bool, opp_passed: bool, last: int, pm: int, po: int,
+    ) -> float:  # fmt: skip
+        codes, w, forced = self.codes, self.w, _Search.forced
+        total = weight * (pm - po)
+        for i in hands:
+            total += w[i] * forced(me_next, pile, count, mine, codes[i] - used, opp_k, me_passed, opp_passed, last)
+        return total
+
+    @staticmethod
+    def forced(
+        me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], rem: int,
+        opp_k: int, me_passed: bool, opp_passed: bool, last: int,
+    ) -> int:  # fmt: skip
+        """Points for minus against from here when both sides' plays are fixed (one opponent hand ``rem``).
+
+        Outcomes are remembered at the start and at each new series, where different hands meet.
+        """
+        key = (me_next, pile, mine, rem, opp_k, me_passed, opp_passed, last)
+        known = _FORCED.get(key)
+        if known is not None:
+            return known
+        if len(_FORCED) > _FORCED_SIZE:
+            _FORCED.clear()
+        marks = [(key, 0)]
+        diff = 0
+        mine_k = len(mine)
+        my_rank = mine[0] if mine else 0  # this seat's cards are all of one rank
+        my_value = _VALUE[my_rank]
+        while True:
+            if me_next:
+                card = my_rank if mine_k and count + my_value <= 31 else 0
+            else:
+                card = 0
+                for r in opponent_order(pile):
+                    if rem & _MASK[r]:
+                        card = r
+                        break
+            if card:
+                points = _after(pile)[card]
+                if me_next:
+                    diff += points
+                    mine_k -= 1
+                    last = 0
+                else:
+                    diff -= points
+                    rem -= _BIT[card]
+                    opp_k -= 1
+                    last = 1
+                count += _VALUE[card]
+                pile = (*pile, card)
+                if count < 31 and (mine_k or opp_k):
+                    if me_next:
+                        if opp_k and not opp_passed:
+                            me_next = False
+                            continue
+                        if mine_k and count + my_value <= 31:
+                            continue
+                    else:
+                        if mine_k and not me_passed:
+                            me_next = True
+                            continue
+                        if any(rem & _MASK[r] for r in _legal(count)):
+                            continue
+                if count < 31:
+                    diff += 1 if last == 0 else -1  # the go, or the last card
+            else:
+                # a go: the other side goes on if it can, else the series ends
+                if me_next:
+                    me_passed = True
+                    if opp_k and not opp_passed:
+                        me_next = False
+                        continue
+                else:
+                    opp_passed = True
+                    if mine_k and not me_passed:
+                        me_next = True
+                        continue
+                diff += 1 if last == 0 else -1
+            # the series is over
+            if not mine_k and not opp_k:
+                break
+            me_next = (last == 1 and mine_k > 0) or not opp_k
+            pile, count, me_passed, opp_passed, last = (), 0, False, False, -1
+            mine = (my_rank,) * mine_k
+            step = (me_next, pile, mine, rem, opp_k, False, False, -1)
+            known = _FORCED.get(step)
+            if known is not None:
+                diff += known
+                break
+            marks.append((step, diff))
+        for mark, before in marks:
+            _FORCED[mark] = diff - before
+        return diff
+
+    # -- my turn
+
+    def mine(
+        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], hands: list[int], weight: float,
+        used: int, opp_k: int, opp_passed: bool, last: int, pm: int, po: int,
+    ) -> float:  # fmt: skip
+        self.nodes += 1
+        if self.win is None and (len(mine) <= 1 or mine[0] == mine[-1]):
+            return self._all_forced(True, pile, count, mine, hands, weight, used, opp_k, False, opp_passed, last, pm, po)
+        legal = sorted({r for r in mine if count + _VALUE[r] <= 31})
+        if not legal:
+            # a go: the opponent goes on if it can, else the series ends
+            if opp_k and not opp_passed:
+                return self.theirs(pile, count, mine, hands, weight, used, opp_k, True, last, pm, po)
+            return self.series_over(mine, hands, weight, used, opp_k, last, pm, po)
+        best = -1e300
+        for r in legal:
+            value = self.after_my_lay(pile, count, mine, r, hands, weight, used, opp_k, opp_passed, pm, po)
+            if value > best:
+                best = value
+        return best
+
+    def after_my_lay(
+        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], r: int, hands: list[int],
+        weight: float, used: int, opp_k: int, opp_passed: bool, pm: int, po: int,
+    ) -> float:  # fmt: skip
+        pm += _after(pile)[r]
+        if self.win is not None:
+            home = self._home(pm, po)
+            if home is not None:
+                return weight * home
+        rest = list(mine)
+        rest.remove(r)
+        left = tuple(rest)
+        count += _VALUE[r]
+        if count == 31:
+            return self.new_series(left, hands, weight, used, opp_k, 0, pm, po)
+        if not left and not opp_k:
+            return self._last_card(0, weight, used, pm, po)
+        pile = (*pile, r)
+        if opp_k and not opp_passed:
+            return self.theirs(pile, count, left, hands, weight, used, opp_k, False, 0, pm, po)
+        if any(count + _VALUE[x] <= 31 for x in left):
+            return self.mine(pile, count, left, hands, weight, used, opp_k, True, 0, pm, po)
+        return self.series_over(left, hands, weight, used, opp_k, 0, pm, po)
+
+    # -- the opponent's turn
+
+    def theirs(
+        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], hands: list[int], weight: float,
+        used: int, opp_k: int, me_passed: bool, last: int, pm: int, po: int,
+    ) -> float:  # fmt: skip
+        self.nodes += 1
+        if self.win is None and (len(mine) <= 1 or mine[0] == mine[-1]):
+            return self._all_forced(False, pile, count, mine, hands, weight, used, opp_k, me_passed, False, last, pm, po)
+        order = self._order_for(pile, po)
+        choice = self._choice.get(order)
+        if choice is None:
+            choice = self._choice[order] = {}
+        presence = self._presence
+        groups: dict[int, list[int]] = {}
+        codes = self.codes
+        for i in hands:
+            rem = codes[i] - used
+            mask = presence.get(rem)
+            if mask is None:
+                mask = self._present(rem)
+            r = choice.get(mask)
+            if r is None:
+                r = choice[mask] = next((x for x in order if mask >> x & 1), 0)
+            group = groups.get(r)
+            if group is None:
+                groups[r] = [i]
+            else:
+                group.append(i)
+        w = self.w
+        total = 0.0
+        split = len(groups) > 1
+        for r, group in groups.items():
+            gw = sum(w[i] for i in group) if split else weight
+            if r:
+                total += self.after_their_lay(pile, count, mine, r, group, gw, used, opp_k, me_passed, pm, po)
+            elif mine and not me_passed and any(count + _VALUE[x] <= 31 for x in mine):
+                # the opponent says go and this seat goes on
+                total += self.mine(pile, count, mine, group, gw, used, opp_k, True, last, pm, po)
+            else:
+                total += self.series_over(mine, group, gw, used, opp_k, last, pm, po)
+        return total
+
+    def after_their_lay(
+        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], r: int, hands: list[int],
+        weight: float, used: int, opp_k: int, me_passed: bool, pm: int, po: int,
+    ) -> float:  # fmt: skip
+        po += _after(pile)[r]
+        if self.win is not None:
+            home = self._home(pm, po)
+            if home is not None:
+                return weight * home
+        used += _BIT[r]
+        opp_k -= 1
+        count += _VALUE[r]
+        if count == 31:
+            return self.new_series(mine, hands, weight, used, opp_k, 1, pm, po)
+        if not mine and not opp_k:
+            return self._last_card(1, weight, used, pm, po)
+        pile = (*pile, r)
+        if mine and not me_passed:
+            return self.mine(pile, count, mine, hands, weight, used, opp_k, False, 1, pm, po)
+        if opp_k:
+            return self.theirs(pile, count, mine, hands, weight, used, opp_k, True, 1, pm, po)
+        return self.series_over(mine, hands, weight, used, opp_k, 1, pm, po)
+
+    # -- the end of a series and of the play
+
+    def _last_card(self, who: int, weight: float, used: int, pm: int, po: int) -> float:
+        if who == 0:
+            pm += 1
+        else:
+            po += 1
+        home = self._home(pm, po)
+        if home is not None:
+            return weight * home
+        return self._end(weight, pm, po, used)
+
+    def series_over(
+        self, mine: tuple[int, ...], hands: list[int], weight: float, used: int, opp_k: int,
+        last: int, pm: int, po: int,
+    ) -> float:  # fmt: skip
+        """Nobody can lay: the last to lay pegs 1 (go, or last card); the other leads the next series."""
+        if not mine and not opp_k:
+            return self._last_card(last, weight, used, pm, po)
+        if last == 0:
+            pm += 1
+        elif last == 1:
+            po += 1
+        home = self._home(pm, po)
+        if home is not None:
+            return weight * home
+        return self.new_series(mine, hands, weight, used, opp_k, last, pm, po)
+
+    def new_series(
+        self, mine: tuple[int, ...], hands: list[int], weight: float, used: int, opp_k: int,
+        last: int, pm: int, po: int,
+    ) -> float:  # fmt: skip
+        """A fresh count: the player after the last to lay leads, if they have cards."""
+        if not mine and not opp_k:
+            return self._end(weight, pm, po, used)
+        me_leads = (last == 1 and bool(mine)) or not opp_k
+        if me_leads:
+            return self.mine((), 0, mine, hands, weight, used, opp_k, False, -1, pm, po)
+        return self.theirs((), 0, mine, hands, weight, used, opp_k, not mine, -1, pm, po)
+
+
+@dataclass(frozen=True, slots=True)
+class _WinModel:
+    """What the win view needs at the end of the play: scores, needs, the show and the table."""
+
+    my_need: int  # points this seat's side still needs at the root
+    opp_need: int
+    my_score: int
+    opp_score: int
+    dealer: bool
+    my_show: int  # this seat's hand with the starter
+    opp_known: tuple[int, ...]  # ranks of the opponent's cards laid before the root
+    starter_rank: int
+    crib: tuple[float, ...]  # distribution of the crib's points
+    target: int
+
+    def after_play(self, pm: int, po: int, used: int) -> float:
+        ranks = list(self.opp_known)
+        for r in range(1, 14):
+            ranks.extend([r] * ((used >> (3 * (r - 1))) & 7))
+        return _after_play(self, pm, po, tuple(sorted(ranks)))
+
+
+@lru_cache(maxsize=50_000)
+def _after_play(model: _WinModel, pm: int, po: int, opp_ranks: tuple[int, ...]) -> float:
+    """The chance to win once the play is over: the show in order, then the table."""
+    me = model.my_score + pm
+    them = model.opp_score + po
+    opp_show = _rank_show(opp_ranks, model.starter_rank) if len(opp_ranks) == 4 else 0
+    target = model.target
+    table = dealer_table(target)
+    if model.dealer:
+        pone, pone_hand, dealer, dealer_hand = them, opp_show, me, model.my_show
+    else:
+        pone, pone_hand, dealer, dealer_hand = me, model.my_show, them, opp_show
+    if pone + pone_hand >= target:
+        dealer_wins = 0.0
+    elif dealer + dealer_hand >= target:
+        dealer_wins = 1.0
+    else:
+        pone += pone_hand
+        dealer += dealer_hand
+        dealer_wins = 0.0
+        for points, p in enumerate(model.crib):
+            if p:
+                after = dealer + points
+                dealer_wins += p * (1.0 if after >= target else 1.0 - float(table[pone, after]))
+    return dealer_wins if model.dealer else 1.0 - dealer_wins
+
+
+def _rank_show(ranks: tuple[int, ...], starter: int) -> int:
+    """Fifteens, pairs and runs of four ranks with the starter (suits unknown: no flush or nobs)."""
+    table = rank_points_table()
+    a, b, c, d = ranks
+    return int(table[(a - 1) * 13**4 + (b - 1) * 13**3 + (c - 1) * 169 + (d - 1) * 13 + starter - 1])
+
+
+# ------------------------------------------------------------------ the position
+
+
+def _rank_hands(pool: Sequence[int], k: int) -> tuple[list[int], list[float]]:
+    """Every multiset of ``k`` ranks within ``pool`` (as codes), weighted by the ways to deal it."""
+    codes: list[int] = []
+    weights: list[float] = []
+
+    def walk(r: int, left: int, code: int, ways: int) -> None:
+        if left == 0:
+            codes.append(code)
+            weights.append(float(ways))
+            return
+        if r > 13:
+            return
+        for m in range(min(left, pool[r]), -1, -1):
+            walk(r + 1, left - m, code + m * _BIT[r], ways * math.comb(pool[r], m))
+
+    walk(1, k, 0, 1)
+    return codes, weights
+
+
+def _series(view: SeatView) -> list[list[tuple[int, Card]]]:
+    """The cards laid this hand, cut into series."""
+    starts = list(view.series_starts) + [len(view.played)]
+    return [list(view.played[a:b]) for a, b in zip(starts, starts[1:])]
+
+
+def _evidence(
+    view: SeatView, opp: int, codes: list[int], weights: list[float], tremble: float
+) -> list[float]:
+    """Weights after the opponent's go's (proof) and laid cards (evidence, see :data:`TREMBLE`)."""
+    played = view.played
+    opp_later = [0] * (len(played) + 1)  # code of the opponent's cards laid at index >= t
+    for t in range(len(played) - 1, -1, -1):
+        seat, card = played[t]
+        opp_later[t] = opp_later[t + 1] + (_BIT[card.rank] if seat == opp else 0)
+    out = list(weights)
+    index = 0
+    series = _series(view)
+    for number, cards in enumerate(series):
+        current = number == len(series) - 1
+        pile: tuple[int, ...] = ()
+        count = 0
+        pass_count: int | None = None
+        for j, (seat, card) in enumerate(cards):
+            t = index + j
+            if seat == opp:
+                order = opponent_order(pile)
+                later = opp_later[t]
+                rank = card.rank.value
+                for h, code in enumerate(codes):
+                    if not out[h]:
+                        continue
+                    held = code + later
+                    # which of its cards of that rank it laid is chance: 1 / how many it held
+                    out[h] /= (held >> (3 * (rank - 1))) & 7
+                    choices = [r for r in order if held & _MASK[r]]
+                    if len(choices) > 1 and choices[0] != rank:
+                        out[h] *= tremble / (len(choices) - 1)
+            else:
+                nxt = cards[j + 1][0] if j + 1 < len(cards) else None
+                ended = j + 1 == len(cards) and not current
+                after = count + card.value
+                opp_had_cards = bool(opp_later[t + 1]) or view.cards_left[opp] > 0
+                if pass_count is None and after < 31 and opp_had_cards and (nxt == seat or ended):
+                    pass_count = after
+            pile = (*pile, card.rank.value)
+            count += card.value
+        if current and view.passed[opp] and pass_count is None:
+            pass_count = count
+        if not current and count < 31 and cards and cards[-1][0] == opp and pass_count is None:
+            # the opponent laid last and the series ended: it could not lay again
+            if view.cards_left[opp] > 0 or opp_later[index + len(cards)]:
+                pass_count = count
+        if pass_count is not None:
+            room = 31 - pass_count
+            # every card the opponent held then, so every card it holds now, was too big to lay
+            for h, code in enumerate(codes):
+                if out[h] and any(code & _MASK[r] for r in range(1, 14) if _VALUE[r] <= room):
+                    out[h] = 0.0
+        index += len(cards)
+    return out
+
+
+def _unseen_cards(view: SeatView) -> list[Card]:
+    seen = {*view.hand, *view.discards, *(c for _, c in view.played)}
+    if view.starter is not None:
+        seen.add(view.starter)
+    return [c for c in full_deck() if c not in seen]
+
+
+def _crib_distribution(view: SeatView, unseen: Sequence[Card]) -> tuple[float, ...]:
+    """The crib's points: this seat's discards with two of the unseen cards, every pair alike."""
+    assert view.starter is not None
+    mine = view.discards
+    counts: dict[int, int] = {}
+    if len(mine) == 2:
+        for a, b in combinations(unseen, 2):
+            points = hand_total((mine[0], mine[1], a, b), view.starter, True)
+            counts[points] = counts.get(points, 0) + 1
+    else:  # not this seat's discards (should not happen with two players): a typical crib
+        return (1.0,)
+    size = max(counts) + 1
+    total = sum(counts.values())
+    return tuple(counts.get(k, 0) / total for k in range(size))
+
+
+def peg_values(
+    view: SeatView, *, win_view: bool | None = None, evidence: bool = True, tremble: float = TREMBLE
+) -> PegAdvice:
+    """Every legal card of this seat's turn in the play, with its value (see the module docs).
+
+    ``win_view=None`` turns the win view on when a side can reach the target this deal
+    (:func:`~cribbage_core.winprob.ends_this_deal`); ``True``/``False`` force it (two players).
+    ``evidence=False`` weighs the opponent's hands by the deal alone; ``tremble`` is the
+    weight kept for each play the model would not have made (:data:`TREMBLE`).
+    """
+    if view.phase is not Phase.PLAY or view.to_act != view.seat:
+        raise IllegalMove(f"seat {view.seat} is not to lay a card now (phase {view.phase.value})")
+    cards = sorted({c for c in view.hand if view.count + c.value <= 31})
+    if not cards:
+        return PegAdvice((), False, notes=("go",))
+    if view.config.players != 2:
+        return _one_reply(view, cards)
+    return _two_players(view, cards, win_view, evidence, tremble)
+
+
+def opponent_hands(
+    view: SeatView, *, evidence: bool = True, tremble: float = TREMBLE
+) -> list[tuple[tuple[int, ...], float]]:
+    """The opponent's possible hands (as sorted ranks) with their chances, as the pegging values weigh them.
+
+    Two players only. Every multiset of ranks the opponent could hold among the cards this seat
+    has not seen, weighted by the ways to deal it, then by the evidence of this hand's play
+    (see the module docs; ``tremble=0`` keeps only the hands whose model would have played
+    exactly so).
+
+    >>> view = values_view("5H 9C 4D 4S", pile="", starter="KD", discards="QH JS")
+    >>> hands = opponent_hands(view)
+    >>> len(hands), round(sum(p for _, p in hands), 9)
+    (1802, 1.0)
+    """
+    codes, weights = _weights(view, evidence, tremble)
+    return [(_ranks_of(code), w) for code, w in zip(codes, weights)]
+
+
+def _ranks_of(code: int) -> tuple[int, ...]:
+    return tuple(r for r in range(1, 14) for _ in range((code >> (3 * (r - 1))) & 7))
+
+
+def _weights(view: SeatView, evidence: bool, tremble: float) -> tuple[list[int], list[float]]:
+    opp = 1 - view.seat
+    pool = [0] * 14
+    for c in _unseen_cards(view):
+        pool[c.rank] += 1
+    codes, weights = _rank_hands(pool, view.cards_left[opp])
+    if evidence:
+        weights = _evidence(view, opp, codes, weights, tremble)
+    keep = [i for i, w in enumerate(weights) if w > 0]
+    if not keep:  # the evidence rules out every hand (not in a legal game): weigh by the deal
+        codes, weights = _rank_hands(pool, view.cards_left[opp])
+        keep = list(range(len(codes)))
+    total = sum(weights[i] for i in keep)
+    return [codes[i] for i in keep], [weights[i] / total for i in keep]
+
+
+def _win_model(view: SeatView) -> _WinModel:
+    """What the win view needs of a two-player position: scores, this seat's show, the crib."""
+    seat, opp = view.seat, 1 - view.seat
+    assert view.starter is not None
+    target = view.config.target
+    kept = [*view.hand, *(c for s, c in view.played if s == seat)]
+    return _WinModel(
+        my_need=target - view.scores[seat],
+        opp_need=target - view.scores[opp],
+        my_score=view.scores[seat],
+        opp_score=view.scores[opp],
+        dealer=view.dealer == seat,
+        my_show=hand_total(kept, view.starter) if len(kept) == 4 else 0,
+        opp_known=tuple(sorted(c.rank.value for s, c in view.played if s == opp)),
+        starter_rank=view.starter.rank.value,
+        crib=_crib_distribution(view, _unseen_cards(view)),
+        target=target,
+    )
+
+
+def _two_players(
+    view: SeatView, cards: list[Card], win_view: bool | None, evidence: bool, tremble: float
+) -> PegAdvice:
+    seat = view.seat
+    opp = 1 - seat
+    assert view.starter is not None
+    opp_k = view.cards_left[opp]
+    codes, weights = _weights(view, evidence, tremble)
+    effective = 1.0 / sum(w * w for w in weights)
+    pile = tuple(c.rank.value for c in view.pile)
+    mine = tuple(sorted(c.rank.value for c in view.hand))
+    hands = list(range(len(codes)))
+    opp_passed = view.passed[opp]
+    target = view.config.target
+    me_score, opp_score = view.scores[seat], view.scores[opp]
+    dealer = view.dealer == seat
+    use_win = ends_this_deal(me_score, opp_score, dealer, target) if win_view is None else win_view
+    points_search = _Search(codes, weights, None)
+    values: dict[int, tuple[float, float | None]] = {}
+    win_search: _Search | None = None
+    if use_win:
+        model = _win_model(view)
+        win_search = _Search(codes, weights, model)
+    for r in sorted({c.rank.value for c in cards}):
+        points = points_search.after_my_lay(pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0)
+        win = None
+        if win_search is not None:
+            win = win_search.after_my_lay(pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0)
+        values[r] = (points, win)
+    options = [
+        PegOption(c, play_points(pile, c.rank.value), values[c.rank.value][0], values[c.rank.value][1])
+        for c in cards
+    ]
+    options.sort(key=lambda o: _sort_key(o, use_win))
+    return PegAdvice(tuple(options), use_win, len(codes), effective)
+
+
+def _sort_key(option: PegOption, win: bool) -> tuple[float, ...]:
+    first = -(option.win or 0.0) if win else 0.0
+    return (round(first, 9), round(-option.points, 9), -option.card.value, option.card.order)
+
+
+def _one_reply(view: SeatView, cards: list[Card]) -> PegAdvice:
+    """Three or four players: points now minus (a partner: plus) the next seat's expected best reply."""
+    unseen = _unseen_cards(view)
+    pool = [0] * 14
+    for c in unseen:
+        pool[c.rank] += 1
+    total = sum(pool)
+    pile = tuple(c.rank.value for c in view.pile)
+    n = view.config.players
+    options = []
+    for card in cards:
+        r = card.rank.value
+        now = _after(pile)[r]
+        count = view.count + card.value
+        nxt = (view.seat + 1) % n
+        while nxt != view.seat and (view.cards_left[nxt] == 0 or view.passed[nxt]):
+            nxt = (nxt + 1) % n
+        reply = 0.0
+        if nxt != view.seat and count < 31:
+            k = view.cards_left[nxt]
+            after = (*pile, r)
+            ranked = sorted(((play_points(after, s), s) for s in _legal(count) if pool[s]), reverse=True)
+            covered = 0
+            p_prev = 1.0
+            for points, s in ranked:
+                if points == 0:
+                    break
+                covered += pool[s]
+                p_none = math.comb(total - covered, k) / math.comb(total, k) if total >= k else 0.0
+                reply += (p_prev - p_none) * points
+                p_prev = p_none
+            if view.side_of(nxt) == view.my_side:
+                reply = -reply
+        options.append(PegOption(card, now, now - reply))
+    options.sort(key=lambda o: _sort_key(o, False))
+    return PegAdvice(tuple(options), False, model="one reply")
+
+
+# ------------------------------------------------------------------ positions from text
+
+
+def values_for(
+    hand: str,
+    pile: str = "",
+    starter: str = "",
+    discards: str = "",
+    *,
+    dealer: bool = False,
+    opponent_cards: int | None = None,
+    scores: tuple[int, int] = (0, 0),
+    target: int = 121,
+    win_view: bool | None = None,
+) -> PegAdvice:
+    """Values for a two-player position written as text (see :func:`values_view`): what ``peg`` prints."""
+    view = values_view(
+        hand, pile, starter, discards, dealer=dealer, opponent_cards=opponent_cards,
+        scores=scores, target=target,
+    )  # fmt: skip
+    return peg_values(view, win_view=win_view)
+
+
+def values_view(
+    hand: str,
+    pile: str = "",
+    starter: str = "",
+    discards: str = "",
+    *,
+    dealer: bool = False,
+    opponent_cards: int | None = None,
+    scores: tuple[int, int] = (0, 0),
+    target: int = 121,
+) -> SeatView:
+    """Seat 0's view of a two-player position in the play, written as text.
+
+    ``hand``: this seat's cards still held; ``pile``: the cards of the current series, in order,
+    laid alternately and ending with the opponent's (so this seat is to lay); ``starter``;
+    ``discards``: this seat's two cards in the crib (default: two unseen cards chosen for it,
+    the lowest unused). ``opponent_cards``: how many the opponent still holds (default: as many
+    as the alternation leaves it). ``scores``: (this seat's, the opponent's).
+    """
+    mine = parse_cards(hand)
+    laid = parse_cards(pile) if pile.strip() else ()
+    start = parse_cards(starter) if starter.strip() else ()
+    thrown = parse_cards(discards) if discards.strip() else ()
+    if not 1 <= len(mine) <= 4:
+        raise WrongNumberOfCards(f"the hand in the play holds 1-4 cards, got {len(mine)}")
+    if len(start) > 1:
+        raise WrongNumberOfCards(f"one starter, got {len(start)}")
+    if thrown and len(thrown) != 2:
+        raise WrongNumberOfCards(f"two cards in the crib, got {len(thrown)}")
+    every = [*mine, *laid, *start, *thrown]
+    parse_cards([str(c) for c in every])  # DuplicateCard names the card
+    deck = [c for c in full_deck() if c not in every]
+    if not start:
+        start = (deck.pop(),)
+    if not thrown:
+        thrown = (deck.pop(0), deck.pop(0))
+    # who laid what: alternately, the last card the opponent's
+    me, opp = 0, 1
+    seats = [(opp if (len(laid) - 1 - i) % 2 == 0 else me) for i in range(len(laid))]
+    mine_laid = seats.count(me)
+    opp_laid = seats.count(opp)
+    if len(mine) + mine_laid > 4:
+        raise WrongNumberOfCards(
+            f"{len(mine)} cards held and {mine_laid} laid in this series make more than 4"
+        )
+    opp_k = 4 - opp_laid if opponent_cards is None else opponent_cards
+    if not 0 <= opp_k <= 4 - opp_laid:
+        raise WrongNumberOfCards(f"the opponent can hold 0-{4 - opp_laid} cards here, got {opp_k}")
+    count = sum(c.value for c in laid)
+    if count > 31:
+        raise IllegalMove(f"the series counts {count}: the count never passes 31")
+    played = tuple(zip(seats, laid))
+    config = GameConfig(players=2, target=target)
+    legal_cards = [c for c in mine if count + c.value <= 31]
+    view = SeatView(
+        seat=me, config=config, phase=Phase.PLAY, hand_no=1, dealer=me if dealer else opp,
+        to_act=me, hand=tuple(mine), discards=tuple(thrown), discarded=(True, True),
+        cards_left=(len(mine), opp_k), starter=start[0], pile=tuple(laid), count=count,
+        played=played, series_starts=(0,), passed=(False, False), hands_shown=None, crib=None,
+        scores=scores, log=(), result=None, legal=(),
+    )  # fmt: skip
+    if not legal_cards:
+        raise IllegalMove(f"no card of {' '.join(map(str, mine))} fits on a count of {count}: that is a go")
+    return view
