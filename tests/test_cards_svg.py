@@ -41,3 +41,12 @@ def test_back_and_captions() -> None:
     assert back.get("aria-label") == "face-down card"
     row = cards_row(parse_cards("KH"), captions=["starter"], backs=2)
     assert "starter</figcaption>" in row and row.count('class="card back"') == 2
+
+
+def test_a_card_drawn_on_its_own_stays_left_to_right() -> None:
+    # In a right-to-left page a corner rank anchored at x=10 would end there, half outside the
+    # card: every card (and the board) says its own direction, not only the rows of cards.
+    from tutor.html.board import board_svg
+
+    for svg in (card_svg(Card.parse("10H")), card_back_svg(), board_svg([3, 5], [0, 2], 121, ["a", "b"])):
+        assert "direction:ltr" in ElementTree.fromstring(svg).get("style", "")

@@ -4,7 +4,8 @@ Each side's track runs in holes grouped by five: in a 121 game, 1-60 left to rig
 outer street and 61-120 back right to left on the inner one, then the game hole; in a 61
 game one street of 60 and the game hole at its end. The front peg stands on the score; the
 back peg on the score before the latest peg (how real pegs leapfrog), so the gap between
-them is the last peg's points.
+them is the last peg's points. The board is drawn left to right (``direction:ltr``) in every
+page, so its numbers keep their anchors in a right-to-left one.
 
 >>> svg = board_svg([10, 4], [6, 0], 121, ["You", "Computer"])
 >>> svg.count('class="peg front"'), 'aria-label="' in svg
@@ -131,6 +132,6 @@ def board_svg(
     height = round(width * total_h / total_w)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="board" aria-label="{title}" '
-        f'viewBox="0 0 {total_w:g} {total_h:g}" width="100%" style="max-width:{width}px;height:auto" '
+        f'viewBox="0 0 {total_w:g} {total_h:g}" width="100%" style="direction:ltr;max-width:{width}px;height:auto" '
         f'data-height="{height}"><title>{title}</title>{"".join(parts)}</svg>'
     )

@@ -3,6 +3,8 @@
 Each card is one ``<svg role="img">`` with an ``aria-label`` and a ``<title>``
 ("5♥, five of hearts") so screen readers read it and a mouse hover shows it.
 Suits are drawn as paths (not font glyphs), so they look the same everywhere.
+Every card is drawn left to right (``direction:ltr`` on its ``<svg>``) wherever it is put: in a
+right-to-left page a corner rank would otherwise end at its x and sit half outside the card.
 
 >>> from cribbage_core import Card
 >>> svg = card_svg(Card.parse("5H"))
@@ -17,7 +19,7 @@ from html import escape
 from typing import Final
 
 from cribbage_core.cards import Card, Rank, Suit
-from tutor.lang.i18n import N_, _
+from tutor.lang.i18n import N_, _, card_text
 
 __all__ = ["card_svg", "card_back_svg", "cards_row", "card_name", "SUIT_COLOURS"]
 
@@ -60,11 +62,12 @@ HEIGHT: Final = 140
 
 
 def card_name(card: Card) -> str:
-    """The card in words for screen readers: ``"5♥, five of hearts"`` (translated)."""
+    """The card in words for screen readers and the hover: ``"5♥, five of hearts"`` (translated;
+    the label kept left to right in a right-to-left language)."""
     words = _("{rank} of {suit}").format(
         rank=_(_RANK_NAMES[card.rank]), suit=_(_SUIT_NAMES[card.suit])
     )
-    return f"{card.label}, {words}"
+    return f"{card_text(card)}, {words}"
 
 
 def _pip(suit: Suit, x: float, y: float, size: float, colour: str, flip: bool = False) -> str:
@@ -125,7 +128,7 @@ def card_svg(
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{name}" '
         f'class="card{" hl" if highlighted else ""}" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'width="{width}" height="{height}" style="flex:none;{lift}{fade}'
+        f'width="{width}" height="{height}" style="direction:ltr;flex:none;{lift}{fade}'
         'filter:drop-shadow(0 1px 2px rgba(0,0,0,.25));">'
         f"<title>{name}</title>{''.join(parts)}</svg>"
     )
@@ -142,7 +145,7 @@ def card_back_svg(*, width: int = 64) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{label}" class="card back" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{width}" height="{height}" '
-        'style="flex:none;filter:drop-shadow(0 1px 2px rgba(0,0,0,.25));">'
+        'style="direction:ltr;flex:none;filter:drop-shadow(0 1px 2px rgba(0,0,0,.25));">'
         f"<title>{label}</title>"
         f'<rect x="1.5" y="1.5" width="{WIDTH - 3}" height="{HEIGHT - 3}" rx="9" fill="#ffffff" '
         'stroke="#9e9e9e" stroke-width="2"/>'
