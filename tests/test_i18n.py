@@ -97,3 +97,16 @@ def test_card_labels_in_running_text_stay_left_to_right_in_urdu() -> None:
     assert card_text(king, lang="ur") == "\u2066K♦\u2069"  # isolated: never shown as "♦K"
     assert cards_text([king, Card.parse("5S")], ", ", lang="ur") == "\u2066K♦\u2069, \u20665♠\u2069"
     assert cards_text([king, Card.parse("5S")], lang="hi") == "K♦ 5♠"
+
+
+def test_signed_numbers_and_sums_stay_left_to_right_in_urdu() -> None:
+    from cribbage_core import parse_cards
+    from cribbage_core.scoring import score_hand
+    from tutor.html.breakdown import describe_item, rows_html
+    from tutor.lang.i18n import fmt_signed, ltr
+
+    assert fmt_signed(2, "ur") == "\u2066+2\u2069" and fmt_signed(2, "hi") == "+2"  # never "2+"
+    assert fmt_signed(-1, "en") == "-1" and ltr("10-J-Q", "en") == "10-J-Q"
+    fifteen = score_hand(parse_cards("5H 10S 2C 3D"), parse_cards("KC")[0]).items[0]
+    assert describe_item(fifteen) == "5♥ + 10♠ = 15"  # English unchanged
+    assert "<strong>+2</strong>" in rows_html([("Fifteen", "", "", 2, 2)], [""])

@@ -9,7 +9,17 @@ from cribbage_core.cards import Card
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HandScore, ScoreItem
 from tutor.html.cards import cards_row
-from tutor.lang.i18n import _, card_text, cards_text, fmt_int, kind_label, ngettext, number_word
+from tutor.lang.i18n import (
+    _,
+    card_text,
+    cards_text,
+    fmt_int,
+    fmt_signed,
+    kind_label,
+    ltr,
+    ngettext,
+    number_word,
+)
 
 __all__ = ["describe_item", "hand_breakdown_html", "rows_html"]
 
@@ -18,7 +28,8 @@ def describe_item(item: ScoreItem, starter: Card | None = None) -> str:
     """One combination in words: ``"5♥ + 10♠ = 15"``, ``"a run of three: 3♣ 4♦ 5♥"``."""
     labels = cards_text(item.cards)
     if item.kind == ScoreKind.FIFTEEN:
-        return " + ".join(card_text(card) for card in item.cards) + " = " + fmt_int(15)
+        # a sum reads left to right as a whole, also in a right-to-left language
+        return ltr(" + ".join(card.label for card in item.cards) + " = " + fmt_int(15))
     if item.kind == ScoreKind.PAIR:
         return _("a pair: {cards}").format(cards=labels)
     if item.kind == ScoreKind.RUN:
@@ -53,7 +64,7 @@ def rows_html(rows: Sequence[tuple[str, str, str, int, int]], cards_html: Sequen
             f'<td style="padding:4px 8px;vertical-align:middle"><strong>{escape(kind)}</strong><br>'
             f'<span style="color:#555;font-size:0.85rem">{escape(description)}</span></td>'
             f'<td style="padding:0 8px">{cards}</td>'
-            f'<td style="text-align:end;padding:4px 8px;font-size:1.1rem"><strong>+{fmt_int(points)}</strong></td>'
+            f'<td style="text-align:end;padding:4px 8px;font-size:1.1rem"><strong>{fmt_signed(points)}</strong></td>'
             f'<td style="text-align:end;padding:4px 8px;font-size:1.1rem">{fmt_int(total)}</td>'
             "</tr>"
         )

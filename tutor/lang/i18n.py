@@ -64,10 +64,12 @@ __all__ = [
     "current_language",
     "fmt_int",
     "fmt_percent",
+    "fmt_signed",
     "glossary_label",
     "kind_label",
     "language_name",
     "lesson_text",
+    "ltr",
     "native_digits",
     "ngettext",
     "note_mentions",
@@ -211,16 +213,35 @@ def fmt_int(n: int, lang: str | None = None, native: bool | None = None) -> str:
     )
 
 
+def ltr(text: str, lang: str | None = None) -> str:
+    """A run that reads left to right (a card, a signed number, a sum) for running text. In a
+    right-to-left language it is wrapped in a left-to-right isolate (LRI ... PDI), so the bidi
+    algorithm never turns "+2" into "2+" or "10-J-Q" into "J-Q-10"; elsewhere it is unchanged.
+
+    >>> ltr("+2", "ur"), ltr("+2", "hi")
+    ('\u2066+2\u2069', '+2')
+    """
+    return f"\u2066{text}\u2069" if is_rtl(lang or current_language()) else text
+
+
 def card_text(card: Card, lang: str | None = None) -> str:
-    """A card's label ("K♦") for running text. In a right-to-left language it is wrapped in a
-    left-to-right isolate, so the bidi algorithm never shows it as "♦K"."""
-    rtl = is_rtl(lang or current_language())
-    return f"\u2066{card.label}\u2069" if rtl else card.label
+    """A card's label ("K♦") for running text, kept left to right (:func:`ltr`): never "♦K"."""
+    return ltr(card.label, lang)
 
 
 def cards_text(cards: Sequence[Card], sep: str = " ", lang: str | None = None) -> str:
     """Several cards for running text (see :func:`card_text`)."""
     return sep.join(card_text(card, lang) for card in cards)
+
+
+def fmt_signed(n: int, lang: str | None = None) -> str:
+    """A gain or a loss with its sign, in the learner's digits, kept left to right (:func:`ltr`).
+
+    >>> fmt_signed(2, "en"), fmt_signed(-3, "en"), fmt_signed(0, "en")
+    ('+2', '-3', '+0')
+    """
+    sign = "-" if n < 0 else "+"
+    return ltr(sign + fmt_int(abs(n), lang), lang)
 
 
 def fmt_percent(fraction: float, lang: str | None = None) -> str:

@@ -19,7 +19,7 @@ from tutor.html.board import PEG_COLOURS, board_svg
 from tutor.html.breakdown import hand_breakdown_html
 from tutor.html.cards import card_back_svg, cards_row
 from tutor.html.play import table_series_html
-from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ngettext
+from tutor.lang.i18n import _, card_text, cards_text, fmt_int, fmt_signed, ngettext
 from tutor.play.session import HUMAN, Claim, MoveKind, PlaySession, PlaySettings
 from tutor.play.text import (
     LEVEL_LABELS,
@@ -82,7 +82,7 @@ def header(session: PlaySession) -> None:
     for side, col in enumerate(cols[: len(sides)]):
         gained = state.scores[side] - session.back[side]
         colour = PEG_COLOURS[side]
-        last_peg = escape(_("last peg +{n}").format(n=fmt_int(gained))) if gained else "&nbsp;"
+        last_peg = escape(_("last peg {points}").format(points=fmt_signed(gained))) if gained else "&nbsp;"
         col.markdown(
             f'<div style="border-left:6px solid {colour};padding:2px 10px">'
             f'<div style="font-size:0.85rem;color:#555">{escape(sides[side])}</div>'

@@ -16,7 +16,7 @@ from pandas.io.formats.style import Styler
 from cribbage_core.advisor import Advice, Role
 from cribbage_core.cards import Card
 from cribbage_core.discard_quiz import TIE, Fact, Reason, starter_scores
-from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_int, ngettext
+from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_int, ltr, ngettext
 
 __all__ = [
     "BEST",
@@ -41,8 +41,9 @@ BEST = N_("Best keep")
 
 
 def points(value: float) -> str:
-    """An expected number of points to the hundredth (``"1.25"``)."""
-    return f"{value:.2f}"
+    """An expected number of points to the hundredth (``"1.25"``), kept left to right: a net
+    may be negative, and "-2.56" must not read "2.56-" in a right-to-left language."""
+    return ltr(f"{value:.2f}")
 
 
 def reason_headline(reason: Reason) -> str:
@@ -103,7 +104,7 @@ def reason_why(reason: Reason) -> str:
 def fact_text(fact: Fact) -> str:
     """One fact that separates the best discard from the chosen one, as a sentence."""
     rank = fact.rank.symbol if fact.rank is not None else ""
-    ranks = "-".join(r.symbol for r in fact.ranks)
+    ranks = ltr("-".join(r.symbol for r in fact.ranks))  # "10-J-Q", never "J-Q-10"
     if fact.kind == "keeps_pair":
         return _("It keeps the pair {rank}-{rank}, which your choice breaks.").format(rank=rank)
     if fact.kind == "keeps_run":
@@ -150,7 +151,7 @@ def tie_text(advice: Advice, i: int) -> str:
             values.update(mine=str(mine.hand_max), theirs=str(other.hand_max))
             text = _("same net as {cards}; best hand {mine} vs {theirs}")
         elif abs(mine.crib_ev - other.crib_ev) > 1e-9:
-            values.update(mine=f"{mine.crib_ev:+.2f}", theirs=f"{other.crib_ev:+.2f}")
+            values.update(mine=ltr(f"{mine.crib_ev:+.2f}"), theirs=ltr(f"{other.crib_ev:+.2f}"))
             text = _("same net as {cards}; crib {mine} vs {theirs}")
         elif mine.hand_min != other.hand_min:
             values.update(mine=str(mine.hand_min), theirs=str(other.hand_min))
