@@ -6,7 +6,7 @@ lists the languages whose catalog exists (a language without one would show
 English pages, which reads as broken to someone who chose हिन्दी). The choice is
 kept in ``?lang=``, carried by every menu link, and saved with the learner's
 profile. Right-to-left languages (Urdu) get ``direction: rtl`` on the page's
-content; cards and the play keep ``dir="ltr"`` on their own elements.
+content; cards, the board and charts are drawn left to right.
 Streamlit's own sidebar list is hidden (``client.showSidebarNavigation =
 false`` in ``.streamlit/config.toml``) because it labels the entry page "app";
 this menu is drawn instead. ``st.navigation`` is not used (see STYLE.md).
@@ -103,10 +103,19 @@ div[data-testid="stMetric"] {background: #f6f8f6; border-radius: 10px; padding: 
   border-inline-start: 4px solid #1e4f91; border-radius: 6px; margin: 6px 0 12px 0;}
 """
 
-# Right to left: the page's content and the sidebar; cards keep dir="ltr" on their own
-# elements. Nastaliq hangs low and stacks high, so it needs more line height.
+# Right to left: the page's content and the sidebar; cards and the board are drawn left to
+# right by their own builders. Streamlit aligns markdown (and its lists) to the left, which in
+# a right-to-left page pulls the text away from its bullets: text starts at the start (the
+# right), and so do the rows of cards (``dir="ltr"``: left to right inside). Charts are drawn
+# by Vega, which anchors legend and axis text at their start: left to right, or the legend's
+# labels run back over their swatches. Nastaliq hangs low and stacks high, so it needs more
+# line height.
 _RTL_CSS: Final = """
 [data-testid="stMain"], [data-testid="stSidebarUserContent"] {direction: rtl;}
+.stApp :is([data-testid="stMarkdownContainer"], [data-testid="stCaptionContainer"], ul, ol)
+  {text-align: start;}
+.stApp [data-testid="stMarkdownContainer"] [dir="ltr"] {justify-content: flex-end;}
+[data-testid="stVegaLiteChart"] {direction: ltr;}
 .stApp :is(p, li, label, td, th) {line-height: 2;}
 [data-testid="stMetricLabel"] * {overflow: visible;}
 .count-aloud {font-style: normal;}

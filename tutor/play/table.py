@@ -173,7 +173,7 @@ def commentary(session: PlaySession, last: int = 5) -> None:
         f"{escape(describe_move(m, names))}</li>"
         for i, m in enumerate(moves)
     )
-    show_html(f'<ul class="play-feed" style="margin:2px 0 8px 0;padding-left:1.2rem">{items}</ul>')
+    show_html(f'<ul class="play-feed" style="margin:2px 0 8px 0;padding-inline-start:1.2rem">{items}</ul>')
 
 
 def counted_steps(state: GameState, upto: int) -> list[Counting]:
