@@ -32,6 +32,7 @@ __all__ = [
     "starter_chart",
     "starter_frame",
     "starter_summary",
+    "tie_notes",
     "tie_text",
 ]
 
@@ -162,8 +163,19 @@ def tie_text(advice: Advice, i: int) -> str:
     return "; ".join(notes)
 
 
+def tie_notes(advice: Advice) -> list[tuple[int, str]]:
+    """The rank and :func:`tie_text` of each discard that shares its net with a neighbour.
+
+    Shown as text under the advice table, not in a column of it: a note is a sentence, which a
+    table cell cuts off (and in a right-to-left language, cuts off at its start).
+    """
+    notes = ((option.rank, tie_text(advice, option.rank - 1)) for option in advice.options)
+    return [(rank, note) for rank, note in notes if note]
+
+
 def advice_frame(advice: Advice, chosen: Sequence[Card] | None = None) -> pd.DataFrame:
-    """The advisor's table: one row per discard, best first, with the learner's row marked."""
+    """The advisor's table: one row per discard, best first, with the learner's row marked
+    (why equal nets are in the order they are: :func:`tie_notes`)."""
     picked = frozenset(chosen) if chosen is not None else None
     rows = []
     for option in advice.options:
@@ -182,7 +194,6 @@ def advice_frame(advice: Advice, chosen: Sequence[Card] | None = None) -> pd.Dat
                 _("Net"): option.net,
                 _("Min"): option.hand_min,
                 _("Max"): option.hand_max,
-                _("Note"): tie_text(advice, option.rank - 1),
             }
         )
     return pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="#"))

@@ -13,7 +13,7 @@ from cribbage_core.cards import Card
 from cribbage_core.discard_quiz import DiscardDeal
 from tutor.frame.render import bold, show_html
 from tutor.html.cards import card_svg, cards_row
-from tutor.lang.i18n import _, card_text
+from tutor.lang.i18n import _, card_text, fmt_int
 from tutor.quiz.discard_text import (
     advice_frame,
     advice_styled,
@@ -21,6 +21,7 @@ from tutor.quiz.discard_text import (
     starter_chart,
     starter_frame,
     starter_summary,
+    tie_notes,
 )
 from tutor.quiz.grading import DiscardVerdict
 
@@ -67,11 +68,11 @@ def show_advice(deal: DiscardDeal, verdict: DiscardVerdict) -> None:
         width="stretch",
         height=36 * (len(table) + 1) + 4,  # every row in view: the learner's may be the last
         key="discard_table",
-        column_config={
-            "": st.column_config.TextColumn(width=140),
-            _("Note"): st.column_config.TextColumn(width="large"),
-        },
+        column_config={"": st.column_config.TextColumn(width=140)},
     )
+    notes = tie_notes(deal.advice)
+    if notes:
+        st.caption("\n".join(f"- **{fmt_int(rank)}** · {note}" for rank, note in notes))
     st.caption(
         _("Hand: the kept cards' average over all {n} starters. Crib: what the thrown cards are worth "
           "in the crib on average, plus for your crib and minus for the opponent's. Net = hand + crib. "
