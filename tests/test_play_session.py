@@ -236,3 +236,16 @@ def test_step_by_step_the_show_waits_for_each_click_and_self_counting_for_mine()
     assert mine.state.to_act == HUMAN and not mine.moves_on_alone()
     saved = json.loads(json.dumps(step.to_dict()))
     assert saved["step_show"] is True and PlaySession.from_dict(saved).settings.step_show
+
+
+def test_the_game_logs_cards_stay_left_to_right_in_urdu(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cribbage_core.cards import full_deck
+    from tutor.lang import i18n
+    from tutor.play.text import log_frame
+
+    session = PlaySession.start(PlaySettings(level="easy"), seed=3)  # the cut for deal is logged
+    english = log_frame(session)
+    assert english.iloc[0, 4] in {card.label for card in full_deck()}
+    monkeypatch.setattr(i18n, "current_language", lambda: "ur")
+    urdu = log_frame(session)  # a grid cell drawn right to left would show "8♣" as "♣8"
+    assert list(urdu.iloc[:, 4]) == [f"\u2066{cards}\u2069" if cards else "" for cards in english.iloc[:, 4]]

@@ -29,7 +29,7 @@ from cribbage_core.errors import (
 from cribbage_core.kinds import EventPhase, ResultKind, ScoreKind
 from cribbage_core.pegging import MAX_COUNT
 from cribbage_core.result import SkunkRule
-from tutor.lang.i18n import N_, _, cards_text, fmt_int, kind_label, ngettext
+from tutor.lang.i18n import N_, _, cards_text, fmt_int, kind_label, ltr, ngettext
 from tutor.play.session import MoveKind
 
 if TYPE_CHECKING:
@@ -221,6 +221,8 @@ def log_frame(session: PlaySession) -> pd.DataFrame:
         if row["phase"] == "undo":
             what = take_back.format(what=row["note"])
         rows.append(
-            [row["hand"], phase, names[row["seat"]], what, row["cards"], row["points"], *row["scores"]]
+            # the cards (labels) stay left to right in Urdu: "8♣", never "♣8"
+            [row["hand"], phase, names[row["seat"]], what, ltr(row["cards"]) if row["cards"] else "",
+             row["points"], *row["scores"]]
         )
     return pd.DataFrame(rows, columns=columns)
