@@ -128,7 +128,7 @@ def _feed_step(value: object, where: str) -> list[Any]:
 def _mark(value: object, where: str) -> list[Any]:
     """A version 1 take-back ``[hand, after_event, "play 7D"]`` with its move as a step."""
     hand_no, after, what = fields.array(value, where, 3, 3)
-    kind, *cards = fields.text(what, f"{where}[2]").split()
+    kind, *cards = fields.text(what, f"{where}[2]").split() or [""]
     if kind not in (StepKind.DISCARD, StepKind.PLAY):
         fields.fail(f"{where}[2]", '"discard <cards>" or "play <card>"', what)
     return [hand_no, after, [kind, 0, *cards]]

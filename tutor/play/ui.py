@@ -115,6 +115,10 @@ def load(store: Store, game_id: str) -> PlaySession | None:
         return None
     moves, data = found
     session = PlaySession.from_dict(data, moves=moves)
+    if session.game_id != game_id:  # saving it would write another row, and the address would reload this one
+        raise InvalidSavedGame(
+            f"the save at {game_id[:36]!r} holds game {session.game_id!r}", problem="field", where="save.game_id"
+        )
     st.session_state[SESSION] = session
     st.session_state[SAVED] = (session.game_id, moves)
     st.session_state.pop(FAILED_AT, None)
