@@ -43,12 +43,13 @@ from .cards import Card, Rank
 from .cribtable import crib_value, rough_crib_estimate
 from .errors import IllegalMove, InvalidBotLevel
 from .expected import expected_hand_values, hand_stats
-from .game import Action, Count, Discard, Go, Phase, Play, SeatView
+from .game import Action, Count, Discard, GameState, Go, Phase, Play, SeatView
 from .pegging import MAX_COUNT
 from .seats import Role, role_of
 
 __all__ = [
     "Bot",
+    "bots_move",
     "EasyBot",
     "MediumBot",
     "HardBot",
@@ -481,3 +482,16 @@ class _Search:
         if not me_leads and not opp_k:
             me_leads = True
         return value + self._turn(me_leads, (), 0, mine, opp_k, False, False, None, depth - 1)
+
+
+def bots_move(state: GameState, bots: Sequence[Bot]) -> GameState:
+    """The state after the bots' next move: every seat that must discard throws (in the
+    discard), else the seat to act acts. ``bots[seat]`` plays each seat; call it only in the
+    discard, the play or the show (not in the deal or after the game)."""
+    if state.phase is Phase.DISCARD:
+        for seat in state.must_discard():
+            state = state.apply(bots[seat].act(state.view(seat)))
+        return state
+    actor = state.to_act
+    assert actor is not None
+    return state.apply(bots[actor].act(state.view(actor)))

@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .bots import Bot
+from .bots import Bot, bots_move
 from .game import GameConfig, GameState, Phase, new_game
 
 __all__ = ["DealRecord", "play_deal", "GameTrace", "play_recorded_game", "drive"]
@@ -85,13 +85,7 @@ def drive(state: GameState, bots: Sequence[Bot], until_new_deal: bool) -> GameSt
             if until_new_deal:
                 return state
             raise ValueError("drive() does not deal: deal the next hand first")
-        if state.phase is Phase.DISCARD:
-            for seat in state.must_discard():
-                state = state.apply(bots[seat].act(state.view(seat)))
-        else:
-            actor = state.to_act
-            assert actor is not None
-            state = state.apply(bots[actor].act(state.view(actor)))
+        state = bots_move(state, bots)
     return state
 
 

@@ -28,7 +28,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .bots import BOT_LEVELS, Bot, check_level, make_bot
+from .bots import BOT_LEVELS, Bot, bots_move, check_level, make_bot
 from .game import GameConfig, GameState, Phase, new_game
 from .kinds import EventPhase, ResultKind
 
@@ -135,13 +135,8 @@ def play_game(
         if phase is Phase.DEAL:
             state = state.deal(rng)
             dealers[state.hand_no] = state.dealer
-        elif phase is Phase.DISCARD:
-            for seat in state.must_discard():
-                state = state.apply(bots[seat].act(state.view(seat)))
         else:
-            actor = state.to_act
-            assert actor is not None
-            state = state.apply(bots[actor].act(state.view(actor)))
+            state = bots_move(state, bots)
     return state, dealers
 
 
