@@ -57,6 +57,7 @@ __all__ = [
     "values_for",
     "values_view",
     "opponent_hands",
+    "opening_value",
     "play_points",
     "opponent_order",
     "TREMBLE",
@@ -69,6 +70,8 @@ _VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 _BIT: Final = tuple(0 if r == 0 else 1 << (3 * (r - 1)) for r in range(14))
 _MASK: Final = tuple(0 if r == 0 else 7 << (3 * (r - 1)) for r in range(14))
 _SAME: Final = (0, 2, 6, 12)
+#: The most one card can score in the play: 31 (or fifteen) with a double pair royal.
+_MOST_ONE_CARD: Final = 14
 
 
 # ------------------------------------------------------------------ play points
@@ -261,7 +264,7 @@ class PegAdvice:
 
 # Plays with no choice left for this seat depend only on the position and the opponent's hand,
 # so their outcomes are kept across searches (a game's later decisions meet the same ones).
-_FORCED: dict[tuple[object, ...], int] = {}
+_FORCED: dict[tuple[object, ...], tuple[int, int]] = {}
 _FORCED_SIZE: Final = 400_000
 
 
@@ -288,6 +291,7 @@ class _Search:
         self.nodes = 0
         self._presence: dict[int, int] = {}
         self._choice: dict[tuple[int, ...], dict[int, int]] = {}
+        self._forced_win: dict[tuple[object, ...], float] = {}
 
     # -- helpers
 
@@ -330,18 +334,129 @@ class _Search:
         self, me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], hands: list[int],
         weight: float, used: int, opp_k: int, me_passed: bool, opp_passed: bool, last: int, pm: int, po: int,
     ) -> float:  # fmt: skip
-        codes, w, forced = self.codes, self.w, _Search.forced
+        codes, w = self.codes, self.w
+        if self.win is not None:
+            total = 0.0
+            for i in hands:
+                total += w[i] * self.forced_win(
+                    me_next, pile, count, mine, codes[i] - used, used, opp_k, me_passed, opp_passed, last, pm, po
+                )
+            return total
+        forced = _Search.forced
         total = weight * (pm - po)
         for i in hands:
-            total += w[i] * forced(me_next, pile, count, mine, codes[i] - used, opp_k, me_passed, opp_passed, last)
+            gain, loss = forced(me_next, pile, count, mine, codes[i] - used, opp_k, me_passed, opp_passed, last)
+            total += w[i] * (gain - loss)
         return total
+
+    def forced_win(
+        self, me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], rem: int, used: int,
+        opp_k: int, me_passed: bool, opp_passed: bool, last: int, pm: int, po: int,
+    ) -> float:  # fmt: skip
+        """The win view of :meth:`forced`: the chance to win when both sides' plays are fixed."""
+        win = self.win
+        assert win is not None
+        whole = used + rem  # the opponent's cards laid from the root on, once the play is over
+        my_need, opp_need = win.my_need, win.opp_need
+        gain, loss = _Search.forced(me_next, pile, count, mine, rem, opp_k, me_passed, opp_passed, last)
+        if pm + gain < my_need and po + loss + _MOST_ONE_CARD < opp_need:
+            # nobody gets home in this play, and no card could take the opponent home on the way
+            # (so its win-now rule never changes its play): the points-mode play-out holds
+            return win.after_play(pm + gain, po + loss, whole)
+        key = (me_next, pile, mine, rem, used, opp_k, me_passed, opp_passed, last, pm, po)
+        known = self._forced_win.get(key)
+        if known is not None:
+            return known
+        mine_k = len(mine)
+        my_rank = mine[0] if mine else 0
+        my_value = _VALUE[my_rank]
+        result: float | None = None
+        while result is None:
+            if me_next:
+                card = my_rank if mine_k and count + my_value <= 31 else 0
+            else:
+                card = 0
+                points_now = _after(pile)
+                for r in _legal(count):
+                    if rem & _MASK[r] and points_now[r] >= opp_need - po:
+                        card = r
+                        break
+                if not card:
+                    for r in opponent_order(pile):
+                        if rem & _MASK[r]:
+                            card = r
+                            break
+            if card:
+                points = _after(pile)[card]
+                if me_next:
+                    pm += points
+                    mine_k -= 1
+                    last = 0
+                else:
+                    po += points
+                    rem -= _BIT[card]
+                    opp_k -= 1
+                    last = 1
+                if pm >= my_need:
+                    result = 1.0
+                    break
+                if po >= opp_need:
+                    result = 0.0
+                    break
+                count += _VALUE[card]
+                pile = (*pile, card)
+                if count < 31 and (mine_k or opp_k):
+                    if me_next:
+                        if opp_k and not opp_passed:
+                            me_next = False
+                            continue
+                        if mine_k and count + my_value <= 31:
+                            continue
+                    else:
+                        if mine_k and not me_passed:
+                            me_next = True
+                            continue
+                        if any(rem & _MASK[r] for r in _legal(count)):
+                            continue
+                if count < 31:
+                    if last == 0:
+                        pm += 1
+                    else:
+                        po += 1
+            else:
+                if me_next:
+                    me_passed = True
+                    if opp_k and not opp_passed:
+                        me_next = False
+                        continue
+                else:
+                    opp_passed = True
+                    if mine_k and not me_passed:
+                        me_next = True
+                        continue
+                if last == 0:
+                    pm += 1
+                else:
+                    po += 1
+            if pm >= my_need:
+                result = 1.0
+            elif po >= opp_need:
+                result = 0.0
+            elif not mine_k and not opp_k:
+                result = win.after_play(pm, po, whole)
+            else:
+                me_next = (last == 1 and mine_k > 0) or not opp_k
+                pile, count, me_passed, opp_passed, last = (), 0, False, False, -1
+        self._forced_win[key] = result
+        return result
 
     @staticmethod
     def forced(
         me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], rem: int,
         opp_k: int, me_passed: bool, opp_passed: bool, last: int,
-    ) -> int:  # fmt: skip
-        """Points for minus against from here when both sides' plays are fixed (one opponent hand ``rem``).
+    ) -> tuple[int, int]:  # fmt: skip
+        """Points for this seat and for the opponent from here when both sides' plays are fixed
+        (one opponent hand ``rem``; the opponent as in points mode).
 
         Outcomes are remembered at the start and at each new series, where different hands meet.
         """
@@ -351,8 +466,8 @@ class _Search:
             return known
         if len(_FORCED) > _FORCED_SIZE:
             _FORCED.clear()
-        marks = [(key, 0)]
-        diff = 0
+        marks = [(key, (0, 0))]
+        mine_pts = theirs_pts = 0
         mine_k = len(mine)
         my_rank = mine[0] if mine else 0  # this seat's cards are all of one rank
         my_value = _VALUE[my_rank]
@@ -368,11 +483,11 @@ class _Search:
             if card:
                 points = _after(pile)[card]
                 if me_next:
-                    diff += points
+                    mine_pts += points
                     mine_k -= 1
                     last = 0
                 else:
-                    diff -= points
+                    theirs_pts += points
                     rem -= _BIT[card]
                     opp_k -= 1
                     last = 1
@@ -392,7 +507,10 @@ class _Search:
                         if any(rem & _MASK[r] for r in _legal(count)):
                             continue
                 if count < 31:
-                    diff += 1 if last == 0 else -1  # the go, or the last card
+                    if last == 0:  # the go, or the last card
+                        mine_pts += 1
+                    else:
+                        theirs_pts += 1
             else:
                 # a go: the other side goes on if it can, else the series ends
                 if me_next:
@@ -405,7 +523,10 @@ class _Search:
                     if mine_k and not me_passed:
                         me_next = True
                         continue
-                diff += 1 if last == 0 else -1
+                if last == 0:
+                    mine_pts += 1
+                else:
+                    theirs_pts += 1
             # the series is over
             if not mine_k and not opp_k:
                 break
@@ -415,12 +536,13 @@ class _Search:
             step = (me_next, pile, mine, rem, opp_k, False, False, -1)
             known = _FORCED.get(step)
             if known is not None:
-                diff += known
+                mine_pts += known[0]
+                theirs_pts += known[1]
                 break
-            marks.append((step, diff))
-        for mark, before in marks:
-            _FORCED[mark] = diff - before
-        return diff
+            marks.append((step, (mine_pts, theirs_pts)))
+        for mark, (m0, t0) in marks:
+            _FORCED[mark] = (mine_pts - m0, theirs_pts - t0)
+        return mine_pts, theirs_pts
 
     # -- my turn
 
@@ -429,7 +551,7 @@ class _Search:
         used: int, opp_k: int, opp_passed: bool, last: int, pm: int, po: int,
     ) -> float:  # fmt: skip
         self.nodes += 1
-        if self.win is None and (len(mine) <= 1 or mine[0] == mine[-1]):
+        if len(mine) <= 1 or mine[0] == mine[-1]:
             return self._all_forced(True, pile, count, mine, hands, weight, used, opp_k, False, opp_passed, last, pm, po)
         legal = sorted({r for r in mine if count + _VALUE[r] <= 31})
         if not legal:
@@ -475,7 +597,7 @@ class _Search:
         used: int, opp_k: int, me_passed: bool, last: int, pm: int, po: int,
     ) -> float:  # fmt: skip
         self.nodes += 1
-        if self.win is None and (len(mine) <= 1 or mine[0] == mine[-1]):
+        if len(mine) <= 1 or mine[0] == mine[-1]:
             return self._all_forced(False, pile, count, mine, hands, weight, used, opp_k, me_passed, False, last, pm, po)
         order = self._order_for(pile, po)
         choice = self._choice.get(order)
@@ -846,6 +968,7 @@ def _two_players(
         win = None
         if win_search is not None:
             win = win_search.after_my_lay(pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0)
+            win = min(1.0, max(0.0, win))  # a sum of weights that add to 1 can round past it
         values[r] = (points, win)
     options = [
         PegOption(c, play_points(pile, c.rank.value), values[c.rank.value][0], values[c.rank.value][1])
@@ -853,6 +976,34 @@ def _two_players(
     ]
     options.sort(key=lambda o: _sort_key(o, use_win))
     return PegAdvice(tuple(options), use_win, len(codes), effective)
+
+
+def opening_value(kept: Sequence[int], leads: bool, pool: Sequence[int] | None = None) -> float:
+    """Expected points for minus against over a whole two-player play, before its first card.
+
+    ``kept`` are this seat's four ranks (1-13); it leads when it is the pone (``leads``), else
+    the opponent leads. The opponent holds four of the cards ``pool[r]`` per rank (default:
+    the deck less ``kept``), every hand weighed by the ways to deal it, and plays by the model.
+    This is the pegging term of the discard advice (``cribbage_core/data/peg_table.json``).
+
+    >>> opening_value((5, 5, 10, 10), leads=False) > opening_value((1, 6, 9, 13), leads=False)
+    True
+    """
+    mine = tuple(sorted(kept))
+    if len(mine) != 4 or not all(1 <= r <= 13 for r in mine):
+        raise WrongNumberOfCards(f"a kept hand is four ranks 1-13, got {kept!r}")
+    if pool is None:
+        counts = [0] + [4] * 13
+        for r in mine:
+            counts[r] -= 1
+        pool = counts
+    codes, weights = _rank_hands(pool, 4)
+    total = sum(weights)
+    search = _Search(codes, [w / total for w in weights], None)
+    hands = list(range(len(codes)))
+    if leads:
+        return max(search.after_my_lay((), 0, mine, r, hands, 1.0, 0, 4, False, 0, 0) for r in sorted(set(mine)))
+    return search.theirs((), 0, mine, hands, 1.0, 0, 4, False, -1, 0, 0)
 
 
 def _sort_key(option: PegOption, win: bool) -> tuple[float, ...]:
