@@ -253,7 +253,7 @@ def deal_win_probability(
     dealer_later = float(grid.sum()) - pone_later
     dealer_total = dealer_wins + dealer_later
     pone_total = pone_wins + pone_later
-    return float(dealer_total if dealer else pone_total)
+    return min(1.0, max(0.0, float(dealer_total if dealer else pone_total)))  # rounding can pass 1
 
 
 def _add_points(grid: NDArray[np.float64], dist: Dist, axis: int) -> tuple[NDArray[np.float64], float]:
