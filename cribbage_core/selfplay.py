@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .bots import Bot, bots_move
-from .game import GameConfig, GameState, Phase, new_game
+from .game import Action, GameConfig, GameState, Phase, new_game
 
-__all__ = ["DealRecord", "play_deal", "GameTrace", "play_recorded_game", "drive"]
+__all__ = ["DealRecord", "play_deal", "GameTrace", "play_recorded_game", "play_game_steps", "drive"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,3 +138,28 @@ def play_recorded_game(bots: Sequence[Bot], rng: random.Random, target: int = 12
         state = drive(state.deal(rng), bots, until_new_deal=True)
     assert state.result is not None
     return GameTrace(tuple(starts), state.result.winner_side, first, state)
+
+
+def play_game_steps(
+    bots: Sequence[Bot], rng: random.Random, target: int = 121, stop: int | None = None
+) -> list[tuple[GameState, Action]]:
+    """Play a game between ``bots`` (seat ``i`` is ``bots[i]``) and keep every (state before, action).
+
+    ``stop`` ends it after that many actions (an ongoing game). This is what
+    :func:`cribbage_core.review.analyse_game` reads.
+    """
+    state = new_game(rng, GameConfig(players=len(bots), target=target))
+    steps: list[tuple[GameState, Action]] = []
+    while state.phase is not Phase.GAME_OVER and (stop is None or len(steps) < stop):
+        if state.phase is Phase.DEAL:
+            state = state.deal(rng)
+            continue
+        if state.phase is Phase.DISCARD:
+            seat = state.must_discard()[0]
+        else:
+            assert state.to_act is not None
+            seat = state.to_act
+        action = bots[seat].act(state.view(seat))
+        steps.append((state, action))
+        state = state.apply(action)
+    return steps

@@ -1,0 +1,52 @@
+"""The expert bot: the coach's own evaluations, played.
+
+- **Discard**: the keep with the best net of hand, crib and pegging
+  (:mod:`cribbage_core.discardvalue`); where a side can reach the target this deal, the keep
+  with the best chance to win.
+- **The play**: the card with the best expected points for minus against over the rest of
+  the play, weighing the opponent's possible hands by what its go's and plays showed
+  (:mod:`cribbage_core.pegvalue`); near the end, the card with the best chance to win.
+- **The show**: counts exactly.
+
+The game review grades every decision by these same evaluations, so it grades against this
+player. With three or four players it uses the simpler valuations those modules give there.
+
+>>> import random
+>>> from cribbage_core.game import new_game, GameConfig
+>>> state = new_game(random.Random(3), GameConfig(players=2), first_dealer=0).deal(random.Random(4))
+>>> type(ExpertBot().act(state.view(1))).__name__
+'Discard'
+"""
+
+from __future__ import annotations
+
+from .discardvalue import discard_values_for_view
+from .errors import IllegalMove
+from .game import Action, Count, Discard, Go, Phase, Play, SeatView
+from .pegvalue import peg_values
+
+__all__ = ["ExpertBot"]
+
+
+class ExpertBot:
+    """The expert (see the module docs). Deterministic: ``seed`` is accepted for symmetry and unused."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def act(self, view: SeatView) -> Action:
+        """Discard, play, go or count (exactly) for this view."""
+        if not view.legal:
+            raise IllegalMove(f"seat {view.seat} has nothing to do now (phase {view.phase.value})")
+        if view.phase is Phase.DISCARD:
+            return Discard(view.seat, discard_values_for_view(view).best.discard)
+        if view.phase is Phase.PLAY:
+            plays = [a for a in view.legal if isinstance(a, Play)]
+            if not plays:
+                return Go(view.seat)
+            if len({a.card.rank for a in plays}) == 1:
+                return plays[0]
+            return Play(view.seat, peg_values(view).best.card)
+        return Count(view.seat)
