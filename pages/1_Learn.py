@@ -6,7 +6,7 @@ import streamlit as st
 
 from tutor.frame.menu import four_colour, link_params, setup_page
 from tutor.frame.render import show_html
-from tutor.frame.urlstate import new_seed, seed_from_url, set_url_param
+from tutor.frame.urlstate import address_changed, new_seed, seed_from_url, set_url_param
 from tutor.lang.answers import parse_answer
 from tutor.lang.i18n import N_, _, fmt_int, note_mentions
 from tutor.lessons import LESSONS, lesson_body, lesson_title
@@ -19,6 +19,9 @@ setup_page(PAGE, N_("Learn the rules"))
 
 wanted = st.query_params.get("lesson")
 index = IDS.index(wanted) if wanted in IDS else 0
+if wanted is not None and wanted not in IDS:
+    set_url_param("lesson", None)
+    address_changed(_("There is no lesson of that name, so here is the first one."))
 lesson = LESSONS[index]
 seed = seed_from_url()
 

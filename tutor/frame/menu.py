@@ -19,6 +19,7 @@ from typing import Final, NamedTuple
 import streamlit as st
 
 from tutor.frame.profile import learner_params, remember_language, saved_language
+from tutor.frame.urlstate import address_changed, address_notes_here, begin_address_notes
 from tutor.lang.i18n import (
     DEFAULT_LANGUAGE,
     LANG_KEY,
@@ -159,11 +160,20 @@ def setup_page(page_path: str, title: str) -> str:
 
     ``title`` is a msgid (the browser tab's title).
     """
+    begin_address_notes()
+    asked = st.query_params.get(LANG_KEY)
     lang = settle_language(saved=saved_language)
     start_page_mentions(lang)
     app_name = _("Cribbage tutor")
     st.set_page_config(page_title=_(title) + " · " + app_name, page_icon="🃏", layout="wide")
     st.html(page_css(lang))
+    address_notes_here()
+    if asked is not None and asked != lang:
+        address_changed(
+            _("The language in the address is not one this app offers, so the page is in {language}.").format(
+                language=language_name(lang)
+            )
+        )
     with st.sidebar:
         st.markdown("### 🃏 " + app_name)
         for page in PAGES:

@@ -2,8 +2,11 @@
 
 The name in the URL is what lets several people on one machine keep separate progress (each
 bookmarks their own link) and survives a reload; session state carries it from page to page.
-Names are only ever shown through ``escape_markdown``, so ``<script>alert(1)</script>`` or
-``**bold**`` show as typed, never as markup.
+A name is kept as it shows (``tutor.store.clean_name``: NFC, no control or direction-changing
+characters, every script's letters) and only ever shown as plain text in an HTML block
+(``tutor.frame.render.plain_html``), so ``<script>``, ``**bold**``, ``https://…``,
+``www.…`` or ``a@b.c`` show as typed, never as markup or a link. A name in the address that
+cannot be used, or that lost invisible characters, is fixed there and the page says so once.
 
 Pages call ``learner_widget()`` near the top and get the name back (None until one is
 chosen); links to other pages pass ``learner_params()`` so the name travels with them.
@@ -16,9 +19,12 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 
-from tutor.lang.i18n import _, current_language
-from tutor.store import StoreError, clean_name, open_store
+from tutor.frame.render import plain_html
+from tutor.frame.urlstate import address_changed
+from tutor.lang.i18n import _, current_language, fmt_int
+from tutor.store import MAX_NAME_LENGTH, StoreError, clean_name, open_store, visible_text
 
 QUERY_KEY = "learner"
 SESSION_KEY = "profile_learner"
@@ -51,10 +57,17 @@ def valid_name(name: object) -> str | None:
 
 
 def current_learner() -> str | None:
-    """The learner's name from the URL, else from this session; keeps the two in step."""
+    """The learner's name from the URL, else from this session; keeps the two in step.
+
+    A name in the URL that cannot be used is taken out of it, one that lost invisible
+    characters is put back cleaned, and the page says which (once: the URL is then clean).
+    """
     import streamlit as st
 
-    from_url = valid_name(st.query_params.get(QUERY_KEY))
+    raw = st.query_params.get(QUERY_KEY)
+    from_url = valid_name(raw)
+    if raw is not None and from_url != raw:
+        _fix_name_in_url(raw, from_url)
     if from_url:
         st.session_state[SESSION_KEY] = from_url
         return from_url
@@ -62,6 +75,33 @@ def current_learner() -> str | None:
     if from_session:
         st.query_params[QUERY_KEY] = from_session  # a reload or bookmark keeps the learner
     return from_session
+
+
+def _fix_name_in_url(raw: str, cleaned: str | None) -> None:
+    import streamlit as st
+
+    if cleaned is None:
+        del st.query_params[QUERY_KEY]
+        if len(" ".join(visible_text(raw).split())) > MAX_NAME_LENGTH:
+            address_changed(
+                _("The name in the address is longer than {n} characters, so it is not used: "
+                  "choose a shorter one.").format(n=fmt_int(MAX_NAME_LENGTH))
+            )  # fmt: skip
+        elif raw.strip():
+            address_changed(_("The name in the address has nothing that shows, so it is not used."))
+        return
+    st.query_params[QUERY_KEY] = cleaned
+    if " ".join(unicodedata.normalize("NFC", raw).split()) != cleaned:
+        address_changed(
+            _("Characters that do not show (such as text-direction marks) were taken out of "
+              "the name in the address.")
+        )  # fmt: skip
+
+
+def practising_html(name: str) -> str:
+    """'Practising as <name>' as an HTML block, the name plain text in its own direction."""
+    shown = f"<b><bdi>{plain_html(name)}</bdi></b>"
+    return '<div class="learner-name">' + html.escape(_("Practising as {name}")).format(name=shown) + "</div>"
 
 
 def choose_learner(name: str) -> str:
@@ -125,12 +165,12 @@ def learner_widget(ask: bool = True, compact: bool = False) -> str | None:
 
     name = current_learner()
     if name and compact:
-        st.markdown(_("Practising as **{name}**").format(name=escape_markdown(name)))
+        st.markdown(practising_html(name), unsafe_allow_html=True)
         st.button(_("Not you?"), key="profile_switch", on_click=forget_learner, type="tertiary")
         return name
     if name:
         left, right = st.columns([4, 1], vertical_alignment="center")
-        left.markdown(_("Practising as **{name}**").format(name=escape_markdown(name)))
+        left.markdown(practising_html(name), unsafe_allow_html=True)
         right.button(_("Not you?"), key="profile_switch", on_click=forget_learner)
         return name
     if not ask:

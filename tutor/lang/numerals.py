@@ -178,8 +178,10 @@ class NumberInputError(ValueError):
         self,
         translate: Callable[[str], str] = lambda msgid: msgid,
         number: Callable[[int], str] = str,
+        shown: Callable[[str], str] = str,
     ) -> str:
-        """The message, translated by ``translate`` with numbers written by ``number``.
+        """The message, translated by ``translate`` with numbers written by ``number`` and
+        the typed text by ``shown`` (e.g. as a code span, for a message shown as markdown).
 
         >>> try:
         ...     parse_whole_number("40", 0, 29)
@@ -187,7 +189,7 @@ class NumberInputError(ValueError):
         ...     print(err.message(number=lambda n: format_int(n, "hi", native=True)))
         ४० is out of range: the answer is a whole number from ० to २९.
         """
-        values = {k: number(v) if isinstance(v, int) else v for k, v in self.params.items()}
+        values = {k: number(v) if isinstance(v, int) else shown(v) for k, v in self.params.items()}
         return translate(self.msgid).format(**values)
 
 

@@ -26,7 +26,9 @@ from typing import Final, Literal
 
 import streamlit as st
 
-from tutor.frame.profile import current_learner, escape_markdown, learner_widget
+from tutor.frame.profile import current_learner, learner_widget
+from tutor.frame.status import problem_text
+from tutor.frame.urlstate import address_changed
 from tutor.lang.i18n import _
 from tutor.progress import streaks
 from tutor.store import QUIZ_KINDS, Attempt, Store, open_store
@@ -83,6 +85,11 @@ def deal_ticket(kind: str, seed: int, variant: str = "") -> DealTicket:
     """
     token = st.query_params.get(DEAL_PARAM)
     if token is None or not _valid_token(token):
+        if token is not None:
+            address_changed(
+                _("The answer token in the address (deal=…) is damaged, so this deal has a new "
+                  "one: your answer is recorded as usual.")
+            )  # fmt: skip
         next_deal()
         token = st.query_params[DEAL_PARAM]
     learner = current_learner() or ""
@@ -189,11 +196,9 @@ def quiz_learner() -> str | None:
                 "your progress.")
         )  # fmt: skip
         return None
-    store = open_store()
-    if store.problem:
-        note = _("Progress is not being saved: {reason}. The quiz works as usual.").format(
-            reason=escape_markdown(store.problem)
-        )
+    reason = problem_text(open_store())
+    if reason:
+        note = _("Progress is not being saved: {reason}. The quiz works as usual.").format(reason=reason)
         st.caption(f":orange[:material/cloud_off: {note}]")
     return name
 

@@ -13,7 +13,7 @@ from typing import Any, Final, TypeVar
 
 import streamlit as st
 
-from tutor.frame.urlstate import set_url_param
+from tutor.frame.urlstate import address_changed, set_url_param
 from tutor.lang.i18n import _, fmt_int, fmt_percent
 from tutor.quiz.attempts import QuizStats, Saved
 from tutor.quiz.drill_view import drill_button
@@ -40,8 +40,16 @@ _SHOW: Final[Mapping[Tone, tuple[Callable[..., Any], str | None]]] = {
 
 
 def url_choice(param: str, choices: Mapping[str, T], default: T) -> T:
-    """The option ``?param=`` names (``choices`` maps URL text to value); else ``default``."""
-    return choices.get(st.query_params.get(param, ""), default)
+    """The option ``?param=`` names (``choices`` maps URL text to value); else ``default``
+    (and an unknown one in the address is taken out of it, and the page says so)."""
+    raw = st.query_params.get(param)
+    if raw is not None and raw not in choices:
+        st.query_params.pop(param, None)
+        address_changed(
+            _("The option “{param}” in the address is not one this page offers, so the usual "
+              "one is shown.").format(param=param)
+        )  # fmt: skip
+    return choices.get(raw or "", default)
 
 
 def url_option(

@@ -10,7 +10,7 @@ Streamlit, no database; messages come in the run's language (``tutor.lang``).
 >>> grade_count(score, "21").correct, grade_count(score, "20").likely == ("nobs",)
 (True, True)
 >>> grade_count(score, "lots").errors
-('“lots” is not a number. Please type a whole number from 0 to 29.',)
+('“`lots`” is not a number. Please type a whole number from 0 to 29.',)
 """
 
 from __future__ import annotations

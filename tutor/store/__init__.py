@@ -61,6 +61,7 @@ from tutor.store.engine import (
     prepare_engine,
 )
 from tutor.store.handle import (
+    PROBLEMS,
     Store,
     describe_error,
     open_store,
@@ -84,6 +85,7 @@ from tutor.store.records import (
     record_game,
     set_learner_language,
     store_attempt,
+    visible_text,
 )
 from tutor.store.saved_games import (
     StaleGame,
@@ -121,6 +123,7 @@ __all__ = [
     "METADATA",
     "MIGRATIONS",
     "PROJECT_DIR",
+    "PROBLEMS",
     "QUIZ_KINDS",
     "SAVED_GAMES",
     "SCHEMA_VERSION",
@@ -159,4 +162,5 @@ __all__ = [
     "set_learner_language",
     "store_attempt",
     "store_for_engine",
+    "visible_text",
 ]

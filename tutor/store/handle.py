@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import os
 import threading
 import weakref
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError, SQLAlchemyError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -34,7 +35,7 @@ from tutor.store.records import (
     store_attempt,
 )
 from tutor.store.saved_games import StaleGame, load_game, save_game
-from tutor.store.schema import StoreError, migrate
+from tutor.store.schema import SchemaTooNew, StoreError, migrate
 
 T = TypeVar("T")
 
@@ -177,11 +178,37 @@ class Store:
         return self._for_learner(learner_name, lambda e, who: export_csv(e, who.id), "")
 
 
+# What ``Store.problem`` may say: a fixed phrase (``tutor.frame.status`` translates each),
+# never the driver's text, which can hold the database's address, a user name or a file path.
+# The full error goes to the server's log for whoever runs the app.
+CANNOT_OPEN = "cannot open the database"
+LOCKED = "the database is busy: another program holds a lock on it"
+READ_ONLY = "the database is read-only"
+NOT_ANSWERING = "the database does not answer"
+TOO_NEW = "the database was written by a newer version of this app"
+REFUSED = "the database refused the change"
+PROBLEMS = (CANNOT_OPEN, LOCKED, READ_ONLY, NOT_ANSWERING, TOO_NEW, REFUSED)
+
+_log = logging.getLogger(__name__)
+
+
 def describe_error(error: BaseException) -> str:
-    """One line a learner can read, without SQL or passwords."""
-    original = getattr(error, "orig", None) or error
-    text = str(original).splitlines()[0] if str(original) else type(original).__name__
-    return text[:200]
+    """One of ``PROBLEMS`` for ``error``: a phrase a visitor may read (no address, no path).
+
+    >>> describe_error(OperationalError("INSERT", {}, Exception("attempt to write a readonly database")))
+    'the database is read-only'
+    """
+    _log.warning("progress storage: %s: %s", type(error).__name__, str(error).splitlines()[0] if str(error) else "")
+    text = str(getattr(error, "orig", None) or error).lower()
+    if isinstance(error, SchemaTooNew):
+        return TOO_NEW
+    if "locked" in text or "database is busy" in text:
+        return LOCKED
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return READ_ONLY
+    if isinstance(error, (OperationalError, InterfaceError, DisconnectionError, OSError)):
+        return NOT_ANSWERING
+    return REFUSED
 
 
 _ready: weakref.WeakSet[Engine] = weakref.WeakSet()  # engines whose schema is up to date
@@ -197,8 +224,8 @@ def store_for_engine(engine: Engine) -> Store:
                 migrate(engine)
                 _ready.add(engine)
     except (SQLAlchemyError, OSError, StoreError) as error:
-        where = engine.url.render_as_string(hide_password=True)
-        return Store(None, f"cannot open the database {where}: {describe_error(error)}")
+        problem = describe_error(error)
+        return Store(None, problem if problem == TOO_NEW else CANNOT_OPEN)
     return Store(engine)
 
 
@@ -229,7 +256,8 @@ def open_store() -> Store:
             conn = st.connection("sql", url=url, **engine_options(url))
         engine = conn.engine
     except Exception as error:  # noqa: BLE001 - any failure here means "not saving", not a crash
-        return Store(None, f"cannot open the database: {describe_error(error)}")
+        describe_error(error)  # logged for whoever runs the app; the visitor reads no address
+        return Store(None, CANNOT_OPEN)
     store = store_for_engine(engine)
     st.session_state[_SESSION_KEY] = store
     return store

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -32,17 +33,52 @@ class Learner:
     name: str
 
 
+_JOINERS = frozenset("\u200c\u200d")  # zero-width non-joiner and joiner: spelling, in some scripts
+
+
+def _joins(char: str) -> bool:
+    """A letter or mark of a script that may need a (non-)joiner (not ASCII)."""
+    return not char.isascii() and unicodedata.category(char)[0] in "LM"
+
+
+def visible_text(text: str) -> str:
+    """``text`` in NFC without the characters that do not show: controls, format characters
+    (right-to-left and other direction overrides, zero-width spaces), private-use and
+    unassigned code points. Blanks (tabs, line breaks) become spaces. A zero-width joiner or
+    non-joiner stays between two letters of a script that spells with it (Urdu, Devanagari...);
+    every script's letters, marks and digits stay.
+
+    >>> visible_text("Sam\u202e") + "|" + visible_text("e\u0301") + "|" + visible_text("Sa\u200bm")
+    'Sam|é|Sam'
+    >>> visible_text("نام\u200cدار") == "نام\u200cدار", visible_text("Sa\u200cm")
+    (True, 'Sam')
+    """
+    text = unicodedata.normalize("NFC", text)
+    kept: list[str] = []
+    for i, char in enumerate(text):
+        if unicodedata.category(char)[0] != "C":
+            kept.append(char)
+        elif char.isspace():
+            kept.append(" ")
+        elif char in _JOINERS and 0 < i < len(text) - 1 and _joins(text[i - 1]) and _joins(text[i + 1]):
+            kept.append(char)
+    return "".join(kept)
+
+
 def clean_name(name: str) -> str:
-    """The name as stored: surrounding blanks removed, inner runs of blanks made one space.
+    """The name as stored: what shows of it (``visible_text``: NFC, no invisible or
+    direction-changing characters), surrounding blanks removed, inner runs of blanks one space.
 
     >>> clean_name("  Ada   Lovelace ")
     'Ada Lovelace'
+    >>> clean_name("\u202eAnn\u202c")
+    'Ann'
     >>> clean_name("")
     Traceback (most recent call last):
     ...
     tutor.store.schema.StoreError: a learner's name must not be empty
     """
-    cleaned = " ".join(str(name).split())
+    cleaned = " ".join(visible_text(str(name)).split())
     if not cleaned:
         raise StoreError("a learner's name must not be empty")
     if len(cleaned) > MAX_NAME_LENGTH:
