@@ -87,8 +87,8 @@ def deal_ticket(kind: str, seed: int, variant: str = "") -> DealTicket:
     if token is None or not _valid_token(token):
         if token is not None:
             address_changed(
-                _("The answer token in the address (deal=…) is damaged, so this deal has a new "
-                  "one: your answer is recorded as usual.")
+                _("The answer token in the address ({param}) is damaged, so this deal has a new "
+                  "one: your answer is recorded as usual.").format(param=f"{DEAL_PARAM}=…")
             )  # fmt: skip
         next_deal()
         token = st.query_params[DEAL_PARAM]
