@@ -1,0 +1,202 @@
+"""What a learner waits for, timed in Chromium against the real app (issue 12 item 7).
+
+    python benchmarks/bench_browser.py [--reps 15] [--only count,pegging,discard,pages]
+
+Starts ``streamlit run app.py`` (as the browser tests do, with a temporary progress
+database) and Debian's Chromium (``/usr/bin/chromium``, headless), then times in the
+browser, with ``time.perf_counter`` around a wait for the condition (never a fixed wait):
+
+- Count the hand: from the click on "Check my count" until "Right!" is visible, and until
+  the script run is over (the breakdown drawn in full); then "Next hand" until the new
+  hand's empty answer box is there;
+- the pegging quiz: from "Check" until "Right!" is visible (and the run is over);
+- the Discard trainer: from "Throw these cards" until the verdict, then the advisor's
+  table, are visible;
+- each page: from ``goto`` until its first card (its first heading on the progress page)
+  is visible, and until the first run is over (the Play page's set-up and the progress page
+  have no card: their first heading).
+
+Every repetition deals a new seed, so no answer is "answered before". It prints the
+median and 90th percentile of each, and the load average before and after (the machine
+may be shared: a loaded one mostly measures waiting for a core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+from cribbage_core.discard_quiz import deal_discard  # noqa: E402
+from cribbage_core.hand_quiz import deal_hand  # noqa: E402
+from cribbage_core.pegging_quiz import pegging_question  # noqa: E402
+
+TIMEOUT_MS = 60_000
+PAGES = {
+    "home": "/",
+    "learn": "/Learn?lesson=04_play&seed=3",
+    "count": "/Count_the_hand?seed=42",
+    "pegging": "/Pegging_quiz?seed=7",
+    "play": "/Play",
+    "progress": "/Progress",
+    "discard": "/Discard_trainer?seed=42",
+}
+Timings = dict[str, list[float]]
+
+
+def settled(page: Any) -> None:
+    """The page's script run is over (Streamlit marks its root with the run's state)."""
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
+
+
+def timed(action: Callable[[], None], *waits: Callable[[], None]) -> list[float]:
+    """Seconds from ``action`` until each of ``waits`` holds, in turn."""
+    start = time.perf_counter()
+    action()
+    marks = []
+    for wait in waits:
+        wait()
+        marks.append(time.perf_counter() - start)
+    return marks
+
+
+def ready(page: Any, url: str) -> None:
+    page.goto(url)
+    settled(page)
+    expect(page.get_by_role("heading", level=1).first).to_be_visible()
+
+
+def bench_count(page: Any, base: str, seeds: Iterator[int], reps: int, out: Timings) -> None:
+    for _ in range(reps):
+        seed = next(seeds)
+        ready(page, f"{base}/Count_the_hand?seed={seed}")
+        page.get_by_label("How many points?").fill(str(deal_hand(seed).score.total))
+        verdict, done = timed(
+            page.get_by_role("button", name="Check my count").click,
+            lambda: expect(page.get_by_text("Right!")).to_be_visible(),
+            lambda: settled(page),
+        )
+        out.setdefault("count: submit -> verdict", []).append(verdict)
+        out.setdefault("count: submit -> run over", []).append(done)
+        (dealt,) = timed(
+            page.get_by_role("button", name="Next hand").click,
+            lambda: expect(page.get_by_label("How many points?")).to_be_visible(),
+        )
+        out.setdefault("count: next hand -> answer box", []).append(dealt)
+
+
+def bench_pegging(page: Any, base: str, seeds: Iterator[int], reps: int, out: Timings) -> None:
+    for _ in range(reps):
+        seed = next(seeds)
+        ready(page, f"{base}/Pegging_quiz?seed={seed}")
+        page.get_by_label("How many points does your", exact=False).fill(str(pegging_question(seed).total))
+        verdict, done = timed(
+            page.get_by_role("button", name="Check", exact=True).click,
+            lambda: expect(page.get_by_text("Right!")).to_be_visible(),
+            lambda: settled(page),
+        )
+        out.setdefault("pegging: submit -> verdict", []).append(verdict)
+        out.setdefault("pegging: submit -> run over", []).append(done)
+
+
+def bench_discard(page: Any, base: str, seeds: Iterator[int], reps: int, out: Timings) -> None:
+    for _ in range(reps):
+        seed = next(seeds)
+        ready(page, f"{base}/Discard_trainer?seed={seed}")
+        for card in deal_discard(seed).advice.best.discard:
+            box = page.get_by_role("checkbox", name=f"Throw {card.label}")
+            box.check(force=True)  # the box sits under its label in Streamlit's markup
+            expect(box).to_be_checked()
+        settled(page)
+        verdict, table, done = timed(
+            page.get_by_role("button", name="Throw these cards").click,
+            lambda: expect(page.get_by_text("The best discard!")).to_be_visible(),
+            lambda: expect(page.get_by_test_id("stDataFrame")).to_be_visible(),
+            lambda: settled(page),
+        )
+        out.setdefault("discard: throw -> verdict", []).append(verdict)
+        out.setdefault("discard: throw -> table", []).append(table)
+        out.setdefault("discard: throw -> run over", []).append(done)
+
+
+def bench_pages(page: Any, base: str, reps: int, out: Timings) -> None:
+    for name, path in PAGES.items():
+        ready(page, base + path)  # warm: the server's caches and the browser's copy of the scripts
+        first = (
+            page.get_by_role("heading", level=1).first
+            if name in ("play", "progress")  # no cards before a game starts / on the charts
+            else page.locator('main svg[role="img"]').first
+        )
+        for _ in range(reps):
+            card, done = timed(
+                lambda: page.goto(base + path),  # noqa: B023
+                lambda: expect(first).to_be_visible(),  # noqa: B023
+                lambda: settled(page),
+            )
+            out.setdefault(f"page {name}: load -> first card", []).append(card)
+            out.setdefault(f"page {name}: load -> run over", []).append(done)
+
+
+def report(out: Timings) -> None:
+    width = max(map(len, out))
+    print(f"{'what':<{width}}  {'median':>8}  {'p90':>8}  {'max':>8}   (ms, n)")
+    for name, times in out.items():
+        ms = sorted(t * 1000 for t in times)
+        p90 = ms[min(len(ms) - 1, round(0.9 * (len(ms) - 1)))]
+        print(f"{name:<{width}}  {statistics.median(ms):8.0f}  {p90:8.0f}  {ms[-1]:8.0f}   ({len(ms)})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reps", type=int, default=15, help="repetitions of each measurement")
+    parser.add_argument("--only", default="count,pegging,discard,pages", help="which, comma-separated")
+    parser.add_argument("--url", help="time a server already running at this address instead")
+    args = parser.parse_args()
+    only = set(args.only.split(","))
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    seeds = iter(range(1000, 10**6, 7))
+    out: Timings = {}
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        expect.set_options(timeout=TIMEOUT_MS)
+
+        def run(base: str) -> None:
+            if "count" in only:
+                bench_count(page, base, seeds, args.reps, out)
+            if "pegging" in only:
+                bench_pegging(page, base, seeds, args.reps, out)
+            if "discard" in only:
+                bench_discard(page, base, seeds, args.reps, out)
+            if "pages" in only:
+                bench_pages(page, base, max(3, args.reps // 3), out)
+
+        try:
+            if args.url:
+                run(args.url.rstrip("/"))
+            else:
+                with serve(ROOT, f"sqlite:///{tmp}/progress.db", log_name="bench-browser-server.log") as base:
+                    ready(page, base)  # the first run of a server compiles and imports everything
+                    run(base)
+        finally:
+            browser.close()
+    print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    report(out)
+
+
+if __name__ == "__main__":
+    main()
