@@ -50,10 +50,13 @@ from .game import Action, Count, Discard, GameState, Go, Phase, Play
 from .grades import NEAR_TIE, Grade, grade
 from .pegtable import luck_baseline
 from .pegvalue import PegAdvice, peg_values
+from .record import GameRecord, NextDeal, TakeBack
 from .scoring import score_hand
 from .winprob import deal_win_probability, point_mass, typical_deal
 
-__all__ = ["OptionValue", "Decision", "SeatSummary", "GameReview", "analyse_game"]
+__all__ = [
+    "OptionValue", "Decision", "SeatSummary", "GameReview", "analyse_game", "played_line", "analyse_record",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +237,54 @@ def analyse_game(steps: Iterable[tuple[GameState, Action]], seats: Sequence[int]
     summaries = [_summary(seat, decisions, luck) for seat in range(players)]
     final = last.apply(last_action).scores if last is not None and last_action is not None else ()
     return GameReview(players, target, tuple(decisions), tuple(summaries), tuple(final))
+
+
+def played_line(record: GameRecord) -> list[tuple[GameState, Action]]:
+    """The line a saved game actually took: ``(state before, action)`` for every action that stands.
+
+    A :class:`~cribbage_core.record.TakeBack` removes the move it takes back and every move made
+    after it (the computer's replies too) from the line: the game went on from the state before
+    them, so they are not reviewed (the record keeps them; the review is of the game as played to
+    its end). Deals are not actions: the states carry them. A record with an ``origin`` (a game
+    saved before records existed) starts at its origin; the hands before it are known by their
+    log only and have no decisions to review. Raises ``InvalidSavedGame`` as
+    :meth:`GameRecord.replay` does.
+    """
+    line: list[tuple[GameState, Action]] = []
+    for replayed in record.replay():
+        step, after = replayed.step, replayed.after
+        if isinstance(step, NextDeal):
+            continue
+        if isinstance(step, TakeBack):
+            # the state a take-back returns to is the state before the move it took back
+            back = max(i for i, (state, _) in enumerate(line) if state is after or state == after)
+            del line[back:]
+            continue
+        line.append((replayed.before, step))
+    return line
+
+
+def analyse_record(record: GameRecord, seats: Sequence[int] | None = None) -> GameReview:
+    """Review a saved game (finished or in progress) along the line it took (:func:`played_line`).
+
+    ``Decision.step`` numbers the decisions along that line (``played_line(record)[step - 1]`` is
+    the state and action of a decision), not the record's steps.
+
+    >>> import random
+    >>> from cribbage_core.bots import make_bot
+    >>> from cribbage_core.game import GameConfig
+    >>> bots = [make_bot("easy", 1), make_bot("medium", 2)]
+    >>> record = GameRecord(GameConfig(target=61), seed=3, first_dealer=0)
+    >>> state = record.first_state()
+    >>> for _ in range(8):  # the two discards and the first plays of the first hand
+    ...     seat = state.must_discard()[0] if state.must_discard() else state.to_act
+    ...     action = bots[seat].act(state.view(seat))
+    ...     record, state = record.then(action), state.apply(action)
+    >>> review = analyse_record(record.then(TakeBack(0)))
+    >>> [d.kind for d in review.decisions][:2], len(review.decisions) < 8
+    (['discard', 'discard'], True)
+    """
+    return analyse_game(played_line(record), seats)
 
 
 def _scores_for(state: GameState, seat: int) -> tuple[int, int]:
