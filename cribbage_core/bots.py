@@ -20,7 +20,8 @@ another player's hand, the crib before it is turned up, or the deck.
   the target it weighs their points more (defence); when a card wins the game
   it plays it.
 
-Every bot works for 2, 3 and 4 players.
+Every bot works for 2, 3 and 4 players. ``make_bot("expert")`` gives the coach's
+:class:`~cribbage_core.expert.ExpertBot` (the Play page offers the three levels above).
 
 >>> import random
 >>> from cribbage_core.game import new_game, GameConfig
@@ -57,11 +58,14 @@ __all__ = [
     "make_bot",
     "check_level",
     "BOT_LEVELS",
+    "BOT_NAMES",
     "peg_points",
 ]
 
-#: The bot levels :func:`make_bot` knows, weakest first.
+#: The levels a learner plays against on the Play page, weakest first.
 BOT_LEVELS: Final = ("easy", "medium", "hard")
+#: Every bot :func:`make_bot` makes: the levels, then the coach's expert (for tournaments).
+BOT_NAMES: Final = (*BOT_LEVELS, "expert")
 
 
 class Bot(Protocol):
@@ -74,8 +78,8 @@ class Bot(Protocol):
         ...
 
 
-def check_level(level: object) -> str:
-    """``level`` if it is one of :data:`BOT_LEVELS`; else :class:`InvalidBotLevel` naming them.
+def check_level(level: object, allowed: Sequence[str] = BOT_LEVELS) -> str:
+    """``level`` if it is one of ``allowed`` (:data:`BOT_LEVELS`); else :class:`InvalidBotLevel` naming them.
 
     >>> check_level("hard")
     'hard'
@@ -83,20 +87,33 @@ def check_level(level: object) -> str:
     Traceback (most recent call last):
     ...
     cribbage_core.errors.InvalidBotLevel: unknown bot level 'grandmaster': choose one of easy, medium, hard
+    >>> check_level("expert", BOT_NAMES)
+    'expert'
     """
-    if not isinstance(level, str) or level not in BOT_LEVELS:
-        raise InvalidBotLevel(f"unknown bot level {level!r}: choose one of {', '.join(BOT_LEVELS)}")
+    if not isinstance(level, str) or level not in allowed:
+        raise InvalidBotLevel(f"unknown bot level {level!r}: choose one of {', '.join(allowed)}")
     return level
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:
-    """A bot of one level (``"easy"``, ``"medium"`` or ``"hard"``); ``seed`` fixes its tie-breaks."""
+    """A bot by name (one of :data:`BOT_NAMES`); ``seed`` fixes its tie-breaks (the expert has none).
+
+    >>> make_bot("expert").name
+    'expert'
+    """
+    name = check_level(level, BOT_NAMES)
+    if name == "expert":
+        # Imported here: the expert stands on the pegging and discard engines, whose win
+        # tables are built by self-play of these bots.
+        from .expert import ExpertBot
+
+        return ExpertBot(seed)
     bots: dict[str, type[EasyBot] | type[MediumBot] | type[HardBot]] = {
         "easy": EasyBot,
         "medium": MediumBot,
         "hard": HardBot,
     }
-    return bots[check_level(level)](seed)
+    return bots[name](seed)
 
 
 def _no_legal(view: SeatView) -> IllegalMove:

@@ -1,4 +1,4 @@
-"""Bot against bot, duplicate: ``python -m cribbage_core.tournament hard medium --games 10000 --seed 1``.
+"""Bot against bot, duplicate: ``python -m cribbage_core.tournament expert hard --games 10000 --seed 1``.
 
 Each deal sequence is played twice with the bots' seats swapped (game pair
 ``i`` uses the random stream ``seed/i`` for the cut and every deal in both of
@@ -28,7 +28,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .bots import BOT_LEVELS, Bot, bots_move, check_level, make_bot
+from .bots import BOT_NAMES, Bot, bots_move, check_level, make_bot
 from .game import GameConfig, GameState, Phase, new_game
 from .kinds import EventPhase, ResultKind
 
@@ -61,6 +61,7 @@ class TournamentResult:
         default_factory=lambda: [dict.fromkeys(_ROLES, 0) for _ in range(2)]
     )
     seconds: float = 0.0
+    cpu_seconds: float = 0.0  # the workers' CPU time (the games' own cost on a shared machine)
 
     def merge(self, other: TournamentResult) -> None:
         """Add another partial result (from a worker) into this one."""
@@ -70,6 +71,7 @@ class TournamentResult:
         self.first_dealer_wins += other.first_dealer_wins
         self.pairs += other.pairs
         self.pair_wins_sq += other.pair_wins_sq
+        self.cpu_seconds += other.cpu_seconds
         for b in range(2):
             self.wins[b] += other.wins[b]
             self.game_points[b] += other.game_points[b]
@@ -117,7 +119,11 @@ class TournamentResult:
                     f" {d['play']:8.2f} {d['hand']:6.2f} {d['crib']:6.2f} {d['total']:6.2f}"
                 )
         rate = self.games / self.seconds if self.seconds else 0.0
-        lines.append(f"  {self.games} games in {self.seconds:.1f}s: {rate:.1f} games/s")
+        cpu = self.cpu_seconds / self.games if self.games else 0.0
+        lines.append(
+            f"  {self.games} games in {self.seconds:.1f}s: {rate:.1f} games/s"
+            f" ({cpu:.3f}s of CPU a game)"
+        )
         return "\n".join(lines)
 
 
@@ -155,6 +161,7 @@ def _play_pairs(args: tuple[str, str, int, int, int, int]) -> TournamentResult:
     name_a, name_b, seed, start, stop, players = args
     result = TournamentResult((name_a, name_b), players)
     config = GameConfig(players=players)
+    began = time.process_time()
     for i in range(start, stop):
         pair_wins = 0
         for swapped in (False, True):
@@ -192,6 +199,7 @@ def _play_pairs(args: tuple[str, str, int, int, int, int]) -> TournamentResult:
                     result.deals[owner[side]][role] += 1
         result.pairs += 1
         result.pair_wins_sq += (pair_wins / 2) ** 2
+    result.cpu_seconds = time.process_time() - began
     return result
 
 
@@ -205,7 +213,7 @@ def run_tournament(
 ) -> TournamentResult:
     """Play ``games`` games (rounded up to whole duplicate pairs) of ``bot_a`` against ``bot_b``."""
     for name in (bot_a, bot_b):
-        check_level(name)
+        check_level(name, BOT_NAMES)
     if players not in (2, 4):
         raise ValueError(f"a two-bot tournament is for 2 players or 4 (two teams), got {players}")
     pairs = max(1, (games + 1) // 2)
@@ -233,8 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m cribbage_core.tournament", description=__doc__.split("\n\n")[0]
     )
-    parser.add_argument("bot_a", choices=BOT_LEVELS)
-    parser.add_argument("bot_b", choices=BOT_LEVELS)
+    parser.add_argument("bot_a", choices=BOT_NAMES)
+    parser.add_argument("bot_b", choices=BOT_NAMES)
     parser.add_argument("--games", type=int, default=1000, help="games (two per duplicate pair)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")

@@ -30,13 +30,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .errors import CribbageError
-from .selfplay import DealRecord
+
+if TYPE_CHECKING:  # only a type here: self-play imports the bots, and the expert bot this module
+    from .selfplay import DealRecord
 
 __all__ = [
     "TABLE_PATH",

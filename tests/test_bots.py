@@ -251,3 +251,15 @@ def test_an_unknown_level_is_a_cribbage_error_naming_the_levels() -> None:
     with pytest.raises(InvalidBotLevel):
         make_bot("grandmaster")
     assert [type(make_bot(level)).__name__ for level in BOT_LEVELS] == ["EasyBot", "MediumBot", "HardBot"]
+
+
+def test_make_bot_knows_the_expert_but_the_play_levels_stay_three() -> None:
+    from cribbage_core.bots import BOT_NAMES, check_level
+    from cribbage_core.errors import InvalidBotLevel
+
+    assert type(make_bot("expert", 3)).__name__ == "ExpertBot"
+    assert BOT_NAMES == (*BOT_LEVELS, "expert")
+    with pytest.raises(InvalidBotLevel, match="choose one of easy, medium, hard$"):
+        check_level("expert")  # what the Play page accepts
+    with pytest.raises(InvalidBotLevel, match="choose one of easy, medium, hard, expert"):
+        make_bot("grandmaster")

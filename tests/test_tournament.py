@@ -49,3 +49,12 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "hard vs easy: 2 games (1 duplicate pairs)" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["grandmaster", "easy"])
+
+
+def test_the_expert_plays_in_the_tournament(capsys: pytest.CaptureFixture[str]) -> None:
+    # the coach's bot by name, on the command line, against a random player it should beat
+    assert main(["expert", "easy", "--games", "2", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "expert vs easy: 2 games (1 duplicate pairs)" in out
+    assert "wins        expert 2  easy 0" in out
+    assert "s of CPU a game" in out
