@@ -14,7 +14,7 @@ from tutor.frame.urlstate import seed_from_url
 from tutor.lang.i18n import N_, _
 from tutor.quiz import frame
 from tutor.quiz.attempts import Attempt, deal_ticket, quiz_learner, quiz_stats, record_attempt
-from tutor.quiz.count_view import answer_form, clear_answer, show_count, show_deal
+from tutor.quiz.count_view import answer_form, clear_answer, show_count, show_deal, typed_answer
 from tutor.quiz.drill import hand_drill_seed
 from tutor.quiz.drill_view import drill_banner, drill_on, next_question, start_drill
 from tutor.quiz.feedback import count_notes, retry_notes
@@ -47,6 +47,7 @@ pick_drill_seed = partial(hand_drill_seed, is_crib=is_crib)
 def _clear_answer() -> None:
     clear_answer()
     st.session_state.pop("count_result", None)
+    st.session_state.pop("count_errors", None)
 
 
 def _reveal() -> None:
@@ -95,39 +96,53 @@ by_kind = options[2].toggle(
 )
 frame.score_row(quiz_stats("hand", "crib"), _("Right answers in a row"))
 
+
+
+def _result() -> dict | None:
+    """This deal's answer so far (None: not answered yet)."""
+    found = st.session_state.get("count_result")
+    return found if found is not None and found["key"] == deal_key else None
+
+
+def _check() -> None:
+    """Grade the answer (a callback, so the run it starts shows the verdict): a first wrong
+    count gets one more try, with a hint, before the breakdown; the first answer is recorded."""
+    before = _result()
+    verdict = grade_count(deal.score, typed_answer(by_kind))
+    if verdict.errors:
+        st.session_state["count_errors"] = verdict.errors  # shown once, by the run this starts
+        return
+    st.session_state.pop("count_errors", None)
+    if before is not None and before.get("retry", False):
+        st.session_state["count_result"] = {**before, "retry": False, "second": verdict}
+        return
+    saved = record_attempt(
+        Attempt(
+            quiz, seed, verdict.answer, deal.score.total, verdict.correct,
+            {"focus": focus, "per_kind": verdict.given, "drill": drilling},
+            attempt_id=ticket.attempt_id, categories=verdict.categories,
+            categories_missed=verdict.missed, seconds=ticket.seconds(),
+        )
+    )  # fmt: skip
+    retry = not verdict.correct and saved != "repeat"  # the first answer is the one recorded
+    st.session_state["count_result"] = {"key": deal_key, "verdict": verdict, "saved": saved, "retry": retry}
+
+
 # ---- the cards
 colours = four_colour()
 show_deal(deal, colours)
-result = st.session_state.get("count_result")
-if result is not None and result["key"] != deal_key:
-    result = None
+result = _result()
 retrying = result is not None and result.get("retry", False)
 
-# ---- the answer: a first wrong count gets one more try, with a hint, before the breakdown
+# ---- the answer
 if retrying:
     frame.show_notes(retry_notes(result["verdict"]))
 if result is None or retrying:
-    typed = answer_form(by_kind)
+    answer_form(by_kind, on_submit=_check)
     if retrying:
         st.button(_("Show the answer"), key="count_reveal", on_click=_reveal, icon=":material/visibility:")
-    verdict = grade_count(deal.score, typed) if typed is not None else None
-    for message in verdict.errors if verdict is not None else ():
+    for message in st.session_state.pop("count_errors", ()):
         st.error(message, icon=":material/edit:")
-    if verdict is not None and not verdict.errors and retrying:
-        st.session_state["count_result"] = {**result, "retry": False, "second": verdict}
-        st.rerun()
-    elif verdict is not None and not verdict.errors:
-        saved = record_attempt(
-            Attempt(
-                quiz, seed, verdict.answer, deal.score.total, verdict.correct,
-                {"focus": focus, "per_kind": verdict.given, "drill": drilling},
-                attempt_id=ticket.attempt_id, categories=verdict.categories,
-                categories_missed=verdict.missed, seconds=ticket.seconds(),
-            )
-        )  # fmt: skip
-        retry = not verdict.correct and saved != "repeat"  # the first answer is the one recorded
-        st.session_state["count_result"] = {"key": deal_key, "verdict": verdict, "saved": saved, "retry": retry}
-        st.rerun()
 
 # ---- the verdict and the breakdown
 if result is not None and not retrying:

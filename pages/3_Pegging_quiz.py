@@ -41,6 +41,7 @@ ticket = deal_ticket("pegging", seed)
 def _clear_answer() -> None:
     st.session_state["peg_answer"] = ""
     st.session_state.pop("peg_result", None)
+    st.session_state.pop("peg_error", None)
 
 
 def _next_question() -> None:
@@ -86,6 +87,23 @@ with right:
         status += " · " + _("said go in this series")
     st.caption(status)
 
+
+
+def _check() -> None:
+    """Grade the answer (a callback, so the run it starts shows the verdict)."""
+    verdict = grade_pegging(question, st.session_state.get("peg_answer", ""))
+    if verdict.error:
+        st.session_state["peg_error"] = verdict.error  # shown once, by the run this starts
+        return
+    saved = record_attempt(
+        Attempt("pegging", seed, verdict.answer, question.total, verdict.correct,
+                {"kinds": sorted(question.kinds), "drill": drilling},
+                attempt_id=ticket.attempt_id, categories=verdict.categories,
+                categories_missed=verdict.missed, seconds=ticket.seconds())
+    )  # fmt: skip
+    st.session_state["peg_result"] = {"seed": seed, "verdict": verdict, "saved": saved}
+
+
 result = st.session_state.get("peg_result")
 if result is not None and result["seed"] != seed:
     result = None
@@ -98,20 +116,10 @@ if result is None:
             key="peg_answer",
             placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(PEGGING_MAX_POINTS)),
         )
-        submitted = st.form_submit_button(_("Check"), type="primary", key="peg_submit")
-    if submitted:
-        verdict = grade_pegging(question, st.session_state.get("peg_answer", ""))
-        if verdict.error:
-            st.error(verdict.error, icon=":material/edit:")
-        else:
-            saved = record_attempt(
-                Attempt("pegging", seed, verdict.answer, question.total, verdict.correct,
-                        {"kinds": sorted(question.kinds), "drill": drilling},
-                        attempt_id=ticket.attempt_id, categories=verdict.categories,
-                        categories_missed=verdict.missed, seconds=ticket.seconds())
-            )  # fmt: skip
-            st.session_state["peg_result"] = {"seed": seed, "verdict": verdict, "saved": saved}
-            st.rerun()
+        st.form_submit_button(_("Check"), type="primary", key="peg_submit", on_click=_check)
+    error = st.session_state.pop("peg_error", None)
+    if error:
+        st.error(error, icon=":material/edit:")
 
 if result is not None:
     frame.show_notes(pegging_notes(result["verdict"], last_card))

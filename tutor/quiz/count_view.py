@@ -6,7 +6,7 @@ Streamlit drawing; the grading is :func:`tutor.quiz.grading.grade_count`, the wo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 
 import streamlit as st
@@ -19,7 +19,7 @@ from tutor.html.breakdown import hand_breakdown_html
 from tutor.html.cards import cards_row
 from tutor.lang.i18n import _, fmt_int, kind_label, say_count
 
-__all__ = ["ANSWER_KEY", "answer_form", "clear_answer", "kind_key", "show_count", "show_deal"]
+__all__ = ["ANSWER_KEY", "answer_form", "clear_answer", "kind_key", "show_count", "show_deal", "typed_answer"]
 
 #: The session key of the total's answer box.
 ANSWER_KEY = "count_answer"
@@ -48,8 +48,9 @@ def show_deal(deal: HandDeal, four_colour: bool) -> None:
         show_html(cards_row([deal.starter], four_colour=four_colour, width=84))
 
 
-def answer_form(by_kind: bool) -> str | Mapping[str, str] | None:
-    """The answer form: the total, or one box per category; what was typed once submitted."""
+def answer_form(by_kind: bool, on_submit: Callable[[], None]) -> None:
+    """The answer form: the total, or one box per category; ``on_submit`` runs on "Check my count"
+    (a callback, before the run it starts, so that one run shows the verdict)."""
     with st.form("count_form", clear_on_submit=False, enter_to_submit=True):
         if by_kind:
             for col, kind in zip(st.columns(len(HAND_KINDS)), HAND_KINDS, strict=True):
@@ -60,9 +61,11 @@ def answer_form(by_kind: bool) -> str | Mapping[str, str] | None:
                 key=ANSWER_KEY,
                 placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(MAX_HAND_POINTS)),
             )
-        submitted = st.form_submit_button(_("Check my count"), type="primary", key="count_submit")
-    if not submitted:
-        return None
+        st.form_submit_button(_("Check my count"), type="primary", key="count_submit", on_click=on_submit)
+
+
+def typed_answer(by_kind: bool) -> str | Mapping[str, str]:
+    """What the answer form holds: the total, or each category's box."""
     if by_kind:
         return {kind: st.session_state.get(kind_key(kind), "") for kind in HAND_KINDS}
     return str(st.session_state.get(ANSWER_KEY, ""))
