@@ -154,7 +154,7 @@ def bench_discard(page: Any, base: str, seed: int, reps: int, out: Timings) -> N
             box = page.get_by_role("checkbox", name=f"Throw {card.label}")
             box.check(force=True)  # the box sits under its label in Streamlit's markup
             expect(box).to_be_checked()
-        settled(page)
+            settled(page)  # a box clicked while the last tick's run redraws may not take
         verdict, table, done = timed(
             press(page.get_by_role("button", name="Throw these cards")),
             seen(page.get_by_text("The best discard!")),

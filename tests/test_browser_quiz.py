@@ -89,7 +89,7 @@ def test_the_discard_trainer_deals_again_by_keyboard(page: Any, app_url: str) ->
         box = page.get_by_role("checkbox", name=f"Throw {card.label}")
         box.check(force=True)  # the box sits under its label in Streamlit's markup
         expect(box).to_be_checked()
-    settled(page)
+        settled(page)  # a box clicked while the last tick's run redraws the cards may not take
     page.get_by_role("button", name="Throw these cards").click()
     expect(page.get_by_text("The best discard!")).to_be_visible()
     expect(page.locator(".st-key-discard_next").get_by_role("button", name="Next hand")).to_be_focused()
