@@ -6,7 +6,7 @@ from functools import partial
 
 import streamlit as st
 
-from cribbage_core.hand_quiz import FOCUSES, deal_hand
+from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HAND_KINDS
 from tutor.frame.menu import four_colour, setup_page
@@ -19,9 +19,9 @@ from tutor.quiz.drill import hand_drill_seed
 from tutor.quiz.drill_view import drill_banner, drill_on, next_question, start_drill
 from tutor.quiz.feedback import count_notes, retry_notes
 from tutor.quiz.grading import grade_count
+from tutor.quiz.positions import FOCUS_SLUGS, count_position
 
 PAGE = "pages/2_Count_the_hand.py"
-FOCUS_SLUGS = {focus.replace(" ", "-"): focus for focus in FOCUSES}
 FOCUS_LABELS = {
     "any": N_("Any hand"),
     "double run": N_("Double runs"),
@@ -122,7 +122,8 @@ def _check() -> None:
             {"focus": focus, "per_kind": verdict.given, "drill": drilling},
             attempt_id=ticket.attempt_id, categories=verdict.categories,
             categories_missed=verdict.missed, seconds=ticket.seconds(),
-        )
+        ),
+        position=count_position(seed, focus),
     )  # fmt: skip
     retry = not verdict.correct and saved != "repeat"  # the first answer is the one recorded
     st.session_state["count_result"] = {"key": deal_key, "verdict": verdict, "saved": saved, "retry": retry}

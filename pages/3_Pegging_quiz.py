@@ -18,6 +18,7 @@ from tutor.quiz.drill import drill_pegging_seed
 from tutor.quiz.drill_view import drill_banner, drill_on, next_question, start_drill
 from tutor.quiz.feedback import pegging_notes
 from tutor.quiz.grading import PEGGING_MAX_POINTS, grade_pegging
+from tutor.quiz.positions import pegging_position
 
 PAGE = "pages/3_Pegging_quiz.py"
 
@@ -99,7 +100,8 @@ def _check() -> None:
         Attempt("pegging", seed, verdict.answer, question.total, verdict.correct,
                 {"kinds": sorted(question.kinds), "drill": drilling},
                 attempt_id=ticket.attempt_id, categories=verdict.categories,
-                categories_missed=verdict.missed, seconds=ticket.seconds())
+                categories_missed=verdict.missed, seconds=ticket.seconds()),
+        position=pegging_position(seed),
     )  # fmt: skip
     st.session_state["peg_result"] = {"seed": seed, "verdict": verdict, "saved": saved}
 

@@ -24,6 +24,7 @@ from tutor.quiz.discard_text import points, seat_text
 from tutor.quiz.discard_view import pick_cards, pick_key, show_advice, show_keeps
 from tutor.quiz.feedback import discard_notes
 from tutor.quiz.grading import grade_discard
+from tutor.quiz.positions import discard_position
 
 PAGE = "pages/6_Discard_trainer.py"
 ROLE_LABELS = {"random": N_("Either"), "dealer": N_("Dealer (your crib)"), "pone": N_("Pone (their crib)")}
@@ -74,7 +75,8 @@ def _confirm() -> None:
             verdict.correct, {"ev_lost": round(verdict.loss, 4), "players": players, "role": deal.role.value,
                               "level": None if level == "any" else level},
             attempt_id=ticket.attempt_id, seconds=ticket.seconds(),
-        )
+        ),
+        position=discard_position(seed, players, role_choice, level),
     )  # fmt: skip
     st.session_state["discard_result"] = {"key": deal_key, "verdict": verdict, "saved": saved}
 

@@ -21,16 +21,20 @@ from __future__ import annotations
 import secrets
 import time
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Final, Literal
 
 import streamlit as st
 
+from tutor.clock import today
 from tutor.frame.profile import current_learner, learner_widget
 from tutor.frame.status import problem_text
 from tutor.frame.urlstate import address_changed
 from tutor.lang.i18n import _
 from tutor.progress import streaks
+from tutor.quiz.schedule import after_miss
 from tutor.store import QUIZ_KINDS, Attempt, Store, open_store
 
 __all__ = [
@@ -104,8 +108,15 @@ def _in_session(attempt: Attempt) -> bool:
     return bool(attempt.attempt_id) and any(a.attempt_id == attempt.attempt_id for a in done)
 
 
-def record_attempt(attempt: Attempt, store: Store | None = None) -> Saved:
+def record_attempt(
+    attempt: Attempt, store: Store | None = None, position: Mapping[str, str] | None = None
+) -> Saved:
     """Record one answer; say where it went.
+
+    ``position``: the address parameters that deal this very question again (its seed and
+    options, e.g. ``{"seed": "42", "focus": "nobs"}``). A wrong answer stored now with a
+    position becomes a review item (:mod:`tutor.quiz.schedule`: due the next day), or sets its
+    item back to the start when it is one already.
 
     ``"saved"``: stored in the database now (with any answers kept from when it was down);
     ``"repeat"``: this attempt id was recorded before (the first answer stands); ``"not
@@ -129,6 +140,8 @@ def record_attempt(attempt: Attempt, store: Store | None = None) -> Saved:
     if not stored:
         st.session_state[_UNSAVED_KEY] = [*st.session_state.get(_UNSAVED_KEY, []), (name, attempt)]
         return "not saved"
+    if position is not None and not attempt.correct:
+        store.record_miss(name, attempt.kind, position, partial(after_miss, today=today()))
     _save_kept(store)
     return "saved"
 

@@ -2,7 +2,8 @@
 
 The rooms: ``schema`` (tables, errors, migrations), ``engine`` (URL, SQLite tuning, retried
 writes), ``records`` (learners, attempts, games, frames, CSV), ``saved_games`` (games in
-progress) and ``handle`` (``Store``, ``open_store``). This package imports no Streamlit at
+progress), ``reviews`` (missed questions on a schedule, the daily five's answers) and
+``handle`` (``Store``, ``open_store``). This package imports no Streamlit at
 import time and no ``tutor.lang``; ``open_store`` reaches Streamlit inside the function.
 
 Two layers:
@@ -87,6 +88,24 @@ from tutor.store.records import (
     store_attempt,
     visible_text,
 )
+from tutor.store.reviews import (
+    DAILY_QUESTIONS,
+    RecallRow,
+    ReviewItem,
+    ReviewState,
+    ScheduleUpdate,
+    answer_review,
+    daily_answers_of,
+    daily_shares,
+    due_count,
+    due_items,
+    next_due,
+    position_text,
+    recall_by_interval,
+    record_daily_answer,
+    record_miss,
+    review_item,
+)
 from tutor.store.saved_games import (
     StaleGame,
     UnreadableSave,
@@ -102,6 +121,7 @@ from tutor.store.schema import (
     METADATA,
     MIGRATIONS,
     QUIZ_KINDS,
+    REVIEW_KINDS,
     SAVED_GAMES,
     SCHEMA_VERSION,
     Migration,
@@ -114,6 +134,23 @@ from tutor.store.schema import (
 __all__ = [
     "ATTEMPTS",
     "ATTEMPT_COLUMNS",
+    "DAILY_QUESTIONS",
+    "REVIEW_KINDS",
+    "RecallRow",
+    "ReviewItem",
+    "ReviewState",
+    "ScheduleUpdate",
+    "answer_review",
+    "daily_answers_of",
+    "daily_shares",
+    "due_count",
+    "due_items",
+    "next_due",
+    "position_text",
+    "recall_by_interval",
+    "record_daily_answer",
+    "record_miss",
+    "review_item",
     "DEFAULT_SQLITE_PATH",
     "GAMES",
     "GAME_COLUMNS",

@@ -34,8 +34,24 @@ from tutor.store.records import (
     set_learner_language,
     store_attempt,
 )
+from tutor.store.reviews import (
+    RecallRow,
+    ReviewItem,
+    ReviewState,
+    ScheduleUpdate,
+    answer_review,
+    daily_answers_of,
+    daily_shares,
+    due_count,
+    due_items,
+    next_due,
+    recall_by_interval,
+    record_daily_answer,
+    record_miss,
+    review_item,
+)
 from tutor.store.saved_games import StaleGame, load_game, save_game
-from tutor.store.schema import SchemaTooNew, StoreError, migrate
+from tutor.store.schema import REVIEW_KINDS, SchemaTooNew, StoreError, migrate
 
 T = TypeVar("T")
 
@@ -176,6 +192,68 @@ class Store:
     def export_csv(self, learner_name: str) -> str:
         """The learner's attempts as CSV ("" when the database is down)."""
         return self._for_learner(learner_name, lambda e, who: export_csv(e, who.id), "")
+
+    # ---- review items and the daily five (see tutor.store.reviews)
+
+    def record_miss(
+        self, learner_name: str, kind: str, position: Mapping[str, str], update: ScheduleUpdate
+    ) -> int | None:
+        """``record_miss`` for the named learner: the item's id (None when not saved)."""
+        return self._for_learner(
+            learner_name, lambda e, who: record_miss(e, who.id, kind, position, update), None, writes=True
+        )
+
+    def answer_review(
+        self, learner_name: str, item_id: int, answer_id: str, correct: bool, update: ScheduleUpdate
+    ) -> ReviewState | None:
+        """``answer_review`` for the named learner (None: a repeat, not theirs, or not saved)."""
+        return self._for_learner(
+            learner_name,
+            lambda e, who: answer_review(e, who.id, item_id, answer_id, correct, update),
+            None,
+            writes=True,
+        )
+
+    def due_count(self, learner_name: str, today: dt.date, kinds: Sequence[str] = REVIEW_KINDS) -> int:
+        """How many of the learner's items are due ``today`` (0 when none or the database is down)."""
+        return self._for_learner(learner_name, lambda e, who: due_count(e, who.id, today, kinds), 0)
+
+    def due_items(
+        self, learner_name: str, today: dt.date, kinds: Sequence[str] = REVIEW_KINDS, limit: int = 20
+    ) -> list[ReviewItem]:
+        """The learner's due items, worst first ([] when none or the database is down)."""
+        return self._for_learner(learner_name, lambda e, who: due_items(e, who.id, today, kinds, limit), [])
+
+    def review_item(self, learner_name: str, item_id: int) -> ReviewItem | None:
+        """The learner's item ``item_id`` (None when absent or the database is down)."""
+        return self._for_learner(learner_name, lambda e, who: review_item(e, who.id, item_id), None)
+
+    def next_due(self, learner_name: str, after: dt.date) -> dt.date | None:
+        """The next day after ``after`` with an item due (None: none, or the database is down)."""
+        return self._for_learner(learner_name, lambda e, who: next_due(e, who.id, after), None)
+
+    def recall(self, learner_name: str) -> list[RecallRow]:
+        """Recall by interval on review ([] when none or the database is down)."""
+        return self._for_learner(learner_name, lambda e, who: recall_by_interval(e, who.id), [])
+
+    def record_daily_answer(
+        self, learner_name: str, day: dt.date, question: int, answer: str, correct: bool
+    ) -> bool:
+        """``record_daily_answer`` for the named learner; False if answered before or not saved."""
+        return self._for_learner(
+            learner_name,
+            lambda e, who: record_daily_answer(e, who.id, day, question, answer, correct),
+            False,
+            writes=True,
+        )
+
+    def daily_answers_of(self, learner_name: str, day: dt.date) -> dict[int, tuple[str, bool]]:
+        """The learner's answers on ``day`` ({} when none or the database is down)."""
+        return self._for_learner(learner_name, lambda e, who: daily_answers_of(e, who.id, day), {})
+
+    def daily_shares(self, day: dt.date, question: int) -> dict[str, int]:
+        """Everyone's answers to one daily question ({} when none or the database is down)."""
+        return self._run(lambda e: daily_shares(e, day, question), {})
 
 
 # What ``Store.problem`` may say: a fixed phrase (``tutor.frame.status`` translates each),

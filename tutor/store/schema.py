@@ -19,6 +19,10 @@ from tutor.store.engine import _now, _with_retry, _writing, ensure_folder
 MIGRATION_WAIT_SECONDS = 30.0  # a server starting while another migrates waits its turn
 
 QUIZ_KINDS = ("hand", "crib", "pegging", "discard")
+#: What a review item can hold: a quiz's question (its kind) or, once the game review grades
+#: them, a costly decision from one of the learner's games ("game": the game and the decision).
+REVIEW_KINDS = (*QUIZ_KINDS, "game")
+MAX_POSITION_LENGTH = 200  # a review item's position: canonical JSON of a few address parameters
 MAX_NAME_LENGTH = 40
 
 # ---------------------------------------------------------------------------------------------
@@ -88,8 +92,52 @@ SAVED_GAMES = sa.Table(
     sa.Column("updated_at", sa.DateTime, nullable=False),
 )
 
+REVIEW_ITEMS = sa.Table(
+    "review_items",
+    METADATA,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("position", sa.String(MAX_POSITION_LENGTH), nullable=False),
+    sa.Column("interval_days", sa.Integer, nullable=False),
+    sa.Column("ease", sa.Float, nullable=False),
+    sa.Column("lapses", sa.Integer, nullable=False),
+    sa.Column("streak", sa.Integer, nullable=False),
+    sa.Column("reviews", sa.Integer, nullable=False),
+    sa.Column("due_on", sa.Date),
+    sa.Column("created_at", sa.DateTime, nullable=False),
+    sa.Column("updated_at", sa.DateTime, nullable=False),
+    sa.UniqueConstraint("learner_id", "kind", "position", name="uq_review_items_position"),
+)
+
+REVIEW_ANSWERS = sa.Table(
+    "review_answers",
+    METADATA,
+    sa.Column("id", sa.String(36), primary_key=True),
+    sa.Column("item_id", sa.Integer, sa.ForeignKey("review_items.id"), nullable=False),
+    sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
+    sa.Column("interval_days", sa.Integer, nullable=False),
+    sa.Column("correct", sa.Boolean, nullable=False),
+    sa.Column("answered_at", sa.DateTime, nullable=False),
+)
+
+DAILY_ANSWERS = sa.Table(
+    "daily_answers",
+    METADATA,
+    sa.Column("id", sa.String(40), primary_key=True),  # day/question/learner: one answer each
+    sa.Column("day", sa.Date, nullable=False),
+    sa.Column("question", sa.Integer, nullable=False),
+    sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
+    sa.Column("answer", sa.String(60), nullable=False),
+    sa.Column("correct", sa.Boolean, nullable=False),
+    sa.Column("answered_at", sa.DateTime, nullable=False),
+)
+
 sa.Index("ix_attempts_learner_created", ATTEMPTS.c.learner_id, ATTEMPTS.c.created_at)
 sa.Index("ix_games_learner_finished", GAMES.c.learner_id, GAMES.c.finished_at)
+sa.Index("ix_review_items_learner_due", REVIEW_ITEMS.c.learner_id, REVIEW_ITEMS.c.due_on)
+sa.Index("ix_review_answers_learner", REVIEW_ANSWERS.c.learner_id, REVIEW_ANSWERS.c.interval_days)
+sa.Index("ix_daily_answers_day", DAILY_ANSWERS.c.day, DAILY_ANSWERS.c.question)
 
 
 class StoreError(ValueError):
@@ -185,6 +233,57 @@ def _learner_language(conn: Connection) -> None:
         conn.exec_driver_sql("ALTER TABLE learners ADD COLUMN language VARCHAR(8)")
 
 
+def _review_and_daily(conn: Connection) -> None:
+    # No version in the name, and it checks first (see _learner_language).
+    if sa.inspect(conn).has_table("review_items"):
+        return
+    md = sa.MetaData()
+    sa.Table("learners", md, sa.Column("id", sa.Integer, primary_key=True))
+    items = sa.Table(
+        "review_items",
+        md,
+        sa.Column("id", sa.Integer, primary_key=True),
+        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
+        sa.Column("kind", sa.String(16), nullable=False),
+        sa.Column("position", sa.String(200), nullable=False),
+        sa.Column("interval_days", sa.Integer, nullable=False),
+        sa.Column("ease", sa.Float, nullable=False),
+        sa.Column("lapses", sa.Integer, nullable=False),
+        sa.Column("streak", sa.Integer, nullable=False),
+        sa.Column("reviews", sa.Integer, nullable=False),
+        sa.Column("due_on", sa.Date),
+        sa.Column("created_at", sa.DateTime, nullable=False),
+        sa.Column("updated_at", sa.DateTime, nullable=False),
+        sa.UniqueConstraint("learner_id", "kind", "position", name="uq_review_items_position"),
+    )
+    answers = sa.Table(
+        "review_answers",
+        md,
+        sa.Column("id", sa.String(36), primary_key=True),
+        sa.Column("item_id", sa.Integer, sa.ForeignKey("review_items.id"), nullable=False),
+        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
+        sa.Column("interval_days", sa.Integer, nullable=False),
+        sa.Column("correct", sa.Boolean, nullable=False),
+        sa.Column("answered_at", sa.DateTime, nullable=False),
+    )
+    daily = sa.Table(
+        "daily_answers",
+        md,
+        sa.Column("id", sa.String(40), primary_key=True),
+        sa.Column("day", sa.Date, nullable=False),
+        sa.Column("question", sa.Integer, nullable=False),
+        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
+        sa.Column("answer", sa.String(60), nullable=False),
+        sa.Column("correct", sa.Boolean, nullable=False),
+        sa.Column("answered_at", sa.DateTime, nullable=False),
+    )
+    sa.Index("ix_review_items_learner_due", items.c.learner_id, items.c.due_on)
+    sa.Index("ix_review_answers_learner", answers.c.learner_id, answers.c.interval_days)
+    sa.Index("ix_daily_answers_day", daily.c.day, daily.c.question)
+    for table in (items, answers, daily):
+        table.create(conn)  # with its indexes
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "learners and quiz attempts", _v1_learners_and_attempts),
     Migration(
@@ -192,6 +291,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(3, "games in progress, saved after every action", _v3_saved_games),
     Migration(4, "the learner's language", _learner_language),
+    Migration(5, "review items on a schedule; the daily five's answers", _review_and_daily),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

@@ -1,0 +1,127 @@
+"""A question's position: the few address parameters that deal it again, and back. Pure.
+
+Every quiz deal is a pure function of its seed and options, which the quiz pages keep in
+the address (``?seed=42&mode=crib&focus=nobs``). A review item and the daily five keep the
+same parameters (the position, text to text), so a question comes back exactly as it was:
+:func:`count_position` / :func:`discard_position` / :func:`pegging_position` write one, and
+:func:`hand_deal_at`, :func:`pegging_at`, :func:`discard_deal_at` deal it again (a position
+that does not spell a deal raises ``BadPosition``). :func:`quiz_link` is the quiz page and
+the parameters that open the question there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from cribbage_core.advisor import Role
+from cribbage_core.discard_quiz import DIFFICULTIES, DiscardDeal, deal_discard
+from cribbage_core.hand_quiz import FOCUSES, HandDeal, deal_hand
+from cribbage_core.pegging_quiz import PeggingQuestion, pegging_question
+from tutor.seeds import MAX_SEED
+
+__all__ = [
+    "FOCUS_SLUGS",
+    "QUIZ_PAGES",
+    "BadPosition",
+    "count_position",
+    "discard_deal_at",
+    "discard_position",
+    "hand_deal_at",
+    "pegging_at",
+    "pegging_position",
+    "quiz_link",
+]
+
+#: The Count page's ``?focus=`` texts and the focus each names.
+FOCUS_SLUGS: Final = {focus.replace(" ", "-"): focus for focus in FOCUSES}
+#: Each quiz kind's own page.
+QUIZ_PAGES: Final = {
+    "hand": "pages/2_Count_the_hand.py",
+    "crib": "pages/2_Count_the_hand.py",
+    "pegging": "pages/3_Pegging_quiz.py",
+    "discard": "pages/6_Discard_trainer.py",
+}
+
+
+class BadPosition(ValueError):
+    """A stored position that does not spell a deal (a seed out of range, an unknown option)."""
+
+
+def count_position(seed: int, focus: str | None = None) -> dict[str, str]:
+    """Count the hand's position (the crib is told by the item's kind).
+
+    >>> count_position(42, "double run")
+    {'seed': '42', 'focus': 'double-run'}
+    """
+    return {"seed": str(seed), **({"focus": focus.replace(" ", "-")} if focus else {})}
+
+
+def pegging_position(seed: int) -> dict[str, str]:
+    """The pegging quiz's position: its seed alone."""
+    return {"seed": str(seed)}
+
+
+def discard_position(seed: int, players: int = 2, role: str = "random", level: str = "any") -> dict[str, str]:
+    """The discard trainer's position: the seed and the options that are not the defaults.
+
+    >>> discard_position(7, players=3, role="pone")
+    {'seed': '7', 'players': '3', 'role': 'pone'}
+    """
+    return {
+        "seed": str(seed),
+        **({"players": "3"} if players == 3 else {}),
+        **({"role": role} if role != "random" else {}),
+        **({"level": level} if level != "any" else {}),
+    }
+
+
+def _seed(position: Mapping[str, str]) -> int:
+    raw = str(position.get("seed", ""))
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(MAX_SEED)) or int(raw) > MAX_SEED:
+        raise BadPosition(f"a position's seed is a whole number from 0 to {MAX_SEED}, not {raw!r}")
+    return int(raw)
+
+
+def _option(position: Mapping[str, str], name: str, allowed: Mapping[str, str]) -> str | None:
+    raw = position.get(name)
+    if raw is None:
+        return None
+    if raw not in allowed:
+        raise BadPosition(f"a position's {name} is one of {', '.join(allowed)}, not {raw!r}")
+    return allowed[raw]
+
+
+def hand_deal_at(position: Mapping[str, str], is_crib: bool) -> HandDeal:
+    """The hand (or crib) at ``position``.
+
+    >>> hand_deal_at(count_position(42, "nobs"), False) == deal_hand(42, focus="nobs")
+    True
+    """
+    return deal_hand(_seed(position), is_crib=is_crib, focus=_option(position, "focus", FOCUS_SLUGS))
+
+
+def pegging_at(position: Mapping[str, str]) -> PeggingQuestion:
+    """The pegging question at ``position``."""
+    return pegging_question(_seed(position))
+
+
+def discard_deal_at(position: Mapping[str, str]) -> DiscardDeal:
+    """The discard deal at ``position``.
+
+    >>> discard_deal_at(discard_position(7, role="pone")) == deal_discard(7, role=Role.PONE)
+    True
+    """
+    players = 3 if _option(position, "players", {"3": "3"}) else 2
+    role = _option(position, "role", {"dealer": "dealer", "pone": "pone"})
+    level = _option(position, "level", {d: d for d in DIFFICULTIES})
+    return deal_discard(_seed(position), players=players, role=Role(role) if role else None, difficulty=level)
+
+
+def quiz_link(kind: str, position: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+    """The page of the quiz ``kind`` and the address parameters that open the position there.
+
+    >>> quiz_link("crib", {"seed": "9"})
+    ('pages/2_Count_the_hand.py', {'seed': '9', 'mode': 'crib'})
+    """
+    return QUIZ_PAGES[kind], {**position, **({"mode": "crib"} if kind == "crib" else {})}
