@@ -35,6 +35,6 @@ as_pg "$PGBIN/psql" -q -h "$WORK" -p "$PORT" -U postgres -c "CREATE DATABASE tut
 export DATABASE_URL="postgresql+psycopg://postgres@/tutor_test?host=$WORK&port=$PORT"
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') at $DATABASE_URL" >&2
 if [ $# -eq 0 ]; then
-    set -- python -m pytest -q tests/test_store.py tests/test_progress_page.py tests/test_reviews.py
+    set -- python -m pytest -q tests/test_store.py tests/test_ownership_store.py tests/test_progress_page.py tests/test_reviews.py
 fi
 "$@"

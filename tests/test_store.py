@@ -467,10 +467,10 @@ def test_default_url_prefers_database_url() -> None:
 
 def test_a_saved_game_reads_back_and_refuses_a_stale_write(engine: Engine) -> None:
     store.save_game(engine, "g1", {"turn": 0}, moves=0, previous=None, learner="Ann")
-    store.save_game(engine, "g1", {"turn": 1}, moves=1, previous=0)
+    store.save_game(engine, "g1", {"turn": 1}, moves=1, previous=0, learner="Ann")
     assert store.load_game(engine, "g1") == (1, {"turn": 1})
     with pytest.raises(store.StaleGame):  # a second tab still at move 0
-        store.save_game(engine, "g1", {"turn": "other"}, moves=1, previous=0)
+        store.save_game(engine, "g1", {"turn": "other"}, moves=1, previous=0, learner="Ann")
     with pytest.raises(store.StaleGame):  # a new game whose id is taken
         store.save_game(engine, "g1", {"turn": "new"}, moves=0, previous=None)
     assert store.load_game(engine, "g1") == (1, {"turn": 1})

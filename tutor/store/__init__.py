@@ -2,8 +2,9 @@
 
 The rooms: ``schema`` (tables, errors, migrations), ``engine`` (URL, SQLite tuning, retried
 writes), ``records`` (learners, attempts, games, frames, CSV), ``saved_games`` (games in
-progress), ``reviews`` (missed questions on a schedule, the daily five's answers) and
-``handle`` (``Store``, ``open_store``). This package imports no Streamlit at
+progress), ``reviews`` (missed questions on a schedule, the daily five's answers),
+``access`` (PINs, their rate limit, tokens) and ``handle`` (``Store``, ``open_store``). This
+package imports no Streamlit at
 import time and no ``tutor.lang``; ``open_store`` reaches Streamlit inside the function.
 
 Two layers:
@@ -61,6 +62,19 @@ from tutor.store.engine import (
     naive_utc,
     prepare_engine,
 )
+from tutor.store.access import (
+    FREE_TRIES,
+    MAX_PIN_LENGTH,
+    MIN_PIN_LENGTH,
+    PinCheck,
+    PinError,
+    app_secret,
+    check_pin,
+    make_token,
+    set_pin,
+    token_valid,
+    wait_after,
+)
 from tutor.store.handle import (
     PROBLEMS,
     Store,
@@ -107,12 +121,16 @@ from tutor.store.reviews import (
     review_item,
 )
 from tutor.store.saved_games import (
+    GameOwner,
+    NotYourGame,
     StaleGame,
     UnreadableSave,
+    game_owner,
     load_game,
     save_game,
 )
 from tutor.store.schema import (
+    APP_SECRETS,
     ATTEMPTS,
     GAMES,
     LATEST_VERSION,
@@ -132,7 +150,22 @@ from tutor.store.schema import (
 )
 
 __all__ = [
+    "APP_SECRETS",
     "ATTEMPTS",
+    "FREE_TRIES",
+    "GameOwner",
+    "MAX_PIN_LENGTH",
+    "MIN_PIN_LENGTH",
+    "NotYourGame",
+    "PinCheck",
+    "PinError",
+    "app_secret",
+    "check_pin",
+    "game_owner",
+    "make_token",
+    "set_pin",
+    "token_valid",
+    "wait_after",
     "ATTEMPT_COLUMNS",
     "DAILY_QUESTIONS",
     "REVIEW_KINDS",

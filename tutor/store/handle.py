@@ -34,6 +34,7 @@ from tutor.store.records import (
     set_learner_language,
     store_attempt,
 )
+from tutor.store.access import PinCheck, app_secret, check_pin, make_token, pin_hash, set_pin, token_valid
 from tutor.store.reviews import (
     RecallRow,
     ReviewItem,
@@ -50,7 +51,7 @@ from tutor.store.reviews import (
     record_miss,
     review_item,
 )
-from tutor.store.saved_games import StaleGame, load_game, save_game
+from tutor.store.saved_games import GameOwner, NotYourGame, StaleGame, game_owner, load_game, save_game
 from tutor.store.schema import REVIEW_KINDS, SchemaTooNew, StoreError, migrate
 
 T = TypeVar("T")
@@ -66,12 +67,20 @@ class Store:
     ``problem`` is None while all is well, otherwise a short reason (shown by
     ``tutor.frame.status.show_status``). Methods take the learner's *name* (from ``tutor.frame.profile``) and look the
     learner up, creating them on first write.
+
+    A name protected by a PIN (``tutor.store.access``) is refused by every method that reads
+    or writes its progress, answers, games or language until this handle (one per browser
+    session) is granted it: by the right PIN (:meth:`try_pin`), a token from an earlier right
+    PIN (:meth:`accept_token`), or the app's login (:meth:`grant`).
     """
 
     engine: Engine | None
     problem: str | None = None
     failures: int = 0  # calls that failed so far: a caller compares it to tell "absent" from "down"
+    secret: str | None = field(default=None, repr=False)  # for tokens; else the database's own
+    refusals: int = 0  # calls refused because the name is protected and not granted here
     _learners: dict[str, Learner] = field(default_factory=dict, repr=False)
+    _granted: set[str] = field(default_factory=set, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -108,7 +117,90 @@ class Store:
         learner = self.learner(name, create=writes)
         if learner is None:
             return fallback
+        if not self._may_use(learner):
+            self.refusals += 1
+            return fallback
         return self._run(lambda engine: work(engine, learner), fallback, writes=writes)
+
+    # -- who may use a name ---------------------------------------------------------------
+
+    def _pin_hash(self, learner: Learner) -> str | None:
+        return self._run(lambda engine: pin_hash(engine, learner.id), None)
+
+    def _may_use(self, learner: Learner) -> bool:
+        return learner.name in self._granted or self._pin_hash(learner) is None
+
+    def protected(self, name: str) -> bool:
+        """Whether ``name`` has a PIN (False for a new name, or while the database is down)."""
+        learner = self.learner(name)
+        return learner is not None and self._pin_hash(learner) is not None
+
+    def may_use(self, name: str) -> bool:
+        """Whether this session may read and write ``name``'s progress (not protected, or granted)."""
+        learner = self.learner(name)
+        return learner is None or self._may_use(learner)
+
+    def grant(self, name: str) -> None:
+        """Let this session use ``name`` (the right PIN was given, or the app's login says so)."""
+        self._granted.add(clean_name(name))
+
+    def forget(self, name: str) -> None:
+        """Take back :meth:`grant` (the learner leaves this browser)."""
+        self._granted.discard(clean_name(name))
+
+    def try_pin(self, name: str, pin: str) -> PinCheck | None:
+        """Try ``pin`` for ``name`` (rate-limited, see ``tutor.store.access``); the right one
+        grants the name here. None when the database is down."""
+        learner = self.learner(name)
+        if learner is None:
+            return None
+        check = self._run(lambda engine: check_pin(engine, learner.id, pin), None)
+        if check is not None and check.ok:
+            self.grant(learner.name)
+        return check
+
+    def set_pin(self, name: str, new_pin: str | None, current_pin: str | None = None) -> PinCheck | None:
+        """Set (or with None remove) ``name``'s PIN; a protected name needs its ``current_pin``.
+
+        Raises ``PinError`` for a new PIN that cannot be one; None when the database is down.
+        """
+        learner = self.learner(name, create=True)
+        if learner is None:
+            return None
+        check = self._run(
+            lambda engine: set_pin(engine, learner.id, new_pin, current_pin), None, writes=True
+        )
+        if check is not None and check.ok:
+            self.grant(learner.name)
+        return check
+
+    def _secret(self) -> str | None:
+        if not self.secret:
+            self.secret = self._run(app_secret, None, writes=True)
+        return self.secret
+
+    def access_token(self, name: str) -> str | None:
+        """A token to remember that this browser gave ``name``'s PIN (None if not granted here)."""
+        learner = self.learner(name)
+        if learner is None or learner.name not in self._granted:
+            return None
+        stored, secret = self._pin_hash(learner), self._secret()
+        if stored is None or secret is None:
+            return None
+        return make_token(secret, learner.id, learner.name, stored)
+
+    def accept_token(self, name: str, token: object) -> bool:
+        """Grant ``name`` here if ``token`` is one :meth:`access_token` made for its PIN as it is now."""
+        learner = self.learner(name)
+        if learner is None or not token:
+            return False
+        stored, secret = self._pin_hash(learner), self._secret()
+        if stored is None or secret is None:
+            return False
+        if token_valid(secret, learner.id, learner.name, stored, token):
+            self.grant(learner.name)
+            return True
+        return False
 
     def learner(self, name: str, create: bool = False) -> Learner | None:
         """The learner called ``name`` (created first if ``create``), or None."""
@@ -134,13 +226,17 @@ class Store:
         )
 
     def save_game(self, game_id: str, data: Mapping[str, Any], **options: Any) -> bool:
-        """``save_game``; False when not saved. ``StaleGame`` is raised (the caller reloads)."""
+        """``save_game``; False when not saved. ``StaleGame`` is raised (the caller reloads), and
+        ``NotYourGame`` (the caller only watches)."""
         if self.engine is None:
             self.failures += 1
             return False
+        learner = options.get("learner")
+        if learner and not self.may_use(learner):
+            raise NotYourGame(f"{learner!r} is protected by a PIN not given in this session")
         try:
             save_game(self.engine, game_id, data, **options)
-        except StaleGame:
+        except (StaleGame, NotYourGame):
             raise
         except (SQLAlchemyError, OSError) as error:
             self.problem = describe_error(error)
@@ -148,6 +244,10 @@ class Store:
             return False
         self.problem = None
         return True
+
+    def game_owner(self, game_id: str) -> GameOwner | None:
+        """Who the saved game belongs to (None when absent or when the database is down)."""
+        return self._run(lambda e: game_owner(e, game_id), None)
 
     def load_game(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
         """``load_game`` (None when absent or when the database is down)."""
@@ -337,8 +437,26 @@ def open_store() -> Store:
         describe_error(error)  # logged for whoever runs the app; the visitor reads no address
         return Store(None, CANNOT_OPEN)
     store = store_for_engine(engine)
+    store.secret = configured_secret()
     st.session_state[_SESSION_KEY] = store
     return store
+
+
+SECRET_ENV = "CRIBBAGE_SECRET"
+
+
+def configured_secret() -> str | None:
+    """The secret for learners' tokens: ``CRIBBAGE_SECRET`` in the environment, else
+    ``cribbage_secret`` in ``.streamlit/secrets.toml``; None: the database keeps its own."""
+    import streamlit as st
+
+    value = os.environ.get(SECRET_ENV, "").strip()
+    if not value:
+        try:
+            value = str(st.secrets.get("cribbage_secret", "")).strip()
+        except Exception:  # noqa: BLE001 - no secrets file, or an unreadable one: the database's
+            value = ""
+    return value or None
 
 
 def _secrets_have_sql() -> bool:

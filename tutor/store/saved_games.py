@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
@@ -21,6 +22,10 @@ class StaleGame(StoreError):
     """The saved game moved on since it was read (another tab, or a double click): reload it."""
 
 
+class NotYourGame(StoreError):
+    """The saved game belongs to another learner (or another visitor's session): it is only watched."""
+
+
 class UnreadableSave(StoreError):
     """A saved game whose stored text is not JSON (damaged, or edited by hand)."""
 
@@ -34,6 +39,7 @@ def save_game(
     previous: int | None,
     finished: bool = False,
     learner: str | None = None,
+    browser: str | None = None,
 ) -> None:
     """Save a game in progress as JSON: ``moves`` is its move counter now, ``previous`` the
     counter this caller last saved or loaded (None for a new game).
@@ -41,6 +47,10 @@ def save_game(
     Compare-and-set: the row is written only if the stored game is still at ``previous``, so
     a second tab (or a double click) cannot overwrite a later move with an earlier one; a lost
     race raises ``StaleGame`` and changes nothing.
+
+    A game belongs to whoever started it: its ``learner``, or without one the session whose
+    ``browser`` key (a hash) started it. A save by anyone else raises ``NotYourGame`` and
+    changes nothing. A game saved before games had owners goes to its first saver.
     """
     game_id = str(game_id)
     if not game_id or len(game_id) > 36:
@@ -51,18 +61,23 @@ def save_game(
     def write() -> None:
         with _writing(engine) as conn:
             found = conn.execute(
-                sa.select(SAVED_GAMES.c.moves).where(SAVED_GAMES.c.id == game_id)
+                sa.select(SAVED_GAMES.c.moves, SAVED_GAMES.c.learner, SAVED_GAMES.c.browser).where(
+                    SAVED_GAMES.c.id == game_id
+                )
             ).first()
             if found is None:
                 if previous is not None:
                     raise StaleGame(f"game {game_id} is not saved any more: start a new game")
                 conn.execute(
                     SAVED_GAMES.insert().values(
-                        id=game_id, learner=learner, moves=moves, finished=finished, data=text,
-                        created_at=now, updated_at=now,
+                        id=game_id, learner=learner, browser=browser, moves=moves, finished=finished,
+                        data=text, created_at=now, updated_at=now,
                     )
                 )  # fmt: skip
                 return
+            owner = GameOwner(found.learner, found.browser)
+            if previous is not None and not owner.allows(learner, browser):
+                raise NotYourGame(f"game {game_id} belongs to someone else: it can only be watched")
             if previous is None or int(found.moves) != previous:
                 raise StaleGame(
                     f"game {game_id} was saved at move {found.moves} elsewhere since this page "
@@ -71,10 +86,52 @@ def save_game(
             conn.execute(
                 SAVED_GAMES.update()
                 .where(SAVED_GAMES.c.id == game_id)
-                .values(moves=moves, finished=finished, data=text, updated_at=now)
-            )
+                .values(
+                    moves=moves, finished=finished, data=text, updated_at=now,
+                    **({} if owner.claimed else {"learner": learner, "browser": browser}),
+                )
+            )  # fmt: skip
 
     _with_retry(write)
+
+
+@dataclass(frozen=True)
+class GameOwner:
+    """Who a saved game belongs to: its learner, else the session that started it (``browser``,
+    a hash of that session's key); neither for a game saved before games had owners."""
+
+    learner: str | None
+    browser: str | None
+
+    @property
+    def claimed(self) -> bool:
+        """Whether the game has an owner (an old save has none until someone saves it)."""
+        return bool(self.learner or self.browser)
+
+    def allows(self, learner: str | None, browser: str | None) -> bool:
+        """Whether a visitor who is ``learner`` (or nobody) in the session ``browser`` may play it.
+
+        >>> GameOwner("Sam", "b1").allows("Sam", "b2"), GameOwner("Sam", "b1").allows(None, "b1")
+        (True, False)
+        >>> GameOwner(None, "b1").allows("Ann", "b1"), GameOwner(None, None).allows(None, "b9")
+        (True, True)
+        """
+        if self.learner:
+            return learner == self.learner
+        if self.browser:
+            return browser == self.browser
+        return True
+
+
+def game_owner(engine: Engine, game_id: str) -> GameOwner | None:
+    """Who the saved game ``game_id`` belongs to (None when there is no such game)."""
+    with engine.connect() as conn:
+        row = conn.execute(
+            sa.select(SAVED_GAMES.c.learner, SAVED_GAMES.c.browser).where(
+                SAVED_GAMES.c.id == str(game_id)[:36]
+            )
+        ).first()
+    return None if row is None else GameOwner(row.learner, row.browser)
 
 
 def load_game(engine: Engine, game_id: str) -> tuple[int, Any] | None:

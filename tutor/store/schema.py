@@ -9,7 +9,7 @@ advisory lock; a database from a newer app is refused with ``SchemaTooNew``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
@@ -45,6 +45,9 @@ LEARNERS = sa.Table(
     sa.Column("name", sa.String(MAX_NAME_LENGTH), nullable=False, unique=True),
     sa.Column("created_at", sa.DateTime, nullable=False),
     sa.Column("language", sa.String(8)),
+    sa.Column("pin_hash", sa.String(200)),  # argon2id of the learner's PIN (None: not protected)
+    sa.Column("pin_failures", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("pin_wait_until", sa.DateTime),  # no PIN is checked before this (UTC)
 )
 
 ATTEMPTS = sa.Table(
@@ -90,6 +93,15 @@ SAVED_GAMES = sa.Table(
     sa.Column("data", sa.Text, nullable=False),
     sa.Column("created_at", sa.DateTime, nullable=False),
     sa.Column("updated_at", sa.DateTime, nullable=False),
+    sa.Column("browser", sa.String(64)),  # the starting session's key (hashed), for a game without a learner
+)
+
+APP_SECRETS = sa.Table(
+    "app_secrets",
+    METADATA,
+    sa.Column("name", sa.String(40), primary_key=True),
+    sa.Column("value", sa.String(200), nullable=False),
+    sa.Column("created_at", sa.DateTime, nullable=False),
 )
 
 REVIEW_ITEMS = sa.Table(
@@ -284,6 +296,27 @@ def _review_and_daily(conn: Connection) -> None:
         table.create(conn)  # with its indexes
 
 
+def _learner_pins_and_game_owners(conn: Connection) -> None:
+    # Checks first, like ``_learner_language``: it can be renumbered when merged.
+    def add(table: str, column: str, kind: sa.types.TypeEngine[Any], extra: str = "") -> None:
+        if column not in {c["name"] for c in sa.inspect(conn).get_columns(table)}:
+            spelled = kind.compile(dialect=conn.dialect)
+            conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column} {spelled}{extra}")
+
+    add("learners", "pin_hash", sa.String(200))
+    add("learners", "pin_failures", sa.Integer(), " NOT NULL DEFAULT 0")
+    add("learners", "pin_wait_until", sa.DateTime())
+    add("saved_games", "browser", sa.String(64))
+    md = sa.MetaData()
+    sa.Table(
+        "app_secrets",
+        md,
+        sa.Column("name", sa.String(40), primary_key=True),
+        sa.Column("value", sa.String(200), nullable=False),
+        sa.Column("created_at", sa.DateTime, nullable=False),
+    ).create(conn, checkfirst=True)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "learners and quiz attempts", _v1_learners_and_attempts),
     Migration(
@@ -292,6 +325,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(3, "games in progress, saved after every action", _v3_saved_games),
     Migration(4, "the learner's language", _learner_language),
     Migration(5, "review items on a schedule; the daily five's answers", _review_and_daily),
+    Migration(6, "learners' PINs, games' owners and the app's secret", _learner_pins_and_game_owners),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

@@ -1,0 +1,247 @@
+"""Ownership in the store (issue 20, item 8): PINs, their rate limit, tokens, games' owners.
+
+Like tests/test_store.py, every test runs on a fresh SQLite file and, when ``DATABASE_URL`` is
+set (``scripts/with_postgres.sh``), again on that PostgreSQL database.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+from tutor import store
+from tutor.store import access
+
+BACKENDS = ["sqlite"] + (["database_url"] if os.environ.get("DATABASE_URL") else [])
+NOW = dt.datetime(2026, 5, 20, 12, 0, 0)
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'data' / 'progress.db'}"
+        return
+    url = store.default_url()
+    if "test" not in (sa.make_url(url).database or ""):
+        pytest.skip("DATABASE_URL's database name lacks 'test': not emptying a real database")
+    engine = store.make_engine(url)
+    tables = sa.MetaData()
+    tables.reflect(engine)
+    tables.drop_all(engine)
+    engine.dispose()
+    yield url
+
+
+@pytest.fixture
+def engine(db_url: str) -> Iterator[Engine]:
+    made = store.make_engine(db_url)
+    store.migrate(made)
+    yield made
+    made.dispose()
+
+
+def page_attempt() -> store.Attempt:
+    return store.Attempt("hand", 42, 12, 14, False, attempt_id=str(uuid.uuid4()), categories=("run",))
+
+
+# --- the PIN and its rate limit ------------------------------------------------------------
+
+
+def test_only_a_hash_of_the_pin_is_kept_and_the_right_pin_passes(engine: Engine) -> None:
+    sam = store.create_learner(engine, "Sam")
+    assert store.check_pin(engine, sam.id, "anything").ok  # no PIN yet: nothing to check
+    assert store.set_pin(engine, sam.id, "2468").ok
+    with engine.connect() as conn:
+        kept = conn.scalar(sa.text("SELECT pin_hash FROM learners WHERE id = :i"), {"i": sam.id})
+    assert kept.startswith("$argon2id$") and "2468" not in kept
+    assert store.check_pin(engine, sam.id, "2468").ok
+    wrong = store.check_pin(engine, sam.id, "1357")
+    assert not wrong.ok and wrong.wait_seconds == 0 and wrong.tries_left == store.FREE_TRIES - 1
+
+
+@pytest.mark.parametrize("pin", ["", "   ", "123", "x" * 65])
+def test_a_pin_that_cannot_be_one_is_refused_and_changes_nothing(engine: Engine, pin: str) -> None:
+    sam = store.create_learner(engine, "Sam")
+    with pytest.raises(store.PinError, match="PIN"):
+        store.set_pin(engine, sam.id, pin)
+    assert access.pin_hash(engine, sam.id) is None
+
+
+def test_five_wrong_tries_then_a_wait_that_grows_and_survives_a_restart(db_url: str) -> None:
+    engine = store.make_engine(db_url)
+    store.migrate(engine)
+    sam = store.create_learner(engine, "Sam")
+    store.set_pin(engine, sam.id, "2468")
+    for n in range(1, store.FREE_TRIES):
+        check = store.check_pin(engine, sam.id, "0000", now=NOW)
+        assert (check.ok, check.wait_seconds, check.tries_left) == (False, 0, store.FREE_TRIES - n)
+    fifth = store.check_pin(engine, sam.id, "0000", now=NOW)
+    assert (fifth.ok, fifth.wait_seconds) == (False, 30)
+    engine.dispose()
+
+    restarted = store.make_engine(db_url)  # a server restart forgets nothing
+    later = NOW + dt.timedelta(seconds=10)
+    refused = store.check_pin(restarted, sam.id, "2468", now=later)  # even the right PIN waits
+    assert (refused.ok, refused.wait_seconds) == (False, 20)
+    sixth = store.check_pin(restarted, sam.id, "0000", now=NOW + dt.timedelta(seconds=31))
+    assert (sixth.ok, sixth.wait_seconds) == (False, 60)
+    seventh = store.check_pin(restarted, sam.id, "0000", now=NOW + dt.timedelta(seconds=92))
+    assert seventh.wait_seconds == 120
+    assert store.check_pin(restarted, sam.id, "2468", now=NOW + dt.timedelta(seconds=213)).ok
+    again = store.check_pin(restarted, sam.id, "0000", now=NOW + dt.timedelta(seconds=214))
+    assert (again.wait_seconds, again.tries_left) == (0, store.FREE_TRIES - 1)  # the count starts over
+    restarted.dispose()
+
+
+def test_the_wait_is_capped_at_an_hour() -> None:
+    assert [store.wait_after(n) for n in (1, 4, 5, 6, 10, 11, 50)] == [0, 0, 30, 60, 960, 1920, 3600]
+
+
+def test_changing_or_removing_a_pin_needs_the_current_one(engine: Engine) -> None:
+    sam = store.create_learner(engine, "Sam")
+    store.set_pin(engine, sam.id, "2468")
+    before = access.pin_hash(engine, sam.id)
+    assert not store.set_pin(engine, sam.id, "9999").ok  # no current PIN
+    assert not store.set_pin(engine, sam.id, "9999", current_pin="1111").ok
+    assert not store.set_pin(engine, sam.id, None, current_pin="1111").ok
+    assert access.pin_hash(engine, sam.id) == before
+    assert store.set_pin(engine, sam.id, "9999", current_pin="2468").ok
+    assert store.check_pin(engine, sam.id, "9999").ok and not store.check_pin(engine, sam.id, "2468").ok
+    assert store.set_pin(engine, sam.id, None, current_pin="9999").ok
+    assert access.pin_hash(engine, sam.id) is None
+
+
+# --- the Store handle refuses a protected name until it is granted --------------------------
+
+
+def test_protected_progress_is_refused_without_the_pin(engine: Engine) -> None:
+    owner = store.store_for_engine(engine)
+    assert owner.record_attempt("Sam", page_attempt())
+    assert owner.set_pin("Sam", "2468") == store.PinCheck(True)
+    assert owner.record_attempt("Sam", page_attempt())  # the one who set it keeps using it
+
+    visitor = store.store_for_engine(engine)  # another browser typing ?learner=Sam
+    assert visitor.protected("Sam") and not visitor.may_use("Sam")
+    assert visitor.attempts_frame("Sam").empty
+    assert visitor.games_frame("Sam").empty
+    assert visitor.export_csv("Sam") == ""
+    assert visitor.language("Sam") is None
+    assert not visitor.set_language("Sam", "hi")
+    assert not visitor.record_attempt("Sam", page_attempt())
+    assert not visitor.record_game(
+        "Sam", game_id="g1", opponent_level="easy", players=2, target=61, scores=[61, 20],
+        winner="Sam", learner_won=True,
+    )  # fmt: skip
+    assert visitor.refusals == 7 and visitor.problem is None
+    assert not visitor.set_pin("Sam", "1111").ok  # taking the name over needs the PIN
+    assert len(owner.attempts_frame("Sam")) == 2 and owner.games_frame("Sam").empty
+
+    assert visitor.try_pin("Sam", "0000") == store.PinCheck(False, 0, store.FREE_TRIES - 2)
+    assert visitor.try_pin("Sam", "2468") == store.PinCheck(True)
+    assert len(visitor.attempts_frame("Sam")) == 2 and visitor.set_language("Sam", "hi")
+    visitor.forget("Sam")
+    assert visitor.language("Sam") is None
+
+
+def test_a_token_remembers_the_right_pin_until_the_pin_changes(engine: Engine) -> None:
+    owner = store.store_for_engine(engine)
+    owner.set_pin("Sam", "2468")
+    owner.set_pin("Ann", "1357")
+    token = owner.access_token("Sam")
+    assert token and set(token) <= set("0123456789.-_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+    reload = store.store_for_engine(engine)  # the same browser, a new session
+    assert reload.access_token("Sam") is None  # not granted here yet
+    assert not reload.accept_token("Ann", token)  # another name's token
+    assert not reload.accept_token("Sam", token[:-2] + ("AA" if token[-2:] != "AA" else "BB"))
+    assert not reload.accept_token("Sam", "garbage") and not reload.accept_token("Sam", None)
+    assert reload.accept_token("Sam", token) and reload.may_use("Sam")
+
+    owner.set_pin("Sam", "8642", current_pin="2468")
+    later = store.store_for_engine(engine)
+    assert not later.accept_token("Sam", token)  # a new PIN: every old token stops working
+
+
+def test_a_token_expires(engine: Engine) -> None:
+    sam = store.create_learner(engine, "Sam")
+    store.set_pin(engine, sam.id, "2468")
+    stored = access.pin_hash(engine, sam.id)
+    assert stored
+    issued = 1_800_000_000
+    token = store.make_token("s3cret", sam.id, "Sam", stored, issued=issued)
+    assert store.token_valid("s3cret", sam.id, "Sam", stored, token, now=issued + 86400)
+    assert not store.token_valid("other", sam.id, "Sam", stored, token, now=issued + 86400)
+    assert not store.token_valid(
+        "s3cret", sam.id, "Sam", stored, token, now=issued + (access.TOKEN_DAYS + 1) * 86400
+    )
+
+
+def test_the_app_secret_is_made_once_and_shared(db_url: str) -> None:
+    one, two = store.make_engine(db_url), store.make_engine(db_url)
+    store.migrate(one)
+    first = store.app_secret(one)
+    assert len(first) >= 40 and store.app_secret(two) == first == store.app_secret(one)
+    one.dispose()
+    two.dispose()
+
+
+# --- games belong to whoever started them ---------------------------------------------------
+
+
+def test_a_game_can_be_saved_only_by_its_owner(engine: Engine) -> None:
+    game = str(uuid.uuid4())
+    store.save_game(engine, game, {"n": 1}, moves=1, previous=None, learner="Sam", browser="b-sam")
+    assert store.game_owner(engine, game) == store.GameOwner("Sam", "b-sam")
+    for learner, browser in (("Ann", "b-ann"), (None, "b-sam"), (None, "b-other")):
+        with pytest.raises(store.NotYourGame):
+            store.save_game(engine, game, {"n": 2}, moves=2, previous=1, learner=learner, browser=browser)
+    assert store.load_game(engine, game) == (1, {"n": 1})
+    store.save_game(engine, game, {"n": 2}, moves=2, previous=1, learner="Sam", browser="b-other")
+    assert store.load_game(engine, game) == (2, {"n": 2})
+
+    anonymous = str(uuid.uuid4())
+    store.save_game(engine, anonymous, {"n": 1}, moves=1, previous=None, browser="b-1")
+    with pytest.raises(store.NotYourGame):
+        store.save_game(engine, anonymous, {"n": 2}, moves=2, previous=1, browser="b-2")
+    store.save_game(engine, anonymous, {"n": 2}, moves=2, previous=1, learner="Ann", browser="b-1")
+    assert store.game_owner(engine, anonymous) == store.GameOwner(None, "b-1")  # still that session's
+    assert store.game_owner(engine, "no-such-game") is None
+
+
+def test_a_game_saved_before_owners_goes_to_its_first_saver(engine: Engine) -> None:
+    game = str(uuid.uuid4())
+    store.save_game(engine, game, {"n": 1}, moves=1, previous=None)
+    assert not store.game_owner(engine, game).claimed  # type: ignore[union-attr]
+    store.save_game(engine, game, {"n": 2}, moves=2, previous=1, learner="Ann", browser="b-ann")
+    with pytest.raises(store.NotYourGame):
+        store.save_game(engine, game, {"n": 3}, moves=3, previous=2, browser="b-else")
+
+
+def test_a_protected_learner_cannot_be_written_as_a_games_owner_by_a_stranger(engine: Engine) -> None:
+    owner = store.store_for_engine(engine)
+    owner.set_pin("Sam", "2468")
+    visitor = store.store_for_engine(engine)
+    with pytest.raises(store.NotYourGame):
+        visitor.save_game(str(uuid.uuid4()), {"n": 1}, moves=1, previous=None, learner="Sam")
+
+
+def test_a_version_4_database_gets_the_new_columns_with_its_rows(db_url: str) -> None:
+    old = store.make_engine(db_url)
+    version = next(m.version for m in store.MIGRATIONS if m.name.startswith("learners' PINs"))
+    store.migrate(old, target=version - 1)
+    ann = store.create_learner(old, "Ann")
+    old.dispose()
+    new = store.make_engine(db_url)
+    store.migrate(new)
+    assert store.learner_by_name(new, "Ann") == ann
+    assert store.check_pin(new, ann.id, "1234").ok and access.pin_hash(new, ann.id) is None
+    with new.connect() as conn:
+        assert conn.scalar(sa.text("SELECT pin_failures FROM learners")) == 0
+    new.dispose()
