@@ -437,7 +437,11 @@ def open_store() -> Store:
         describe_error(error)  # logged for whoever runs the app; the visitor reads no address
         return Store(None, CANNOT_OPEN)
     store = store_for_engine(engine)
-    store.secret = configured_secret()
+    try:
+        secrets: Mapping[str, Any] = st.secrets
+        store.secret = configured_secret(os.environ, secrets)
+    except Exception:  # noqa: BLE001 - no secrets file, or an unreadable one: the database's own
+        store.secret = configured_secret(os.environ, {})
     st.session_state[_SESSION_KEY] = store
     return store
 
@@ -445,17 +449,14 @@ def open_store() -> Store:
 SECRET_ENV = "CRIBBAGE_SECRET"
 
 
-def configured_secret() -> str | None:
+def configured_secret(environ: Mapping[str, str], secrets: Mapping[str, Any]) -> str | None:
     """The secret for learners' tokens: ``CRIBBAGE_SECRET`` in the environment, else
-    ``cribbage_secret`` in ``.streamlit/secrets.toml``; None: the database keeps its own."""
-    import streamlit as st
+    ``cribbage_secret`` in ``.streamlit/secrets.toml``; None: the database keeps its own.
 
-    value = os.environ.get(SECRET_ENV, "").strip()
-    if not value:
-        try:
-            value = str(st.secrets.get("cribbage_secret", "")).strip()
-        except Exception:  # noqa: BLE001 - no secrets file, or an unreadable one: the database's
-            value = ""
+    >>> configured_secret({"CRIBBAGE_SECRET": " s1 "}, {"cribbage_secret": "s2"}), configured_secret({}, {})
+    ('s1', None)
+    """
+    value = environ.get(SECRET_ENV, "").strip() or str(secrets.get("cribbage_secret", "")).strip()
     return value or None
 
 
