@@ -6,7 +6,7 @@ import streamlit as st
 
 from cribbage_core.game import Phase
 from tutor.frame.menu import setup_page
-from tutor.frame.profile import current_learner
+from tutor.frame.profile import browser_owner, current_learner
 from tutor.frame.status import show_status
 from tutor.lang.i18n import N_, _
 from tutor.play import controls, table, ui
@@ -16,7 +16,7 @@ setup_page("pages/4_Play.py", N_("Play"))
 st.title(_("Play against the computer"))
 db = open_store()
 show_status(db)
-ctx = ui.PlayContext(store=db, learner=current_learner())
+ctx = ui.PlayContext(store=db, learner=current_learner(), browser=browser_owner())
 
 # ---- which game: this tab's, or the one in the address (a reload, a link, a restarted server)
 session = ui.resume(ctx)
@@ -27,6 +27,18 @@ if session is None:
           "come back to its address later and the game goes on where you left it.")
     )  # fmt: skip
     controls.settings_form(ctx)
+    st.stop()
+
+if ui.watching(session):  # another's game: the table and the log, no moves
+    controls.watching_note()
+    table.settings_caption(session.settings)
+    table.header(session)
+    table.table(session)
+    table.commentary(session)
+    if session.phase is Phase.GAME_OVER:
+        table.result(session)
+    st.subheader(_("The game log"))
+    table.game_log(session)
     st.stop()
 
 session = ui.bots_discard(ctx, session)  # the computer lays away at once: nothing to watch

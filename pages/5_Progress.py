@@ -6,6 +6,7 @@ import streamlit as st
 
 from tutor import progress
 from tutor.frame.menu import setup_page
+from tutor.frame.pin import pin_settings
 from tutor.frame.profile import learner_params, learner_widget
 from tutor.frame.status import show_status
 from tutor.lang.i18n import N_, _, fmt_int, fmt_percent, kind_name
@@ -23,6 +24,7 @@ db = open_store()
 show_status(db)
 if name is None:
     st.stop()
+pin_settings(name)
 
 # One read serves every table, chart and the weak spots (10,000 attempts: tens of ms).
 attempts = db.attempts_frame(name, columns=PAGE_COLUMNS)

@@ -17,6 +17,7 @@ from streamlit.testing.v1.errors import AppTestError
 from cribbage_core.cards import Card
 from cribbage_core.game import Phase, Play
 from tutor import store
+from tutor.frame.profile import owner_hash
 from tutor.play.session import HUMAN, PlaySession
 
 PAGE = "pages/4_Play.py"
@@ -31,8 +32,12 @@ def fast_bots_and_own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     return url
 
 
-def open_play(**params: str) -> AppTest:
+def open_play(same_browser_as: AppTest | None = None, **params: str) -> AppTest:
+    """The Play page in a new session: another browser, or (``same_browser_as``) a reload or
+    another tab of that one, which a browser tells by its cookie (AppTest has none)."""
     at = AppTest.from_file(ENTRY, default_timeout=60)
+    if same_browser_as is not None:
+        at.session_state["profile_browser_key"] = same_browser_as.session_state["profile_browser_key"]
     at.switch_page(PAGE)
     for key, value in params.items():
         at.query_params[key] = value
@@ -220,7 +225,7 @@ def test_a_reload_resumes_the_saved_game_from_its_id() -> None:
     before = session_of(at)
     assert before.state.phase in (Phase.PLAY, Phase.SHOW)
     # a new browser session (reload, or the server restarted) with only the address
-    again = open_play(game=before.game_id)
+    again = open_play(at, game=before.game_id)
     resumed = session_of(again)
     assert resumed == before
     assert resumed.state.to_dict() == before.state.to_dict()
@@ -250,7 +255,7 @@ def test_two_tabs_play_two_games_that_never_mix() -> None:
 def test_a_stale_tab_on_the_same_game_changes_nothing() -> None:
     tab1 = open_play()
     game = start(tab1, seed=21)
-    tab2 = open_play(game=game.game_id)
+    tab2 = open_play(tab1, game=game.game_id)
     step(tab1)  # tab 1 discards
     moved = session_of(tab1)
     # tab 2 still shows the discard: its click must not overwrite the saved game
@@ -312,7 +317,10 @@ def test_a_double_click_is_refused_with_a_message() -> None:
 
     first = drawn.act(Discard(HUMAN, chosen))
     engine = store.make_engine()
-    store.save_game(engine, first.game_id, first.to_dict(), moves=first.moves, previous=drawn.moves)
+    store.save_game(
+        engine, first.game_id, first.to_dict(), moves=first.moves, previous=drawn.moves,
+        browser=owner_hash(at.session_state["profile_browser_key"]),
+    )  # fmt: skip
     # ... and the second arrives carrying the table it was drawn on: refused, with a message
     click(at, "play_confirm_discard")
     assert any("changed nothing" in w.value or "older view" in w.value for w in at.warning)

@@ -129,7 +129,7 @@ def test_moves_made_while_the_database_is_locked_are_saved_when_it_is_back(db_pa
     assert saved_moves(db_path, game_id) == now.moves
     assert not any(w.startswith(NOT_SAVED) for w in warnings(at))
     assert not [e.value for e in at.error], "no 'moved on in another tab' message"
-    again = open_play(game=game_id)  # and the link brings back exactly that game
+    again = open_play(at, game=game_id)  # and the link brings back exactly that game
     assert session_of(again).moves == now.moves
     assert session_of(again).state == now.state
 
@@ -153,7 +153,7 @@ def test_a_game_moved_on_elsewhere_while_this_tab_could_not_save_is_told_plainly
     game_id = session_of(here).game_id
     with write_lock_held(db_path):
         step(here)  # the discard, kept in this tab only
-    there = open_play(game=game_id)  # another tab, from the link, plays on and saves
+    there = open_play(here, game=game_id)  # another tab of this browser, from the link, plays on and saves
     step(there)
     step(here)
     [message] = [e.value for e in here.error]

@@ -18,6 +18,7 @@ from typing import Final, NamedTuple
 
 import streamlit as st
 
+from tutor.frame.pin import pin_gate
 from tutor.frame.profile import learner_params, remember_language, saved_language
 from tutor.frame.urlstate import address_changed, address_notes_here, begin_address_notes
 from tutor.lang.i18n import (
@@ -168,6 +169,7 @@ def setup_page(page_path: str, title: str) -> str:
     st.set_page_config(page_title=_(title) + " · " + app_name, page_icon="🃏", layout="wide")
     st.html(page_css(lang))
     address_notes_here()
+    pin_gate()  # a protected name in the address: say so and ask for its PIN
     if asked is not None and asked != lang:
         address_changed(
             _("The language in the address is not one this app offers, so the page is in {language}.").format(

@@ -34,6 +34,7 @@ __all__ = [
     "deal_button",
     "game_buttons",
     "new_game_button",
+    "watching_note",
 ]
 
 _STALE = "That click came from an older view of the table (a double click?): nothing was changed."
@@ -291,3 +292,15 @@ def game_buttons(ctx: PlayContext, session: PlaySession) -> None:
 def new_game_button() -> None:
     """At the end of a game: start another."""
     st.button(_("New game"), key="play_new_after", type="primary", on_click=ui.new_game)
+
+
+def watching_note() -> None:
+    """For a game that belongs to someone else: you are watching it; start your own."""
+    st.info(
+        _("You are watching this game: it belongs to the player who started it, so there are no "
+          "move buttons here. You can start a game of your own."),
+        icon=":material/visibility:",
+    )  # fmt: skip
+    with st.container(horizontal=True):
+        st.button(_("Start your own game"), key="play_own_game", type="primary", on_click=ui.new_game)
+        st.button(_("Show the latest moves"), key="play_watch_refresh", icon=":material/refresh:")

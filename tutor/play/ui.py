@@ -8,8 +8,14 @@ on in this tab, the page says it is not being saved, and the compare-and-set is 
 the last move that *was* saved, so the next save that goes through writes every move since
 (:func:`save_pending` tries again at each run). Nothing here loops on a save succeeding.
 Every click handler checks the move counter it was drawn with: a double click or a click
-from a stale tab changes nothing and says so. The page hands the store and the learner in
-as a :class:`PlayContext`; nothing here reads them from elsewhere.
+from a stale tab changes nothing and says so. The page hands the store, the learner and this
+browser's owner key in as a :class:`PlayContext`; nothing here reads them from elsewhere.
+
+A game belongs to whoever started it (``tutor.store.GameOwner``): its learner, or, without
+one, the browser that started it. Anyone else who opens its address is *watching*
+(:func:`watching`): the page shows the table and the log, no move buttons, and every save
+they could still attempt is refused by the store (``NotYourGame``), so nobody makes moves in
+another's game or finishes it under their own name.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from tutor.frame.urlstate import new_seed
 from tutor.lang.i18n import _
 from tutor.play.session import HUMAN, PlaySession, PlaySettings
 from tutor.play.text import error_message, saved_game_problem, seat_names, side_names
-from tutor.store import StaleGame, Store, UnreadableSave
+from tutor.store import NotYourGame, StaleGame, Store, UnreadableSave
 
 __all__ = [
     "PlayContext",
@@ -52,6 +58,7 @@ __all__ = [
     "bots_discard",
     "move_on",
     "record_finished",
+    "watching",
 ]
 
 SESSION: Final = "play_session"
@@ -60,14 +67,17 @@ FAILED_AT: Final = "play_save_failed_at"  # time.monotonic() of the last save th
 RETRY_SECONDS: Final = 10.0  # a page run tries unsaved moves again this long after a failure
 FLASH: Final = "play_flash"
 SELECTED: Final = "play_selected"
+WATCHING: Final = "play_watching"  # the id of a game this tab shows but may not play
 
 
 @dataclass(frozen=True)
 class PlayContext:
-    """What the page hands to every function that saves or records: the store and the learner."""
+    """What the page hands to every function that saves or records: the store, the learner,
+    and ``browser``, this browser's owner key (``tutor.frame.profile.browser_owner``)."""
 
     store: Store
     learner: str | None
+    browser: str | None = None
 
 
 def bot_delay() -> float:
@@ -160,8 +170,33 @@ def resume(ctx: PlayContext) -> PlaySession | None:
     elif session is not None and not wanted:
         st.query_params["game"] = session.game_id
     if session is not None:
+        _check_owner(ctx, session)
+        if watching(session):
+            return _fresh(ctx, session)
         session = save_pending(ctx, session)
     return session
+
+
+def _check_owner(ctx: PlayContext, session: PlaySession) -> None:
+    """Note whether this tab may play ``session`` (its owner) or only watches it."""
+    owner = ctx.store.game_owner(session.game_id)
+    if owner is not None and not owner.allows(ctx.learner, ctx.browser):
+        st.session_state[WATCHING] = session.game_id
+    else:
+        st.session_state.pop(WATCHING, None)
+
+
+def watching(session: PlaySession) -> bool:
+    """Whether this tab only watches ``session``: the game belongs to someone else."""
+    return st.session_state.get(WATCHING) == session.game_id
+
+
+def _fresh(ctx: PlayContext, session: PlaySession) -> PlaySession:
+    """A watched game as it is saved now (its owner plays on elsewhere)."""
+    try:
+        return load(ctx.store, session.game_id) or session
+    except InvalidSavedGame:
+        return session
 
 
 def _saved_moves(game_id: str) -> int | None:
@@ -207,9 +242,17 @@ def commit(ctx: PlayContext, new: PlaySession, base: PlaySession | None, by_lear
             previous=previous,
             finished=new.phase is Phase.GAME_OVER,
             learner=ctx.learner,
+            browser=ctx.browser,
         )
     except StaleGame:
         return _reload_stale(ctx, new, unsaved=base is not None and base.moves != previous)
+    except NotYourGame:
+        # another learner's game (or another browser's): nothing is saved, the tab only watches
+        st.session_state[WATCHING] = new.game_id
+        if base is not None:
+            st.session_state[SESSION] = base
+        flash(_("This game belongs to the player who started it: you can watch it, not play it."), "error")
+        return False
     st.session_state[SESSION] = new
     if saved:
         st.session_state[SAVED] = (new.game_id, new.moves)
@@ -270,6 +313,9 @@ def do(ctx: PlayContext, step: Callable[[PlaySession], PlaySession], seen_moves:
     session = current()
     if session is None:
         return
+    if watching(session):
+        flash(_("This game belongs to the player who started it: you can watch it, not play it."), "error")
+        return
     if session.moves != seen_moves:
         flash(_("That click came from an older view of the table (a double click?): nothing was changed."))
         return
@@ -304,6 +350,7 @@ def start_game(ctx: PlayContext) -> None:
     seed = int(st.session_state.get("play_seed_override") or new_seed())
     session = PlaySession.start(settings, seed)
     st.session_state.pop(SAVED, None)
+    st.session_state.pop(WATCHING, None)
     st.session_state[SELECTED] = []
     if commit(ctx, session, None):
         st.query_params["game"] = session.game_id
@@ -314,6 +361,7 @@ def new_game() -> None:
     clear_flash()
     st.session_state.pop(SESSION, None)
     st.session_state.pop(SAVED, None)
+    st.session_state.pop(WATCHING, None)
     st.query_params.pop("game", None)
 
 
@@ -350,8 +398,8 @@ def record_finished(ctx: PlayContext, session: PlaySession) -> None:
     """Record a finished game for the learner's progress (once: the store ignores a repeat)."""
     state = session.state
     result = state.result
-    if not ctx.learner or result is None:
-        return
+    if not ctx.learner or result is None or watching(session):
+        return  # a watcher never records another's game as their own
     sides = side_names(state.players)
     ctx.store.record_game(
         ctx.learner, game_id=session.game_id, opponent_level=session.settings.level,
