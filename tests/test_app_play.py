@@ -90,13 +90,10 @@ def step(at: AppTest, claim: Any = None) -> None:
             click(at, f"play_pick_{card}")
         click(at, "play_confirm_discard")
     elif state.phase is Phase.PLAY:
-        if "play_go" in found:
-            click(at, "play_go")
-        else:
-            enabled = [b for b in at.button if b.key and b.key.startswith("play_lay_") and not b.disabled]
-            assert enabled, "it is my turn, so a card or Go is offered"
-            enabled[0].click().run()
-            assert not at.exception, at.exception
+        enabled = [b for b in at.button if b.key and b.key.startswith("play_lay_") and not b.disabled]
+        assert enabled, "it is my turn, so a card fits (when none does, go is said for me)"
+        enabled[0].click().run()
+        assert not at.exception, at.exception
     elif state.phase is Phase.SHOW:
         if "play_next_count" in found:
             click(at, "play_next_count")
@@ -288,7 +285,7 @@ def test_a_card_that_passes_31_is_disabled_and_cannot_be_clicked() -> None:
     pytest.fail("no card passing 31 came up in this seeded game")
 
 
-def test_go_is_offered_only_when_no_card_fits() -> None:
+def test_go_is_said_for_me_when_no_card_fits_and_the_feed_says_so() -> None:
     at = open_play()
     start(at, seed=42)
     seen_go = False
@@ -297,10 +294,13 @@ def test_go_is_offered_only_when_no_card_fits() -> None:
         state = session.state
         if state.phase is Phase.GAME_OVER:
             break
+        assert "play_go" not in keys(at), "go is never a click: it is the only move when nothing fits"
         if state.phase is Phase.PLAY and state.to_act == HUMAN:
-            can_lay = any(state.count + c.value <= 31 for c in state.hands[HUMAN])
-            assert ("play_go" in keys(at)) == (not can_lay)
-            seen_go |= not can_lay
+            assert any(state.count + c.value <= 31 for c in state.hands[HUMAN]), "the page waits only when I can lay"
+        shown = [m for m in session.feed if m.kind != "count"][-5:]  # the commentary's moves
+        if any(m.kind == "go" and m.seat == HUMAN for m in shown) and state.phase is Phase.PLAY:
+            seen_go = True
+            assert any("go, said for you" in md.value for md in at.markdown), "the feed says the go was said for me"
         step(at)
     assert seen_go
 

@@ -159,7 +159,11 @@ def test_scoring_is_said_the_way_players_say_it(kind: str, points: int, said: st
 def test_a_move_says_who_did_what_and_who_scored() -> None:
     names = seat_names(2)
     go = Move(HUMAN, "go", (), 27, ((1, "go", 1),))
-    assert describe_move(go, names) == "You cannot lay a card: go. Computer scores go for 1."
+    # the learner never clicks go (it is their only move): the log says it was said for them
+    assert describe_move(go, names) == (
+        "No card of yours fits (the count is 27): go, said for you. Computer scores go for 1."
+    )
+    assert describe_move(Move(1, "go", (), 28), names) == "Computer cannot lay a card: go."
     two_ways = Move(1, "play", (Card.parse("7C"),), 15, ((1, "fifteen", 2), (1, "pair", 2)))
     assert describe_move(two_ways, names).endswith("Computer scores 15 for 2, pair for 2.")
     assert describe_move(Move(1, "discard", parse_cards("2C 3C")), names) == "Computer laid away 2 cards."
@@ -192,6 +196,33 @@ def test_go_only_when_nothing_fits_in_the_session_too() -> None:
     session = session.act(Discard(HUMAN, session.advice().best.discard))
     with pytest.raises(MustPlay):
         session.act(Go(HUMAN))
+
+
+def test_the_learners_go_is_said_for_them_only_when_no_card_fits() -> None:
+    for seed in range(40):
+        session = PlaySession.start(PlaySettings(), seed=seed)
+        seen_forced = False
+        while session.phase is not Phase.GAME_OVER and session.state.hand_no < 4:
+            state = session.state
+            can_lay = any(state.count + c.value <= 31 for c in state.hands[HUMAN])
+            mine_in_play = state.phase is Phase.PLAY and state.to_act == HUMAN
+            assert session.forced_go() == (mine_in_play and not can_lay)
+            if session.forced_go():
+                seen_forced = True
+                assert session.moves_on_alone()
+                after = session.move_on()
+                assert after.feed[-1].kind == "go" and after.feed[-1].seat == HUMAN
+                assert after.record.steps[-1] == Go(HUMAN)
+                session = after
+            elif session.moves_on_alone():
+                session = session.move_on()
+            elif state.phase is Phase.DEAL:
+                session = session.deal_next()
+            else:
+                session = session.act(session.state.legal_for(HUMAN)[0])
+        if seen_forced:
+            return
+    pytest.fail("no forced go came up in 40 seeded games")
 
 
 def test_settings_errors_are_the_engines_own() -> None:

@@ -12,7 +12,7 @@ import streamlit as st
 
 from cribbage_core.bots import BOT_LEVELS
 from cribbage_core.cards import Card
-from cribbage_core.game import Count, Discard, Go, Play
+from cribbage_core.game import Count, Discard, Play
 from cribbage_core.pegging import MAX_COUNT
 from cribbage_core.result import SkunkRule
 from cribbage_core.scoring import MAX_HAND_POINTS
@@ -175,13 +175,15 @@ def advice_table(session: PlaySession) -> None:
 
 
 def play_controls(ctx: PlayContext, session: PlaySession) -> None:
-    """Your cards as buttons (cards you cannot lay are disabled); Go only when nothing fits."""
+    """Your cards as buttons (cards you cannot lay are disabled); when none fits, go is said for you."""
     state = session.state
     hand = state.hands[HUMAN]
     names = seat_names(state.players)
     mine = state.to_act == HUMAN
     room = MAX_COUNT - state.count
-    if mine:
+    if mine and session.forced_go():
+        st.markdown(_("**No card of yours fits.** The count is {count}: go.").format(count=fmt_int(state.count)))
+    elif mine:
         st.markdown(_("**Your turn.** The count is {count}: lay a card.").format(count=fmt_int(state.count)))
     else:
         assert state.to_act is not None
@@ -204,14 +206,7 @@ def play_controls(ctx: PlayContext, session: PlaySession) -> None:
                 )
     else:
         st.caption(_("You have laid all your cards."))
-    if mine and not any(card.value <= room for card in hand):
-        st.button(
-            _("Go (I cannot lay a card)"),
-            key="play_go",
-            type="primary",
-            on_click=do,
-            args=(ctx, act(Go(HUMAN)), session.moves),
-        )
+    # No card fits: go is the only move, so the table says it for the learner (tutor.play.ui.move_on).
 
 
 def show_section(ctx: PlayContext, session: PlaySession) -> None:

@@ -268,10 +268,17 @@ class PlaySession:
             return state.to_act
         return None
 
+    def forced_go(self) -> bool:
+        """Whether the learner must say go: it is their turn in the play and no card of theirs
+        fits under 31 (go is then the only move the rules allow, so the table says it for them)."""
+        state = self.state
+        return state.phase is Phase.PLAY and state.to_act == HUMAN and state.legal_actions() == [Go(HUMAN)]
+
     def moves_on_alone(self) -> bool:
-        """Whether the next move waits for nobody's click: a computer's discard or card, or in the
-        show a count the learner does not type (unless the show goes step by step)."""
-        if self.bot_to_act() is not None:
+        """Whether the next move waits for nobody's click: a computer's discard or card, the
+        learner's forced go, or in the show a count the learner does not type (unless the show
+        goes step by step)."""
+        if self.bot_to_act() is not None or self.forced_go():
             return True
         state = self.state
         if state.phase is not Phase.SHOW or self.settings.step_show:
@@ -284,6 +291,8 @@ class PlaySession:
             raise IllegalMove("nothing moves on by itself now: it is your turn")
         if self.bot_to_act() is not None:
             return self.bot_step()
+        if self.forced_go():
+            return self.act(Go(HUMAN))
         return self.act(Count(HUMAN)) if self.state.to_act == HUMAN else self.next_count()
 
     def my_turn(self) -> bool:

@@ -126,6 +126,8 @@ def describe_move(move: Move, names: Sequence[str]) -> str:
         text = _("{who} laid {card}: the count is {count}.").format(
             who=who, card=cards, count=fmt_int(move.count)
         )
+    elif move.kind == MoveKind.GO and move.seat == 0:  # go is never a choice: the table says it
+        text = _("No card of yours fits (the count is {count}): go, said for you.").format(count=fmt_int(move.count))
     elif move.kind == MoveKind.GO:
         text = _("{who} cannot lay a card: go.").format(who=who)
     else:

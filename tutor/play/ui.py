@@ -376,13 +376,15 @@ def bots_discard(ctx: PlayContext, session: PlaySession) -> PlaySession:
 
 
 def move_on(ctx: PlayContext, session: PlaySession) -> None:
-    """The move that waits for nobody's click (a computer's card, or the next count of the show)
-    after a pause, so each appears on its own; then a new run to show it."""
+    """The move that waits for nobody's click (a computer's card, the learner's forced go, or the
+    next count of the show) after a pause, so each appears on its own; then a new run to show it."""
     if not session.moves_on_alone():
         return
     seat = session.bot_to_act()
     if seat is not None:
         waiting = _("{name} is thinking…").format(name=seat_names(session.state.players)[seat])
+    elif session.forced_go():
+        waiting = _("No card of yours fits: the table says go for you…")
     else:
         waiting = _("Counting the next hand…")
     with st.spinner(waiting):
