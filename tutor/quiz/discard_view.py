@@ -6,6 +6,7 @@ Streamlit drawing over the pure words, tables and chart of :mod:`tutor.quiz.disc
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
@@ -13,7 +14,7 @@ from cribbage_core.cards import Card
 from cribbage_core.discard_quiz import DiscardDeal
 from tutor.frame.render import bold, show_html
 from tutor.html.cards import card_svg, cards_row
-from tutor.lang.i18n import _, card_text, fmt_int
+from tutor.lang.i18n import _, card_text, current_language, fmt_int, native_digits
 from tutor.quiz.discard_text import (
     advice_frame,
     advice_styled,
@@ -81,6 +82,19 @@ def show_advice(deal: DiscardDeal, verdict: DiscardVerdict) -> None:
 
     st.subheader(_("Your kept hand with every possible starter"))
     best_keep = None if verdict.correct else verdict.best.keep
-    data = starter_frame(deal.hand, verdict.chosen.keep, best_keep)
-    st.altair_chart(starter_chart(data), width="stretch")
-    st.caption(starter_summary(data))
+    spec, summary = _starter_chart(deal.hand, verdict.chosen.keep, best_keep, current_language(), native_digits())
+    st.vega_lite_chart(spec=spec, width="stretch")
+    st.caption(summary)
+
+
+@st.cache_data(max_entries=1024, show_spinner=False, hash_funcs={Card: str})
+def _starter_chart(
+    hand: tuple[Card, ...], keep: tuple[Card, ...], best_keep: tuple[Card, ...] | None, lang: str, digits: bool
+) -> tuple[dict[str, Any], str]:
+    """The starter chart's Vega-Lite spec and its summary line, for ``lang`` (and the learner's
+    choice of digits: both are in the words). Cached, and Altair's schema check skipped (tens of
+    milliseconds a throw): the chart is the same every time, and its tests check it."""
+    data = starter_frame(hand, keep, best_keep)
+    spec = starter_chart(data).to_dict(validate=False)
+    spec.pop("config", None)  # Altair's default view size: Streamlit sizes the chart (as st.altair_chart does)
+    return spec, starter_summary(data)
