@@ -100,6 +100,37 @@ def test_five_wrong_tries_then_a_wait_that_grows_and_survives_a_restart(db_url: 
     restarted.dispose()
 
 
+def test_guesses_sent_at_once_are_each_counted(db_url: str) -> None:
+    """A try is counted before its hash is checked, in one write transaction: eight guesses
+    sent at once are counted one by one, as if sent in turn (four free, the fifth starts the
+    wait, the rest are refused unchecked), never all read as the first."""
+    import threading
+
+    engine = store.make_engine(db_url)
+    store.migrate(engine)
+    sam = store.create_learner(engine, "Sam")
+    store.set_pin(engine, sam.id, "2468")
+    results: list[store.PinCheck] = []
+    lock = threading.Lock()
+
+    def guess(pin: str) -> None:
+        check = store.check_pin(engine, sam.id, pin, now=NOW)
+        with lock:
+            results.append(check)
+
+    threads = [threading.Thread(target=guess, args=(f"{n:04d}",)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    with engine.connect() as conn:
+        failures = conn.scalar(sa.text("SELECT pin_failures FROM learners WHERE id = :i"), {"i": sam.id})
+    assert failures == store.FREE_TRIES
+    assert sorted(r.tries_left for r in results) == [0, 0, 0, 0, 1, 2, 3, 4]
+    assert sum(1 for r in results if r.wait_seconds) == 4 and not any(r.ok for r in results)
+    engine.dispose()
+
+
 def test_the_wait_is_capped_at_an_hour() -> None:
     assert [store.wait_after(n) for n in (1, 4, 5, 6, 10, 11, 50)] == [0, 0, 30, 60, 960, 1920, 3600]
 
