@@ -64,6 +64,7 @@ table.discard_review(session)
 if state.phase is Phase.GAME_OVER:
     table.result(session)
     ui.record_finished(ctx, session)
+    table.review_link(session)
     st.subheader(_("The game log"))
     table.game_log(session)
     controls.new_game_button()

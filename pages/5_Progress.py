@@ -5,16 +5,18 @@ from pathlib import Path
 import streamlit as st
 
 from tutor import progress
-from tutor.frame.menu import setup_page
+from tutor.frame.menu import link_params, setup_page
 from tutor.frame.pin import pin_settings
 from tutor.frame.profile import learner_params, learner_widget
+from tutor.frame.render import bold
 from tutor.frame.status import show_status
-from tutor.lang.i18n import N_, _, fmt_int, fmt_percent, kind_name
+from tutor.lang.i18n import N_, _, fmt_int, fmt_percent, kind_name, ltr
 from tutor.store import open_store
 
 # The quiz pages that run the weak-spot drill when opened with ?drill=weak.
 DRILL_PAGE = "pages/2_Count_the_hand.py"
 PEGGING_DRILL_PAGE = "pages/3_Pegging_quiz.py"
+REVIEW_PAGE = "pages/8_Game_review.py"
 PAGE_COLUMNS = ("kind", "correct", "categories", "categories_missed", "seconds", "created_at")
 
 setup_page("pages/5_Progress.py", N_("Progress"))
@@ -96,6 +98,21 @@ else:
             "muggins_lost": _("Points lost to muggins"),
         },
     )
+
+    recent = games.tail(10).iloc[::-1]
+    st.markdown(bold(_("Review a game")))
+    for game in recent.itertuples():
+        scores = ltr(" – ".join(fmt_int(s) for s in game.scores))
+        won = _("won") if game.learner_won else _("lost")
+        st.page_link(
+            REVIEW_PAGE,
+            label=_("{date}: against {level}, {scores}, {result}").format(
+                date=game.finished_at.strftime("%Y-%m-%d"), level=progress.level_name(game.opponent_level),
+                scores=scores, result=won,
+            ),
+            icon=":material/rate_review:",
+            query_params={**link_params(), "game": game.id},
+        )  # fmt: skip
 
 st.subheader(_("Weak spots"))
 weights = progress.weak_spot_weights(attempts)

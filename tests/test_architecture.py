@@ -55,6 +55,8 @@ PURE_PATTERNS = (
     "play/legacy.py",
     "play/text.py",
     "progress.py",
+    "review/reasons.py",
+    "review/game.py",
 )
 #: The only functions in the pure rooms that may reach Streamlit (lazily, when a page runs).
 LAZY_STREAMLIT = {

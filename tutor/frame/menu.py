@@ -68,6 +68,10 @@ PAGES: Final = (
         N_("A whole game against the computer, with a board, hints and counting practice."),
     ),
     MenuPage(
+        "pages/8_Game_review.py", N_("Game review"), ":material/rate_review:",
+        N_("Every decision of one of your games graded, and a round of learn from your mistakes."),
+    ),
+    MenuPage(
         "pages/6_Discard_trainer.py", N_("Discard trainer"), ":material/move_to_inbox:",
         N_("Six cards: which two go to the crib? Graded by expected points over every starter."),
     ),

@@ -13,7 +13,7 @@ import streamlit as st
 from cribbage_core.game import Counting, GameState, Phase
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HandScore, score_hand
-from tutor.frame.menu import four_colour
+from tutor.frame.menu import four_colour, link_params
 from tutor.frame.render import bold, show_html
 from tutor.html.board import PEG_COLOURS, board_svg
 from tutor.html.breakdown import hand_breakdown_html
@@ -241,6 +241,22 @@ def last_show(session: PlaySession) -> None:
     if session.phase is Phase.DEAL and shown is not None:
         st.subheader(_("Hand {n}: the show").format(n=fmt_int(shown.hand_no)))
         show_counted(session, shown, shown.players + 1)
+        review_link(session, shown.hand_no)
+
+
+#: The review page (``pages/8_Game_review.py``): a game of this page, every decision graded.
+REVIEW_PAGE = "pages/8_Game_review.py"
+
+
+def review_link(session: PlaySession, hand_no: int | None = None) -> None:
+    """A link to the review of this game (at one hand's decisions when ``hand_no`` is given)."""
+    params = {**link_params(), "game": session.game_id}
+    if hand_no is None:
+        label = _("Review this game: every decision graded")
+    else:
+        params["hand"] = str(hand_no)
+        label = _("Review this hand's decisions")
+    st.page_link(REVIEW_PAGE, label=label, icon=":material/rate_review:", query_params=params)
 
 
 def discard_review(session: PlaySession) -> None:

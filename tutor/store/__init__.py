@@ -127,6 +127,7 @@ from tutor.store.saved_games import (
     UnreadableSave,
     game_owner,
     load_game,
+    load_own_game,
     save_game,
 )
 from tutor.store.schema import (
@@ -220,6 +221,7 @@ __all__ = [
     "learner_by_name",
     "learner_language",
     "load_game",
+    "load_own_game",
     "make_engine",
     "migrate",
     "naive_utc",

@@ -51,7 +51,9 @@ from tutor.store.reviews import (
     record_miss,
     review_item,
 )
-from tutor.store.saved_games import GameOwner, NotYourGame, StaleGame, game_owner, load_game, save_game
+from tutor.store.saved_games import (
+    GameOwner, NotYourGame, StaleGame, game_owner, load_game, load_own_game, save_game,
+)  # fmt: skip
 from tutor.store.schema import REVIEW_KINDS, SchemaTooNew, StoreError, migrate
 
 T = TypeVar("T")
@@ -252,6 +254,13 @@ class Store:
     def load_game(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
         """``load_game`` (None when absent or when the database is down)."""
         return self._run(lambda e: load_game(e, game_id), None)
+
+    def load_own_game(
+        self, game_id: str, learner: str | None, browser: str | None = None
+    ) -> tuple[int, dict[str, Any]] | None:
+        """``load_own_game``: the game only if this visitor may play it (None when absent,
+        another's, or when the database is down)."""
+        return self._run(lambda e: load_own_game(e, game_id, learner, browser), None)
 
     def attempts_frame(
         self,

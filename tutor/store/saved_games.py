@@ -134,6 +134,20 @@ def game_owner(engine: Engine, game_id: str) -> GameOwner | None:
     return None if row is None else GameOwner(row.learner, row.browser)
 
 
+def load_own_game(
+    engine: Engine, game_id: str, learner: str | None, browser: str | None = None
+) -> tuple[int, Any] | None:
+    """``(moves, data)`` of a saved game that the visitor (``learner``, else the session whose
+    owner key is ``browser``) may play (:meth:`GameOwner.allows`), or None when there is no such
+    game *of theirs*: another's game is not told apart from a missing one, so an address cannot
+    be used to find out which ids exist. ``UnreadableSave`` as :func:`load_game`.
+    """
+    owner = game_owner(engine, game_id)
+    if owner is None or not owner.allows(learner, browser):
+        return None
+    return load_game(engine, game_id)
+
+
 def load_game(engine: Engine, game_id: str) -> tuple[int, Any] | None:
     """``(moves, data)`` of a saved game, or None when there is no game with that id.
 

@@ -1,0 +1,36 @@
+"""Game review: every decision of one of your games graded, and a round of learn from your mistakes."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.frame.menu import setup_page
+from tutor.frame.profile import browser_owner, current_learner
+from tutor.frame.status import show_status
+from tutor.lang.i18n import N_, _
+from tutor.review import mistakes, view
+from tutor.store import open_store
+
+setup_page(view.PAGE, N_("Game review"))
+st.title(_("Review your game"))
+db = open_store()
+show_status(db)
+game = view.open_game(db, current_learner(), browser_owner())  # this visitor's game, analysed; else stops
+
+view.figures(game)
+view.win_chart(game)
+REVIEW, LEARN = "review", "learn"
+mode = st.segmented_control(
+    _("What to do"),
+    (REVIEW, LEARN),
+    format_func=lambda m: _("Every decision") if m == REVIEW else _("Learn from your mistakes"),
+    default=REVIEW,
+    key="review_mode",
+    label_visibility="collapsed",
+)
+if mode == LEARN:
+    mistakes.learn(game)
+else:
+    hand, computer = view.rail(game)
+    if hand is not None:
+        view.hand_decisions(game, hand, computer)

@@ -1,0 +1,149 @@
+"""AppTest of pages/8_Game_review.py: a game played by bots through a PlaySession, saved, reviewed."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from cribbage_core.bots import make_bot
+from cribbage_core.game import Phase
+from cribbage_core.grades import Grade
+from cribbage_core.review import analyse_record
+from tutor import store
+from tutor.play.session import HUMAN, PlaySession, PlaySettings
+from tutor.review.game import review_game
+from tutor.review.mistakes import check_answer, costly_decisions
+from tutor.review.reasons import option_cards, severity
+
+PAGE = "pages/8_Game_review.py"
+ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
+GAME = "0b7a6f0e-1111-4c2b-9d7e-000000000001"
+
+
+@cache
+def played(stop: int | None = None) -> PlaySession:
+    """A game to 61 against easy, the learner's seat played by the easy bot too (it errs)."""
+    session = PlaySession.start(PlaySettings(level="easy", target=61), seed=21, game_id=GAME)
+    learner = make_bot("easy", 99)
+    while session.phase is not Phase.GAME_OVER and (stop is None or session.moves < stop):
+        if session.phase is Phase.DEAL:
+            session = session.deal_next()
+        elif session.bot_to_act() is not None or session.moves_on_alone():
+            session = session.move_on()
+        else:
+            session = session.act(learner.act(session.state.view(HUMAN)))
+    return session
+
+
+def save(url: str, session: PlaySession, learner: str | None = "Ann", game_id: str = GAME) -> None:
+    engine = store.make_engine(url)
+    store.migrate(engine)
+    data = session.to_dict() | {"game_id": game_id}
+    store.save_game(engine, game_id, data, moves=session.moves, previous=None, learner=learner)
+    engine.dispose()
+
+
+@pytest.fixture
+def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    url = f"sqlite:///{tmp_path / 'progress.db'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    return url
+
+
+def open_page(**params: str) -> AppTest:
+    at = AppTest.from_file(ENTRY, default_timeout=60)
+    at.switch_page(PAGE)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def text(at: AppTest) -> str:
+    return "\n".join(str(m.value) for m in [*at.markdown, *at.info, *at.success, *at.warning, *at.caption])
+
+
+def test_opened_first_without_a_game_it_says_so_and_links_to_play(db_url: str) -> None:
+    at = open_page()
+    assert "No game to review yet" in text(at)
+    assert not at.metric
+
+
+def test_another_learners_game_reads_as_no_game(db_url: str) -> None:
+    save(db_url, played(40))
+    for params in ({"learner": "Bob"}, {}):  # another name, or none
+        at = open_page(game=GAME, **params)
+        assert "There is no game of yours at this address." in text(at)
+        assert not at.metric
+    at = open_page(game="not-a-game", learner="Ann")
+    assert "There is no game of yours at this address." in text(at)
+
+
+def test_the_review_shows_the_figures_of_analyse_record(db_url: str) -> None:
+    session = played()
+    save(db_url, session)
+    at = open_page(game=GAME, learner="Ann")
+    expected = analyse_record(session.record)
+    mine = expected.summary(HUMAN)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Your skill figure"] == f"{mine.skill:.2f}"
+    assert metrics["Mistakes and blunders"] == str(mine.errors)
+    assert metrics["Luck of your deals"] == f"{mine.luck:+.2f}"
+    assert metrics["Computer's skill figure"] == f"{expected.summary(1).skill:.2f}"
+    page = text(at)
+    rail = at.segmented_control(key="review_hand")
+    assert len(rail.options) == len({d.hand_no for d in expected.of_seat(HUMAN)})
+    assert "Discard" in page
+    # the first hand's decisions: the learner's discard, with its grade and cost
+    first = next(d for d in expected.of_seat(HUMAN) if d.hand_no == 1 and d.kind == "discard")
+    assert first.grade.value.capitalize() in page
+
+
+def test_the_switch_shows_the_computers_decisions(db_url: str) -> None:
+    save(db_url, played())
+    at = open_page(game=GAME, learner="Ann")
+    before = text(at).count("Computer ·")
+    at.toggle(key="review_computer").set_value(True).run()
+    assert not at.exception
+    assert before == 0 and text(at).count("Computer ·") > 0
+
+
+def _check(at: AppTest, cards: tuple[object, ...]) -> AppTest:
+    at.pills[0].set_value(list(cards) if len(cards) > 1 else cards[0])
+    next(b for b in at.button if b.label == "Check").click()
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_learn_from_your_mistakes_gives_one_retry_then_the_answer(db_url: str) -> None:
+    session = played()
+    save(db_url, session)
+    game = review_game(session.to_dict(), session.moves)
+    costly = costly_decisions(game)
+    assert costly, "the easy bot makes mistakes"
+    first = costly[0]
+    assert severity(first) == max(severity(d) for d in costly) and first.grade is Grade.BLUNDER
+    wrong = next(
+        o for o in first.options[1:]
+        if o is not first.choice and check_answer(first, frozenset(option_cards(o))) is Grade.BLUNDER
+    )  # fmt: skip
+    at = open_page(game=GAME, learner="Ann")
+    at.segmented_control(key="review_mode").set_value("learn").run()
+    assert "Decision 1 of " + str(len(costly)) in text(at)
+    _check(at, option_cards(first.choice))
+    assert "That is what you chose in the game" in text(at)  # not counted as a try
+    _check(at, option_cards(wrong))
+    assert "One more try" in text(at)
+    _check(at, option_cards(wrong))
+    best = option_cards(first.options[0])
+    assert "The best choice was" in text(at) and all(c.label in text(at) for c in best)
+    next(b for b in at.button if b.label == "Next").click()
+    at.run()
+    assert "Decision 2 of" in text(at)
+    _check(at, option_cards(costly[1].options[0]))
+    assert "Yes: " in text(at)

@@ -1,0 +1,99 @@
+"""Browser test of the review: play a 61-point game against easy to the end, open its review from
+the end of the game, check its figures against the analysis of the saved game, and do one round of
+learn from your mistakes (a wrong choice, then the retry). Screenshots in English and Urdu.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from browsertools import no_exception, settled, shot
+from playwright.sync_api import expect
+from test_browser_play import DEAL, PICK_BOX, Clicks, discard, play_out_the_hand
+
+from cribbage_core.grades import Grade
+from tutor import store
+from tutor.review.game import review_game
+from tutor.review.mistakes import check_answer, costly_decisions
+from tutor.review.reasons import option_cards
+
+pytestmark = pytest.mark.browser
+
+LEARNER = "Reviewer"
+
+
+def play_a_game(page: Any, app_url: str) -> None:
+    page.goto(f"{app_url}/Play?learner={LEARNER}")
+    settled(page)
+    page.get_by_test_id("stSelectbox").filter(has_text="Opponent").click()
+    page.get_by_role("option", name="Easy").click()
+    page.get_by_text("61", exact=True).click()
+    page.get_by_role("button", name="Deal").click()
+    expect(page.locator(PICK_BOX)).to_have_count(6)
+    settled(page)
+    clicks = Clicks()
+    for _ in range(14):
+        if page.get_by_role("heading", name="The game log").count():
+            return
+        discard(page, clicks)
+        play_out_the_hand(page, clicks)
+        if page.locator(DEAL).count():
+            page.locator(DEAL).click()
+            expect(page.locator(PICK_BOX).or_(page.get_by_role("heading", name="The game log")).first).to_be_visible()
+            settled(page)
+    raise AssertionError("a 61-point game is over in a dozen hands")
+
+
+def test_play_to_the_end_review_and_learn_from_a_mistake(page: Any, app_url: str, app_database_url: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 1400})
+    play_a_game(page, app_url)
+    no_exception(page)
+    page.get_by_role("link", name=re.compile("Review this game")).click()
+    expect(page.get_by_role("heading", name="Review your game")).to_be_visible()
+    expect(page.get_by_test_id("stMetric").first).to_be_visible()
+    settled(page)
+    no_exception(page)
+    game_id = parse_qs(urlparse(page.url).query)["game"][0]
+    engine = store.make_engine(app_database_url)  # the server's database
+    found = store.load_game(engine, game_id)
+    engine.dispose()
+    assert found is not None
+    game = review_game(found[1], found[0])
+    mine = game.review.summary(0)
+    metrics = page.get_by_test_id("stMetricValue").all_inner_texts()
+    assert metrics[:3] == [f"{mine.skill:.2f}", str(mine.errors), f"{mine.luck:+.2f}"]
+    assert metrics[3] == f"{game.review.summary(1).skill:.2f}"
+    shot(page, "review-en")
+
+    costly = costly_decisions(game)
+    assert costly, "discarding the first two cards every time makes mistakes"
+    page.get_by_text("Learn from your mistakes", exact=True).click()
+    expect(page.get_by_text(f"Decision 1 of {len(costly)}")).to_be_visible()
+    first = costly[0]
+    pills = page.locator('[class*="st-key-review_learn_pick_"]')
+    wrong = [
+        o for o in first.options
+        if o is not first.choice and check_answer(first, frozenset(option_cards(o))) in (Grade.MISTAKE, Grade.BLUNDER)
+    ]  # fmt: skip
+    if wrong:
+        for card in option_cards(wrong[0]):
+            pills.get_by_text(card.label, exact=True).click()
+        page.get_by_role("button", name="Check").click()
+        expect(page.get_by_text("One more try")).to_be_visible()
+    else:  # every other choice is good enough: pick the best one
+        for card in option_cards(first.options[0]):
+            pills.get_by_text(card.label, exact=True).click()
+        page.get_by_role("button", name="Check").click()
+        expect(page.get_by_text(re.compile("^Yes: "))).to_be_visible()
+    settled(page)
+    no_exception(page)
+    shot(page, "review-learn-en")
+
+    page.goto(re.sub(r"lang=\w+", "lang=ur", page.url) if "lang=" in page.url else page.url + "&lang=ur")
+    expect(page.get_by_test_id("stMetric").first).to_be_visible()
+    settled(page)
+    no_exception(page)
+    shot(page, "review-ur")

@@ -1,0 +1,4 @@
+"""Reviewing a game of the Play page: the saved game read back and analysed (``game``, pure), each
+decision in plain words (``reasons``, pure), and the review page's parts (``view``: the figures,
+the rail of hands, the decisions; ``mistakes``: learn from your mistakes).
+"""

@@ -1,0 +1,229 @@
+"""The review page's parts: opening the learner's game, its figures, the rail of hands, each decision.
+
+The analysis (1.5-2.5 s for a game to 121) runs once per (game id, number of moves): it is kept
+with ``st.cache_resource`` (immutable objects, never changed; nothing is pickled), so opening
+the review again, changing hand or switching the computer's decisions on costs milliseconds.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Final
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from cribbage_core.errors import InvalidSavedGame
+from cribbage_core.review import Decision
+from tutor.frame.menu import four_colour, link_params
+from tutor.frame.render import bold, show_html
+from tutor.html.board import PEG_COLOURS
+from tutor.html.cards import cards_row
+from tutor.html.play import table_series_html
+from tutor.lang.i18n import _, cards_text, fmt_int, ltr
+from tutor.play.text import LEVEL_LABELS, saved_game_problem, seat_names
+from tutor.review.game import LEARNER, ReviewedGame, review_game
+from tutor.review.reasons import GRADE_ICONS, GRADE_LABELS, cost_text, option_cards, reasons, signed
+from tutor.store import Store, UnreadableSave
+
+__all__ = ["GAME_KEY", "PAGE", "decision_block", "figures", "hand_decisions", "open_game", "rail", "win_chart"]
+
+PAGE: Final = "pages/8_Game_review.py"
+PLAY_PAGE: Final = "pages/4_Play.py"
+GAME_KEY: Final = "game"
+HAND_KEY: Final = "hand"
+_HAND: Final = "review_hand"
+_COMPUTER: Final = "review_computer"
+#: The skill figures of the bots, 100 games each against hard (README, "The coach's engine").
+BOT_SKILL: Final = {"easy": 1.667, "medium": 0.295, "hard": 0.087}
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def _analysed(game_id: str, moves: int, _data: object) -> ReviewedGame:
+    return review_game(_data, moves)
+
+
+def _no_game(message: str) -> None:
+    st.info(message)
+    st.page_link(PLAY_PAGE, label=_("Play a game"), icon=":material/casino:", query_params=link_params())
+    st.stop()
+
+
+def open_game(store: Store, learner: str | None, browser: str | None) -> ReviewedGame:
+    """The game in the address (``?game=``) if it is this visitor's (``learner``, else this
+    browser's owner key), analysed; else the page says why, links to Play and stops. Another's
+    game reads as no game at all."""
+    wanted = st.query_params.get(GAME_KEY)
+    if not wanted:
+        _no_game(_("No game to review yet: play a game, then review it from its end or from your progress page."))
+    assert wanted is not None
+    try:
+        found = store.load_own_game(wanted, learner, browser)
+    except UnreadableSave as error:
+        _no_game(saved_game_problem(InvalidSavedGame(str(error), problem="unreadable")))
+        raise AssertionError from error  # not reached: st.stop()
+    if found is None:
+        _no_game(_("There is no game of yours at this address."))
+    assert found is not None
+    moves, data = found
+    try:
+        with st.spinner(_("Analysing every decision of the game…")):
+            return _analysed(wanted, moves, data)
+    except InvalidSavedGame as error:
+        _no_game(saved_game_problem(error))
+        raise AssertionError from error  # not reached: st.stop()
+
+
+def figures(game: ReviewedGame) -> None:
+    """The game in figures: scores, the skill figure and luck of both sides, the errors."""
+    review = game.review
+    names = seat_names(review.players)
+    final = game.final
+    scores = " – ".join(f"{names[i]} {fmt_int(s)}" for i, s in enumerate(final.scores))
+    status = _("finished") if final.result is not None else _("in progress")
+    st.caption(_("Game to {target} against {level}, {status}: {scores}").format(
+        target=fmt_int(review.target), level=_(LEVEL_LABELS[game.level]), status=status, scores=scores
+    ))  # fmt: skip
+    mine = review.summary(LEARNER)
+    cols = st.columns(4)
+    cols[0].metric(
+        _("Your skill figure"), ltr(f"{mine.skill:.2f}"),
+        help=_("Points lost on average per decision with a real choice, against the best play the "
+               "coach knows: 0 is perfect. The computer's typical figures: easy {easy}, medium "
+               "{medium}, hard {hard}.").format(**{k: f"{v:.2f}" for k, v in BOT_SKILL.items()}),
+    )  # fmt: skip
+    cols[1].metric(_("Mistakes and blunders"), fmt_int(mine.errors))
+    cols[2].metric(
+        _("Luck of your deals"), signed(mine.luck),
+        help=_("Points your cards gave you against an average deal, summed over the deals: "
+               "positive is lucky. Luck is kept apart from skill."),
+    )  # fmt: skip
+    if review.players == 2:
+        theirs = review.summary(1 - LEARNER)
+        cols[3].metric(_("Computer's skill figure"), ltr(f"{theirs.skill:.2f}"))
+    if mine.counting_lost:
+        st.caption(_("Points you left in counting: {n}").format(n=fmt_int(mine.counting_lost)))
+
+
+def win_chart(game: ReviewedGame) -> None:
+    """The learner's chance to win over the game, the costly decisions marked (two players)."""
+    rows = [
+        {"move": i, "hand": d.hand_no, "win": 100 * d.win_after, "grade": _(GRADE_LABELS[d.grade]),
+         "error": d.grade.is_error and d.real_choice}
+        for i, d in enumerate(game.review.of_seat(LEARNER), 1)
+        if d.win_after is not None and d.kind in ("discard", "play")
+    ]  # fmt: skip
+    if len(rows) < 2:
+        return
+    frame = pd.DataFrame(rows)
+    x = alt.X("move:Q", title=_("Your decisions, in order"))
+    y = alt.Y("win:Q", title=_("Your chance to win (%)"), scale=alt.Scale(domain=[0, 100]))
+    line = alt.Chart(frame).mark_line(color="#1e4f91").encode(x=x, y=y)
+    marks = (
+        alt.Chart(frame[frame["error"]])
+        .mark_point(color="#c62828", size=90, filled=True)
+        .encode(x=x, y=y, tooltip=[alt.Tooltip("hand:Q", title=_("Hand")), alt.Tooltip("grade:N", title=_("Grade"))])
+    )
+    st.altair_chart(line + marks, width="stretch")
+
+
+def _hand_label(game: ReviewedGame, hand_no: int, computer: bool) -> str:
+    shown = game.decisions(hand_no, computer=False)
+    worst = max((d.grade for d in shown if d.seat == LEARNER), key=list(GRADE_LABELS).index, default=None)
+    icon = GRADE_ICONS[worst] if worst is not None else ""
+    return _("Hand {n}").format(n=fmt_int(hand_no)) + (f" {icon}" if icon else "")
+
+
+def rail(game: ReviewedGame) -> tuple[int | None, bool]:
+    """The rail of hands (each with its worst grade) and the switch for the computer's decisions."""
+    hands = game.hands
+    if not hands:
+        st.info(_("No decisions yet in this game: play on, then come back."))
+        return None, False
+    computer = st.toggle(_("Show the computer's decisions too"), key=_COMPUTER)
+    asked = st.query_params.get(HAND_KEY)
+    chosen = st.session_state.get(_HAND)
+    if chosen not in hands:
+        chosen = int(asked) if asked and asked.isdigit() and int(asked) in hands else hands[0]
+        st.session_state[_HAND] = chosen
+    picked = st.segmented_control(
+        _("Hands"), hands, format_func=lambda n: _hand_label(game, n, computer), key=_HAND
+    )
+    return (picked if picked is not None else chosen), computer
+
+
+def hand_decisions(game: ReviewedGame, hand_no: int, computer: bool) -> None:
+    """Every decision of one hand, in order."""
+    shown = game.decisions(hand_no, computer=computer)
+    if not shown:
+        st.caption(_("No decisions with a choice in this hand."))
+    for d in shown:
+        decision_block(game, d)
+
+
+def _title(game: ReviewedGame, d: Decision) -> str:
+    who = seat_names(game.review.players)[d.seat]
+    state = game.state_before(d)
+    if d.kind == "discard":
+        what = _("Discard")
+    elif d.kind == "play":
+        what = _("Card laid at count {count}").format(count=fmt_int(state.count))
+    else:
+        what = _("Count")
+    return f"{GRADE_ICONS[d.grade]} {bold(escape(_(GRADE_LABELS[d.grade])))} · {escape(who)} · {escape(what)}"
+
+
+def position(game: ReviewedGame, d: Decision, answer: bool = True) -> None:
+    """The cards of the decision: the dealt hand (throws marked), or the series and the hand held."""
+    state = game.state_before(d)
+    colours = four_colour()
+    if d.kind == "discard":
+        dealt = state.hands[d.seat]
+        mine, best = set(option_cards(d.choice)), set(option_cards(d.options[0]))
+        captions = [
+            (_("your throw") if c in mine else "") + (" · " if c in mine and c in best and answer else "")
+            + (_("best throw") if answer and c in best else "")
+            for c in dealt
+        ]  # fmt: skip
+        show_html(cards_row(dealt, highlighted=mine, four_colour=colours, width=56, captions=captions))
+    elif d.kind == "play":
+        names = seat_names(state.players)
+        start = (state.series_starts or (0,))[-1]
+        laid = [(names[s], c, PEG_COLOURS[state.side_of(s)]) for s, c in state.played[start:]]
+        earlier = [c for _, c in state.played[:start]]
+        show_html(table_series_html(laid, state.count, [], earlier, four_colour=colours))
+        held = state.hands[d.seat]
+        mine_card = option_cards(d.choice)[0]
+        values = {option_cards(o)[0]: o for o in d.options}
+        captions = []
+        for c in held:
+            option = values.get(c)
+            if option is None:
+                captions.append(_("cannot be laid") if state.count + c.rank.count_value > 31 else "")
+            elif answer:
+                captions.append(signed(option.points) + (" ★" if option is d.options[0] else ""))
+            else:
+                captions.append(_("your card") if c == mine_card else "")
+        show_html(cards_row(held, highlighted=[mine_card], four_colour=colours, width=56, captions=captions))
+    elif state.starter is not None:
+        counting = state.counting()
+        if counting is not None:
+            show_html(cards_row([*counting[1], state.starter], four_colour=colours, width=48))
+
+
+def decision_block(game: ReviewedGame, d: Decision) -> None:
+    """One decision: its grade, its cards, what it cost, the better choice and why."""
+    with st.container(border=True):
+        st.markdown(_title(game, d))
+        position(game, d)
+        st.write(cost_text(d))
+        best = d.options[0]
+        if d.kind in ("discard", "play") and d.chosen != 0 and len(d.options) > 1:
+            st.markdown(
+                _("Better: {best}").format(best=cards_text(option_cards(best)))
+                + " · " + _("you chose {chosen}").format(chosen=cards_text(option_cards(d.choice)))
+            )  # fmt: skip
+        why = reasons(d, game.state_before(d))
+        if why:
+            st.markdown("\n".join(f"- {escape(line)}" for line in why))
