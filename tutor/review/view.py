@@ -21,7 +21,8 @@ from tutor.frame.render import bold, show_html
 from tutor.html.board import PEG_COLOURS
 from tutor.html.cards import cards_row
 from tutor.html.play import table_series_html
-from tutor.lang.i18n import _, cards_text, fmt_int, ltr
+from tutor.lang.i18n import _, cards_text, current_language, fmt_int, ltr
+from tutor.lang.languages import is_rtl
 from tutor.play.text import LEVEL_LABELS, saved_game_problem, seat_names
 from tutor.review.game import LEARNER, ReviewedGame, review_game
 from tutor.review.reasons import GRADE_ICONS, GRADE_LABELS, cost_text, option_cards, reasons, signed
@@ -86,6 +87,8 @@ def figures(game: ReviewedGame) -> None:
         target=fmt_int(review.target), level=_(LEVEL_LABELS[game.level]), status=status, scores=scores
     ))  # fmt: skip
     mine = review.summary(LEARNER)
+    if is_rtl(current_language()):  # a signed figure reads "-8.25", never "8.25-"
+        st.html('<style>[data-testid="stMetricValue"] {direction: ltr; justify-content: flex-end;}</style>')
     cols = st.columns(4)
     cols[0].metric(
         _("Your skill figure"), ltr(f"{mine.skill:.2f}"),
