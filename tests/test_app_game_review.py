@@ -147,3 +147,19 @@ def test_learn_from_your_mistakes_gives_one_retry_then_the_answer(db_url: str) -
     assert "Decision 2 of" in text(at)
     _check(at, option_cards(costly[1].options[0]))
     assert "Yes: " in text(at)
+
+
+def test_load_own_game_gives_a_game_only_to_its_owner(tmp_path: Path) -> None:
+    """The store's rule: a learner's game for that learner; a nameless game for its browser."""
+    engine = store.make_engine(f"sqlite:///{tmp_path / 'own.db'}")
+    store.migrate(engine)
+    data = played(10).to_dict()
+    store.save_game(engine, "g-ann", data | {"game_id": "g-ann"}, moves=1, previous=None, learner="Ann")
+    store.save_game(engine, "g-anon", data | {"game_id": "g-anon"}, moves=1, previous=None, browser="b1")
+    assert store.load_own_game(engine, "g-ann", "Ann") is not None
+    assert store.load_own_game(engine, "g-ann", "Bob") is None
+    assert store.load_own_game(engine, "g-ann", None, "b1") is None
+    assert store.load_own_game(engine, "g-anon", None, "b1") is not None
+    assert store.load_own_game(engine, "g-anon", None, "b2") is None
+    assert store.load_own_game(engine, "missing", "Ann") is None
+    engine.dispose()
