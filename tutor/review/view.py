@@ -88,7 +88,7 @@ def figures(game: ReviewedGame) -> None:
     ))  # fmt: skip
     mine = review.summary(LEARNER)
     if is_rtl(current_language()):  # a signed figure reads "-8.25", never "8.25-"
-        st.html('<style>[data-testid="stMetricValue"] {direction: ltr; justify-content: flex-end;}</style>')
+        st.html('<style>[data-testid="stMetricValue"] {direction: ltr; text-align: right;}</style>')
     cols = st.columns(4)
     cols[0].metric(
         _("Your skill figure"), ltr(f"{mine.skill:.2f}"),
