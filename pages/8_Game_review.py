@@ -19,16 +19,15 @@ game = view.open_game(db, current_learner(), browser_owner())  # this visitor's 
 
 view.figures(game)
 view.win_chart(game)
-REVIEW, LEARN = "review", "learn"
+st.session_state.setdefault(view.MODE, view.REVIEW)
 mode = st.segmented_control(
     _("What to do"),
-    (REVIEW, LEARN),
-    format_func=lambda m: _("Every decision") if m == REVIEW else _("Learn from your mistakes"),
-    default=REVIEW,
-    key="review_mode",
+    (view.REVIEW, view.LEARN),
+    format_func=lambda m: _("Every decision") if m == view.REVIEW else _("Learn from your mistakes"),
+    key=view.MODE,
     label_visibility="collapsed",
 )
-if mode == LEARN:
+if mode == view.LEARN:
     mistakes.learn(game)
 else:
     hand, computer = view.rail(game)

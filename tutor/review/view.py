@@ -36,6 +36,10 @@ GAME_KEY: Final = "game"
 HAND_KEY: Final = "hand"
 _HAND: Final = "review_hand"
 _COMPUTER: Final = "review_computer"
+_PICKED: Final = "review_chart_hand"  # the hand of the point last clicked on the chart
+MODE: Final = "review_mode"  # the page's switch: every decision, or learn from your mistakes
+REVIEW: Final = "review"
+LEARN: Final = "learn"
 #: The skill figures of the bots, 100 games each against hard (README, "The coach's engine").
 BOT_SKILL: Final = {"easy": 1.667, "medium": 0.295, "hard": 0.087}
 
@@ -123,12 +127,21 @@ def win_chart(game: ReviewedGame) -> None:
     x = alt.X("move:Q", title=_("Your decisions, in order"))
     y = alt.Y("win:Q", title=_("Your chance to win (%)"), scale=alt.Scale(domain=[0, 100]))
     line = alt.Chart(frame).mark_line(color="#1e4f91").encode(x=x, y=y)
+    swing = alt.selection_point(fields=["hand"], name="swing")
     marks = (
         alt.Chart(frame[frame["error"]])
-        .mark_point(color="#c62828", size=90, filled=True)
+        .mark_point(color="#c62828", size=120, filled=True, cursor="pointer")
         .encode(x=x, y=y, tooltip=[alt.Tooltip("hand:Q", title=_("Hand")), alt.Tooltip("grade:N", title=_("Grade"))])
+        .add_params(swing)
     )
-    st.altair_chart(line + marks, width="stretch")
+    event = st.altair_chart(line + marks, width="stretch", on_select="rerun", key="review_chart")
+    st.caption(_("Each red point is a mistake or a blunder: click one to see its hand."))
+    picked = [p.get("hand") for p in event.selection.get("swing", [])] if event else []
+    hand = int(picked[0]) if picked and picked[0] is not None else None
+    if hand is not None and hand != st.session_state.get(_PICKED):  # a new click, not the last one again
+        st.session_state[_HAND] = hand
+        st.session_state[MODE] = REVIEW
+    st.session_state[_PICKED] = hand
 
 
 def _hand_label(game: ReviewedGame, hand_no: int, computer: bool) -> str:
