@@ -268,21 +268,24 @@ def test_a_stale_tab_on_the_same_game_changes_nothing() -> None:
 
 
 def test_a_card_that_passes_31_is_disabled_and_cannot_be_clicked() -> None:
-    at = open_play()
-    start(at, seed=42)
-    for _ in range(60):
-        session = session_of(at)
-        state = session.state
-        if state.phase is Phase.PLAY and state.to_act == HUMAN:
-            too_big = [c for c in state.hands[HUMAN] if state.count + c.value > 31]
-            if too_big:
-                button = at.button(key=f"play_lay_{too_big[0]}")
-                assert button.disabled and "past 31" in (button.help or "")
-                with pytest.raises(AppTestError):
-                    button.click()
-                return
-        step(at)
-    pytest.fail("no card passing 31 came up in this seeded game")
+    for seed in range(42, 52):  # the page waits for me only with two cards that fit: not in every game
+        at = open_play()
+        start(at, seed=seed)
+        for _ in range(60):
+            session = session_of(at)
+            state = session.state
+            if state.phase is Phase.GAME_OVER:
+                break
+            if state.phase is Phase.PLAY and state.to_act == HUMAN:
+                too_big = [c for c in state.hands[HUMAN] if state.count + c.value > 31]
+                if too_big:
+                    button = at.button(key=f"play_lay_{too_big[0]}")
+                    assert button.disabled and "past 31" in (button.help or "")
+                    with pytest.raises(AppTestError):
+                        button.click()
+                    return
+            step(at)
+    pytest.fail("no card passing 31 came up in these seeded games")
 
 
 def test_go_is_said_for_me_when_no_card_fits_and_the_feed_says_so() -> None:
@@ -296,7 +299,8 @@ def test_go_is_said_for_me_when_no_card_fits_and_the_feed_says_so() -> None:
             break
         assert "play_go" not in keys(at), "go is never a click: it is the only move when nothing fits"
         if state.phase is Phase.PLAY and state.to_act == HUMAN:
-            assert any(state.count + c.value <= 31 for c in state.hands[HUMAN]), "the page waits only when I can lay"
+            fits = [c for c in state.hands[HUMAN] if state.count + c.value <= 31]
+            assert len(fits) >= 2, "the page waits only when I have a choice (one card, or none, is played for me)"
         shown = [m for m in session.feed if m.kind != "count"][-5:]  # the commentary's moves
         if any(m.kind == "go" and m.seat == HUMAN for m in shown) and state.phase is Phase.PLAY:
             seen_go = True
@@ -340,8 +344,8 @@ def test_undo_takes_back_my_last_card_and_the_log_marks_it() -> None:
             break
         step(at)
     hand_before = session.state.hands[HUMAN]
-    step(at)  # lay a card (the computer answers)
-    assert len(session_of(at).state.hands[HUMAN]) == len(hand_before) - 1
+    step(at)  # lay a card (the computer answers; a card of mine that is the only one to fit is laid for me)
+    assert len(session_of(at).state.hands[HUMAN]) < len(hand_before)
     assert not at.button(key="play_undo").disabled
     click(at, "play_undo")
     undone = session_of(at)

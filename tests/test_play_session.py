@@ -16,6 +16,7 @@ from cribbage_core.errors import (
     WrongNumberOfCards,
 )
 from cribbage_core.game import Count, Discard, Go, Phase, Play
+from cribbage_core.record import TakeBack
 from tutor.html.board import board_svg, hole_position
 from tutor.play.session import HUMAN, Move, PlaySession, PlaySettings
 from tutor.play.text import describe_move, error_message, scored_phrase, seat_names
@@ -223,6 +224,42 @@ def test_the_learners_go_is_said_for_them_only_when_no_card_fits() -> None:
         if seen_forced:
             return
     pytest.fail("no forced go came up in 40 seeded games")
+
+
+def _to_forced_card(seed: int) -> PlaySession | None:
+    """A game of ``seed`` played (first legal moves) until the learner's only legal move is a card
+    (and the play goes on after it, so it can be taken back)."""
+    session = PlaySession.start(PlaySettings(), seed=seed)
+    while session.phase is not Phase.GAME_OVER and session.state.hand_no < 4:
+        if isinstance(session.forced_move(), Play) and session.move_on().can_undo:  # not the hand's last card
+            return session
+        if session.moves_on_alone():
+            session = session.move_on()
+        elif session.phase is Phase.DEAL:
+            session = session.deal_next()
+        else:
+            session = session.act(session.state.legal_for(HUMAN)[0])
+    return None
+
+
+def test_the_only_card_that_fits_is_laid_for_the_learner_and_undone_with_their_choice() -> None:
+    session = next(s for s in map(_to_forced_card, range(60)) if s is not None)
+    forced = session.forced_move()
+    assert isinstance(forced, Play) and session.moves_on_alone()
+    fits = [c for c in session.state.hands[HUMAN] if session.state.count + c.value <= 31]
+    assert fits == [forced.card]
+    laid = session.move_on()
+    assert laid.feed[-1].forced and laid.feed[-1].cards == (forced.card,)
+    assert describe_move(laid.feed[-1], seat_names(2)).startswith(f"Your {forced.card.label} was the only card")
+    # Undo takes back the learner's last choice: the forced card and the card they chose before it
+    chosen = next(u for u in reversed(session.undo) if not u.forced)
+    undone = laid.take_back_choice()
+    assert undone.state == chosen.state
+    taken = len(laid.undo) - len(undone.undo)
+    assert taken >= 2 and undone.moves == laid.moves + taken  # one take-back step per move in the record
+    assert all(isinstance(step, TakeBack) for step in undone.record.steps[-taken:])
+    again = PlaySession.replay(undone.game_id, undone.settings, undone.record)
+    assert again.state == undone.state and again.feed == undone.feed
 
 
 def test_settings_errors_are_the_engines_own() -> None:

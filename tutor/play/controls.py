@@ -175,13 +175,21 @@ def advice_table(session: PlaySession) -> None:
 
 
 def play_controls(ctx: PlayContext, session: PlaySession) -> None:
-    """Your cards as buttons (cards you cannot lay are disabled); when none fits, go is said for you."""
+    """Your cards as buttons (cards you cannot lay are disabled); when only one card fits, or none,
+    the table lays it or says go for you."""
     state = session.state
     hand = state.hands[HUMAN]
     names = seat_names(state.players)
     mine = state.to_act == HUMAN
     room = MAX_COUNT - state.count
-    if mine and session.forced_go():
+    forced = session.forced_move() if mine else None
+    if isinstance(forced, Play):
+        st.markdown(
+            _("**Only your {card} fits.** The count is {count}: it is laid for you.").format(
+                card=card_text(forced.card), count=fmt_int(state.count)
+            )
+        )
+    elif forced is not None:
         st.markdown(_("**No card of yours fits.** The count is {count}: go.").format(count=fmt_int(state.count)))
     elif mine:
         st.markdown(_("**Your turn.** The count is {count}: lay a card.").format(count=fmt_int(state.count)))
@@ -206,7 +214,7 @@ def play_controls(ctx: PlayContext, session: PlaySession) -> None:
                 )
     else:
         st.caption(_("You have laid all your cards."))
-    # No card fits: go is the only move, so the table says it for the learner (tutor.play.ui.move_on).
+    # One move only (the card that fits, or go): the table makes it for the learner (tutor.play.ui.move_on).
 
 
 def show_section(ctx: PlayContext, session: PlaySession) -> None:
@@ -274,7 +282,7 @@ def game_buttons(ctx: PlayContext, session: PlaySession) -> None:
     with st.container(horizontal=True):
         st.button(
             _("Undo my last move"), key="play_undo", disabled=not session.can_undo,
-            on_click=do, args=(ctx, lambda s: s.take_back(), session.moves),
+            on_click=do, args=(ctx, lambda s: s.take_back_choice(), session.moves),
             help=_("Take back your last discard or card laid (practice only: the game log marks it)."),
             icon=":material/undo:",
         )  # fmt: skip

@@ -35,7 +35,8 @@ class Move:
 
     ``kind``: a :class:`MoveKind`. ``count`` is the running count after a play.
     ``scored``: ``(seat, kind, points)`` of every event it scored (a go or last card scored
-    on a card counts for whoever laid last). ``claimed``: the learner's claim.
+    on a card counts for whoever laid last). ``claimed``: the learner's claim. ``forced``: the
+    learner's card or go when it was the only move the rules allowed (the table makes it for them).
     """
 
     seat: int
@@ -44,6 +45,7 @@ class Move:
     count: int = 0
     scored: tuple[tuple[int, ScoreKind, int], ...] = ()  # (seat, kind, points)
     claimed: int | None = None
+    forced: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,7 @@ class Undo(NamedTuple):
     back: tuple[int, ...]
     feed_len: int
     action: Discard | Play
+    forced: bool = False  # the only card that fitted, laid for the learner: undone with their choice before it
 
 
 @dataclass(frozen=True, slots=True)

@@ -268,17 +268,26 @@ class PlaySession:
             return state.to_act
         return None
 
-    def forced_go(self) -> bool:
-        """Whether the learner must say go: it is their turn in the play and no card of theirs
-        fits under 31 (go is then the only move the rules allow, so the table says it for them)."""
+    def forced_move(self) -> Go | Play | None:
+        """The learner's move when the rules leave them only one: in the play, go when no card
+        fits under 31, or the one card that fits. The table makes it for them (a click would
+        decide nothing); None when they have a choice, or it is not their turn in the play."""
         state = self.state
-        return state.phase is Phase.PLAY and state.to_act == HUMAN and state.legal_actions() == [Go(HUMAN)]
+        if state.phase is not Phase.PLAY or state.to_act != HUMAN:
+            return None
+        legal = state.legal_actions()
+        only = legal[0] if len(legal) == 1 else None
+        return only if isinstance(only, Go | Play) else None
+
+    def forced_go(self) -> bool:
+        """Whether the learner must say go: no card of theirs fits (see :meth:`forced_move`)."""
+        return isinstance(self.forced_move(), Go)
 
     def moves_on_alone(self) -> bool:
         """Whether the next move waits for nobody's click: a computer's discard or card, the
-        learner's forced go, or in the show a count the learner does not type (unless the show
-        goes step by step)."""
-        if self.bot_to_act() is not None or self.forced_go():
+        learner's forced card or go, or in the show a count the learner does not type (unless
+        the show goes step by step)."""
+        if self.bot_to_act() is not None or self.forced_move() is not None:
             return True
         state = self.state
         if state.phase is not Phase.SHOW or self.settings.step_show:
@@ -291,8 +300,9 @@ class PlaySession:
             raise IllegalMove("nothing moves on by itself now: it is your turn")
         if self.bot_to_act() is not None:
             return self.bot_step()
-        if self.forced_go():
-            return self.act(Go(HUMAN))
+        forced = self.forced_move()
+        if forced is not None:
+            return self.act(forced)
         return self.act(Count(HUMAN)) if self.state.to_act == HUMAN else self.next_count()
 
     def my_turn(self) -> bool:
@@ -341,7 +351,8 @@ class PlaySession:
         before = self.state
         session = self._apply(action)  # raises before anything is remembered
         if isinstance(action, Discard | Play):
-            session = replace(session, undo=self.undo + (Undo(before, self.back, len(self.feed), action),))
+            forced = session.feed[-1].forced
+            session = replace(session, undo=self.undo + (Undo(before, self.back, len(self.feed), action, forced),))
         if isinstance(action, Discard):
             role = role_of(HUMAN, before.dealer, before.players)
             options = advise(before.hands[HUMAN], role, before.players)
@@ -409,6 +420,18 @@ class PlaySession:
             record=self.record.then(TakeBack(HUMAN)),
         )
 
+    def _forced(self, action: Go | Play) -> bool:
+        return action.seat == HUMAN and self.forced_move() == action
+
+    def take_back_choice(self) -> PlaySession:
+        """Undo the learner's last choice: :meth:`take_back` until the move taken back is one they
+        chose (a card laid for them, as the only one that fitted, goes back with the choice
+        before it; the record keeps one take-back per move, so it replays as it was played)."""
+        session = self.take_back()
+        while self.undo[len(session.undo)].forced and session.can_undo:
+            session = session.take_back()
+        return session
+
     def _apply(self, action: Action) -> PlaySession:
         before = self.state
         after = before.apply(action)
@@ -422,9 +445,9 @@ class PlaySession:
             move = Move(action.seat, MoveKind.DISCARD, action.cards)
         elif isinstance(action, Play):
             count = before.count + action.card.value
-            move = Move(action.seat, MoveKind.PLAY, (action.card,), count, scored)
+            move = Move(action.seat, MoveKind.PLAY, (action.card,), count, scored, forced=self._forced(action))
         elif isinstance(action, Go):
-            move = Move(action.seat, MoveKind.GO, (), before.count, scored)
+            move = Move(action.seat, MoveKind.GO, (), before.count, scored, forced=self._forced(action))
         else:
             counted = before.counting()
             assert counted is not None

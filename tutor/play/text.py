@@ -122,6 +122,10 @@ def describe_move(move: Move, names: Sequence[str]) -> str:
             text = ngettext(
                 "{who} laid away a card.", "{who} laid away {n} cards.", len(move.cards)
             ).format(who=who, n=fmt_int(len(move.cards)))
+    elif move.kind == MoveKind.PLAY and move.seat == 0 and move.forced:
+        text = _("Your {card} was the only card that fitted, laid for you: the count is {count}.").format(
+            card=cards, count=fmt_int(move.count)
+        )
     elif move.kind == MoveKind.PLAY:
         text = _("{who} laid {card}: the count is {count}.").format(
             who=who, card=cards, count=fmt_int(move.count)

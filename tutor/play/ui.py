@@ -29,9 +29,9 @@ from typing import Final
 import streamlit as st
 
 from cribbage_core.errors import CribbageError, InvalidSavedGame
-from cribbage_core.game import Action, Phase
+from cribbage_core.game import Action, Phase, Play
 from tutor.frame.urlstate import new_seed
-from tutor.lang.i18n import _
+from tutor.lang.i18n import _, card_text
 from tutor.play.session import HUMAN, PlaySession, PlaySettings
 from tutor.play.text import error_message, saved_game_problem, seat_names, side_names
 from tutor.store import NotYourGame, StaleGame, Store, UnreadableSave
@@ -376,8 +376,8 @@ def bots_discard(ctx: PlayContext, session: PlaySession) -> PlaySession:
 
 
 def move_on(ctx: PlayContext, session: PlaySession) -> None:
-    """The move that waits for nobody's click (a computer's card, the learner's forced go, or the
-    next count of the show) after a pause, so each appears on its own; then a new run to show it."""
+    """The move that waits for nobody's click (a computer's card, the learner's forced card or go,
+    or the next count of the show) after a pause, so each appears on its own; then a new run to show it."""
     if not session.moves_on_alone():
         return
     seat = session.bot_to_act()
@@ -385,6 +385,8 @@ def move_on(ctx: PlayContext, session: PlaySession) -> None:
         waiting = _("{name} is thinking…").format(name=seat_names(session.state.players)[seat])
     elif session.forced_go():
         waiting = _("No card of yours fits: the table says go for you…")
+    elif isinstance(forced := session.forced_move(), Play):
+        waiting = _("Only your {card} fits: the table lays it for you…").format(card=card_text(forced.card))
     else:
         waiting = _("Counting the next hand…")
     with st.spinner(waiting):
