@@ -231,6 +231,9 @@ def main() -> None:
                 with serve(args.root, f"sqlite:///{tmp}/progress.db", log_name="bench-browser-server.log") as base:
                     ready(page, base)  # the first run of a server compiles and imports everything
                     run(base)
+        except Exception:
+            page.screenshot(path=str(ROOT / "artifacts" / "bench-browser-failed.png"), full_page=True)
+            raise
         finally:
             browser.close()
     print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

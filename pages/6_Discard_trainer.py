@@ -46,8 +46,10 @@ ticket = deal_ticket("discard", seed, variant=f"{players}:{role_choice}:{level}"
 
 
 def _clear_picks() -> None:
+    # Unticked, not deleted: a box still on the page (a card also in the next hand) keeps its
+    # tick in the browser unless the script sets it.
     for key in [k for k in st.session_state if str(k).startswith("discard_pick_")]:
-        del st.session_state[key]
+        st.session_state[key] = False
     st.session_state.pop("discard_result", None)
     st.session_state.pop("discard_problem", None)
 

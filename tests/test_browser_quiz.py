@@ -95,3 +95,22 @@ def test_the_discard_trainer_deals_again_by_keyboard(page: Any, app_url: str) ->
     expect(page.locator(".st-key-discard_next").get_by_role("button", name="Next hand")).to_be_focused()
     page.keyboard.press("Enter")
     next_seed(page, 42)
+
+
+def test_a_new_discard_deal_starts_with_no_card_ticked(page: Any, app_url: str) -> None:
+    # The same seed as the dealer deals the same six cards: the two thrown before must not
+    # stay ticked (a box deleted from the session but still on the page kept its tick).
+    load(page, f"{app_url}/Discard_trainer?seed=42")
+    for card in deal_discard(42).advice.best.discard:
+        box = page.get_by_role("checkbox", name=f"Throw {card.label}")
+        box.check(force=True)
+        expect(box).to_be_checked()
+        settled(page)
+    page.get_by_role("button", name="Throw these cards").click()
+    expect(page.get_by_text("The best discard!")).to_be_visible()
+    settled(page)
+    page.get_by_text("Dealer (your crib)").click()
+    expect(page.get_by_text("You are the dealer")).to_be_visible()
+    settled(page)
+    expect(page.get_by_role("checkbox", name=re.compile("^Throw "))).to_have_count(6)
+    expect(page.get_by_role("checkbox", checked=True)).to_have_count(0)
