@@ -69,6 +69,20 @@ def test_play_to_the_end_review_and_learn_from_a_mistake(page: Any, app_url: str
     shot(page, "review-en")
 
     costly = costly_decisions(game)
+    # a click on the chart (near a red point) opens that mistake's hand in the rail
+    rail = page.locator('[class*="st-key-review_hand"]')
+    chosen = rail.locator('[aria-checked="true"]')
+    calm = sorted(set(game.hands) - {d.hand_no for d in costly})
+    if calm:  # start from a hand without a mistake, so the click must change the hand shown
+        rail.get_by_text(re.compile(rf"^Hand {calm[0]}\b")).click()
+        expect(chosen).to_have_text(re.compile(rf"^Hand {calm[0]}\b"))
+        settled(page)
+        chart = page.get_by_test_id("stVegaLiteChart").first.bounding_box()
+        page.mouse.click(chart["x"] + chart["width"] * 0.6, chart["y"] + chart["height"] * 0.4)
+        expect(chosen).not_to_have_text(re.compile(rf"^Hand {calm[0]}\b"))
+        settled(page)
+        shown = int(re.search(r"\d+", chosen.inner_text()).group())  # type: ignore[union-attr]
+        assert shown in {d.hand_no for d in costly}
     assert costly, "discarding the first two cards every time makes mistakes"
     page.get_by_text("Learn from your mistakes", exact=True).click()
     expect(page.get_by_text(f"Decision 1 of {len(costly)}")).to_be_visible()

@@ -127,7 +127,7 @@ def win_chart(game: ReviewedGame) -> None:
     x = alt.X("move:Q", title=_("Your decisions, in order"))
     y = alt.Y("win:Q", title=_("Your chance to win (%)"), scale=alt.Scale(domain=[0, 100]))
     line = alt.Chart(frame).mark_line(color="#1e4f91").encode(x=x, y=y)
-    swing = alt.selection_point(fields=["hand"], name="swing")
+    swing = alt.selection_point(fields=["hand"], name="swing", nearest=True)  # a click near a point is enough
     marks = (
         alt.Chart(frame[frame["error"]])
         .mark_point(color="#c62828", size=120, filled=True, cursor="pointer")
