@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["ScoreKind", "EventPhase", "ResultKind", "StepKind"]
+__all__ = ["ScoreKind", "EventPhase", "ResultKind", "StepKind", "PegSpot"]
 
 
 class ScoreKind(StrEnum):
@@ -77,3 +77,19 @@ class StepKind(StrEnum):
     COUNT = "count"
     DEAL = "deal"
     TAKE_BACK = "take back"
+
+
+class PegSpot(StrEnum):
+    """A kind of decision in the play, as the pegging trainer deals and records them
+    (:mod:`cribbage_core.peg_trainer`; stored with each answer as its category, by its word).
+
+    >>> PegSpot("5 and 21") is PegSpot.FIVE_21
+    True
+    """
+
+    LEAD = "leading"
+    FIVE_21 = "5 and 21"
+    PAIRING = "pairing"
+    RUNS = "runs in the play"
+    GO = "go and last card"
+    ENDGAME = "endgame"

@@ -5,7 +5,7 @@
 seat faces a decision with a real choice; that seat is the learner. The same seed and
 options always give the same position, so a page can keep the seed in its address.
 
-A position has kinds (:class:`Spot`, used as a filter and as the weak-spot drill's
+A position has kinds (:class:`PegSpot`, used as a filter and as the weak-spot drill's
 categories): leading a series, avoiding a count of 5 or 21, pairing (and the pair-royal
 trap), runs, playing for the go and the last card, and the endgame (a side can reach the
 target this deal, so the cards are weighed by the chance to win). Its difficulty is the gap
@@ -30,7 +30,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import Final
 
 from .bots import Bot, bots_move, make_bot
@@ -38,7 +37,7 @@ from .cards import Card, Rank, full_deck
 from .errors import CribbageError, IllegalMove
 from .game import GameConfig, Phase, SeatView, new_game
 from .grades import Grade, grade
-from .kinds import ScoreKind
+from .kinds import PegSpot, ScoreKind
 from .pegging import MAX_COUNT, score_play
 from .pegging_quiz import PlayStep
 from .pegvalue import PegAdvice, PegOption, opponent_hands, opponent_order, peg_values, play_points
@@ -56,14 +55,15 @@ __all__ = [
     "SPOTS",
     "Exposure",
     "PegPosition",
+    "PegSpot",
     "PegVerdict",
     "Reply",
-    "Spot",
     "exposure",
     "gap_of",
     "judge",
     "likely_reply",
     "matches_difficulty",
+    "option_grade",
     "peg_position",
     "position_from",
     "real_choice",
@@ -72,19 +72,8 @@ __all__ = [
 ]
 
 
-class Spot(StrEnum):
-    """A kind of pegging decision (stored with each answer as a category; each is its word)."""
-
-    LEAD = "leading"
-    FIVE_21 = "5 and 21"
-    PAIRING = "pairing"
-    RUNS = "runs in the play"
-    GO = "go and last card"
-    ENDGAME = "endgame"
-
-
 #: Every kind, in the order the page lists them.
-SPOTS: Final = tuple(Spot)
+SPOTS: Final = tuple(PegSpot)
 #: Difficulty filters, as on the discard trainer: "close" calls and "far" (clear winners).
 DIFFICULTIES: Final = ("close", "far")
 #: Close: the best card is ahead of the second best by less than this (points, or chance to win).
@@ -113,7 +102,7 @@ class PegPosition:
     """
 
     seed: int
-    spot: Spot | None
+    spot: PegSpot | None
     difficulty: str | None
     view: SeatView
     steps: tuple[PlayStep, ...]
@@ -138,7 +127,7 @@ class PegPosition:
         return target - mine, target - theirs
 
     @property
-    def kinds(self) -> frozenset[Spot]:
+    def kinds(self) -> frozenset[PegSpot]:
         """Every kind this position is (see :func:`spots_of`)."""
         return spots_of(self.view, self.advice)
 
@@ -289,10 +278,10 @@ def _legal_cards(view: SeatView) -> list[Card]:
     return [c for c in view.hand if view.count + c.value <= MAX_COUNT]
 
 
-def spots_of(view: SeatView, advice: PegAdvice) -> frozenset[Spot]:
+def spots_of(view: SeatView, advice: PegAdvice) -> frozenset[PegSpot]:
     """The kinds of a position (the learner to lay, in ``view``):
 
-    - ``LEADING``: the series is empty (the first card of the play, or after a go or 31);
+    - ``LEAD``: the series is empty (the first card of the play, or after a go or 31);
     - ``FIVE_21``: some legal card would leave the count at 5 or 21;
     - ``PAIRING``: some legal card pairs the last card laid (a pair invites a pair royal);
     - ``RUNS``: some legal card makes a run, or leaves the last two cards within two ranks
@@ -300,26 +289,26 @@ def spots_of(view: SeatView, advice: PegAdvice) -> frozenset[Spot]:
     - ``GO``: the opponent has said go or has no cards left, or the count is 21 or more;
     - ``ENDGAME``: the values weigh the chance to win (a side can reach the target this deal).
     """
-    kinds: set[Spot] = set()
+    kinds: set[PegSpot] = set()
     pile = tuple(c.rank.value for c in view.pile)
     legal = _legal_cards(view)
     if not pile:
-        kinds.add(Spot.LEAD)
+        kinds.add(PegSpot.LEAD)
     if any(view.count + c.value in (5, 21) for c in legal):
-        kinds.add(Spot.FIVE_21)
+        kinds.add(PegSpot.FIVE_21)
     if pile and any(c.rank.value == pile[-1] for c in legal):
-        kinds.add(Spot.PAIRING)
+        kinds.add(PegSpot.PAIRING)
     for card in legal:
         r = card.rank.value
         makes_run = any(item.kind == ScoreKind.RUN for item in score_play((*view.pile, card)).items)
         if makes_run or (pile and r != pile[-1] and abs(r - pile[-1]) <= 2):
-            kinds.add(Spot.RUNS)
+            kinds.add(PegSpot.RUNS)
             break
     opp = 1 - view.seat
     if view.passed[opp] or view.cards_left[opp] == 0 or view.count >= 21:
-        kinds.add(Spot.GO)
+        kinds.add(PegSpot.GO)
     if advice.win_view:
-        kinds.add(Spot.ENDGAME)
+        kinds.add(PegSpot.ENDGAME)
     return frozenset(kinds)
 
 
@@ -377,7 +366,7 @@ def _decisions(
     return found
 
 
-def position_from(seed: int, view: SeatView, steps: Sequence[PlayStep], spot: Spot | None = None,
+def position_from(seed: int, view: SeatView, steps: Sequence[PlayStep], spot: PegSpot | None = None,
                   difficulty: str | None = None) -> PegPosition:  # fmt: skip
     """A position for a given view (the learner's turn in a two-player play), valued now."""
     if view.phase is not Phase.PLAY or view.to_act != view.seat or view.config.players != 2:
@@ -386,7 +375,7 @@ def position_from(seed: int, view: SeatView, steps: Sequence[PlayStep], spot: Sp
 
 
 def peg_position(
-    seed: int, spot: Spot | str | None = None, difficulty: str | None = None
+    seed: int, spot: PegSpot | str | None = None, difficulty: str | None = None
 ) -> PegPosition:
     """The trainer position of ``seed``: of kind ``spot`` and ``difficulty`` when given.
 
@@ -394,7 +383,7 @@ def peg_position(
     random order until one has a real choice (:func:`real_choice`) and fits the filters.
     The same arguments always give the same position.
 
-    >>> peg_position(3, Spot.LEAD).view.count, Spot.LEAD in peg_position(3, Spot.LEAD).kinds
+    >>> peg_position(3, PegSpot.LEAD).view.count, PegSpot.LEAD in peg_position(3, PegSpot.LEAD).kinds
     (0, True)
     >>> peg_position(3, "sideways")
     Traceback (most recent call last):
@@ -403,7 +392,7 @@ def peg_position(
     """
     if spot is not None:
         try:
-            spot = Spot(spot)
+            spot = PegSpot(spot)
         except ValueError:
             raise CribbageError(
                 f"unknown kind of position {spot!r}: choose one of {', '.join(SPOTS)}"
@@ -414,11 +403,11 @@ def peg_position(
         )
     rng = random.Random(seed)
     for _ in range(MAX_DEALS):
-        endgame = spot is Spot.ENDGAME or (spot is None and rng.random() < _ENDGAME_SHARE)
+        endgame = spot is PegSpot.ENDGAME or (spot is None and rng.random() < _ENDGAME_SHARE)
         turns = _decisions(rng, _scores(rng, endgame))
         rng.shuffle(turns)
         for view, steps in turns:
-            if spot is not None and spot is not Spot.ENDGAME and not _cheap_kind(view, spot):
+            if spot is not None and spot is not PegSpot.ENDGAME and not _cheap_kind(view, spot):
                 continue
             if not endgame and ends_this_deal(view.scores[view.seat], view.scores[1 - view.seat],
                                               view.dealer == view.seat):  # fmt: skip
@@ -434,7 +423,7 @@ def peg_position(
     )
 
 
-def _cheap_kind(view: SeatView, spot: Spot) -> bool:
+def _cheap_kind(view: SeatView, spot: PegSpot) -> bool:
     """Whether a turn is of ``spot`` by the position alone (every kind but the endgame)."""
     return spot in spots_of(view, PegAdvice((), False))
 
@@ -499,14 +488,17 @@ def exposure(view: SeatView, card: Card) -> Exposure:
     return Exposure(card, count, len(unseen), scoring, by_kind, tens, most, False)
 
 
-def likely_reply(view: SeatView, card: Card) -> Reply:
+def likely_reply(
+    view: SeatView, card: Card, hands: Sequence[tuple[tuple[int, ...], float]] | None = None
+) -> Reply:
     """The opponent's most likely answer to ``card``, under the values' model of the opponent.
 
     Each hand the opponent may hold (:func:`~cribbage_core.pegvalue.opponent_hands`, weighed by
     the deal and by what it has laid) answers with its model's card (the order of
     :func:`~cribbage_core.pegvalue.opponent_order`; near the end a card that wins at once
     first); a hand with nothing that fits says go. After a 31 the opponent leads afresh.
-    ``expected`` is the average points of the answer over every hand.
+    ``expected`` is the average points of the answer over every hand. ``hands``: the
+    opponent's hands if already known (``opponent_hands(view)``).
     """
     opp = 1 - view.seat
     count = view.count + card.value
@@ -523,7 +515,7 @@ def likely_reply(view: SeatView, card: Card) -> Reply:
         winners = tuple(r for r in order if play_points(pile, r) >= need)
         order = winners + tuple(r for r in order if r not in winners)
     chances: dict[int, float] = {}
-    for ranks, weight in opponent_hands(view):
+    for ranks, weight in opponent_hands(view) if hands is None else hands:
         held = set(ranks)
         answer = next((r for r in order if r in held), 0)
         chances[answer] = chances.get(answer, 0.0) + weight
@@ -534,6 +526,18 @@ def likely_reply(view: SeatView, card: Card) -> Reply:
     return Reply(Rank(rank), chance, play_points(pile, rank), expected)
 
 
+def option_grade(position: PegPosition, card: Card | str) -> tuple[Grade, float, float | None]:
+    """A legal card's grade, the points it gives up against the best card and (in the win view)
+    the chance to win it gives up; the best card's rank gives up nothing."""
+    advice = position.advice
+    chosen = advice.option(card)  # IllegalMove for a card that is not a legal one
+    if chosen.card.rank == advice.best.card.rank:
+        return Grade.BEST, 0.0, (0.0 if advice.win_view else None)
+    points_lost = advice.loss(chosen.card)
+    win_lost = advice.win_loss(chosen.card)
+    return grade(max(points_lost, 0.0), win_lost), points_lost, win_lost
+
+
 def judge(position: PegPosition, card: Card | str) -> PegVerdict:
     """The verdict on laying ``card`` (one of the learner's legal cards) in ``position``.
 
@@ -541,24 +545,22 @@ def judge(position: PegPosition, card: Card | str) -> PegVerdict:
     chance to win (which then decides the grade).
     """
     advice = position.advice
-    chosen = advice.option(card)  # IllegalMove for a card that is not a legal one
+    chosen = advice.option(card)
     best = advice.best
     distinct = _distinct(advice)
     runner_up = distinct[1] if len(distinct) > 1 else best
-    win_lost = advice.win_loss(chosen.card)
-    points_lost = 0.0 if chosen.card.rank == best.card.rank else advice.loss(chosen.card)
-    if win_lost is not None and chosen.card.rank == best.card.rank:
-        win_lost = 0.0
+    graded, points_lost, win_lost = option_grade(position, chosen.card)
     view = position.view
+    hands = opponent_hands(view)
     return PegVerdict(
         chosen=chosen,
         best=best,
         runner_up=runner_up,
-        grade=grade(max(points_lost, 0.0), win_lost),
+        grade=graded,
         points_lost=points_lost,
         win_lost=win_lost,
-        reply=likely_reply(view, chosen.card),
-        best_reply=likely_reply(view, best.card),
+        reply=likely_reply(view, chosen.card, hands),
+        best_reply=likely_reply(view, best.card, hands),
         exposure=exposure(view, chosen.card),
         best_exposure=exposure(view, best.card),
     )

@@ -18,7 +18,7 @@ from cribbage_core.peg_trainer import (
     FAR_WIN_GAP,
     SPOTS,
     PegPosition,
-    Spot,
+    PegSpot,
     exposure,
     gap_of,
     judge,
@@ -39,7 +39,7 @@ def legal(position: PegPosition) -> list[Card]:
 
 def test_the_same_seed_and_options_give_the_same_position() -> None:
     for seed in (5, 77):
-        for spot, difficulty in ((None, None), (Spot.PAIRING, None), (None, "far")):
+        for spot, difficulty in ((None, None), (PegSpot.PAIRING, None), (None, "far")):
             first, again = (
                 peg_position(seed, spot, difficulty),
                 peg_position(seed, spot, difficulty),
@@ -78,25 +78,25 @@ def test_every_position_has_a_real_choice() -> None:
 
 
 @pytest.mark.parametrize("spot", SPOTS)
-def test_each_kind_is_what_it_says(spot: Spot) -> None:
+def test_each_kind_is_what_it_says(spot: PegSpot) -> None:
     for seed in (1, 2, 3):
         p = peg_position(seed, spot)
         view, cards = p.view, legal(p)
         pile = view.pile
         assert spot in p.kinds and p.spot is spot
-        if spot is Spot.LEAD:
+        if spot is PegSpot.LEAD:
             assert view.count == 0 and not pile
-        elif spot is Spot.FIVE_21:
+        elif spot is PegSpot.FIVE_21:
             assert any(view.count + c.value in (5, 21) for c in cards)
-        elif spot is Spot.PAIRING:
+        elif spot is PegSpot.PAIRING:
             assert any(c.rank == pile[-1].rank for c in cards)
-        elif spot is Spot.RUNS:
+        elif spot is PegSpot.RUNS:
             assert any(
                 any(i.kind == ScoreKind.RUN for i in score_play((*pile, c)).items)
                 or (pile and c.rank != pile[-1].rank and abs(c.rank - pile[-1].rank) <= 2)
                 for c in cards
             )
-        elif spot is Spot.GO:
+        elif spot is PegSpot.GO:
             opp = 1 - view.seat
             assert view.passed[opp] or view.cards_left[opp] == 0 or view.count >= 21
         else:
@@ -107,8 +107,8 @@ def test_each_kind_is_what_it_says(spot: Spot) -> None:
 
 def test_ordinary_positions_are_not_endgames_unless_asked() -> None:
     for seed in range(1, 12):
-        p = peg_position(seed, Spot.PAIRING)
-        assert not p.advice.win_view and Spot.ENDGAME not in p.kinds
+        p = peg_position(seed, PegSpot.PAIRING)
+        assert not p.advice.win_view and PegSpot.ENDGAME not in p.kinds
 
 
 @pytest.mark.parametrize("difficulty", ["close", "far"])
@@ -138,7 +138,7 @@ def test_bad_options_are_refused_with_what_is_allowed() -> None:
 
 def test_the_verdict_agrees_with_the_pegging_values() -> None:
     for seed in (*SEEDS, 40):
-        for spot in (None, Spot.ENDGAME) if seed < 3 else (None,):
+        for spot in (None, PegSpot.ENDGAME) if seed < 3 else (None,):
             p = peg_position(seed, spot)
             fresh = peg_values(p.view)
             assert fresh.best.card.rank == p.advice.best.card.rank
@@ -183,7 +183,7 @@ def brute_exposure(view_cards: list[Card], pile: tuple[Card, ...], card: Card) -
 def test_the_explanations_numbers_are_a_brute_count_of_the_unseen_cards() -> None:
     checked = 0
     for seed in (*SEEDS, 11, 12, 13):
-        for spot in (None, Spot.FIVE_21, Spot.PAIRING):
+        for spot in (None, PegSpot.FIVE_21, PegSpot.PAIRING):
             p = peg_position(seed, spot)
             view = p.view
             seen = {*view.hand, *view.discards, view.starter, *(c for _, c in view.played)}
