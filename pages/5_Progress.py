@@ -17,6 +17,7 @@ from tutor.store import open_store
 DRILL_PAGE = "pages/2_Count_the_hand.py"
 PEGGING_DRILL_PAGE = "pages/3_Pegging_quiz.py"
 REVIEW_PAGE = "pages/8_Game_review.py"
+TRAINER_DRILL_PAGE = "pages/7_Pegging_trainer.py"
 PAGE_COLUMNS = ("kind", "correct", "categories", "categories_missed", "seconds", "created_at")
 
 setup_page("pages/5_Progress.py", N_("Progress"))
@@ -138,6 +139,13 @@ if (Path(__file__).resolve().parent.parent / PEGGING_DRILL_PAGE).exists():
         PEGGING_DRILL_PAGE,
         label=_("Practise my weak spots in pegging"),
         icon=":material/playing_cards:",
+        query_params={**learner_params(), "drill": "weak"},
+    )
+if (Path(__file__).resolve().parent.parent / TRAINER_DRILL_PAGE).exists():
+    st.page_link(
+        TRAINER_DRILL_PAGE,
+        label=_("Practise my weak spots in the pegging trainer"),
+        icon=":material/swipe_up:",
         query_params={**learner_params(), "drill": "weak"},
     )
 

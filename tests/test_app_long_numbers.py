@@ -14,7 +14,7 @@ from tutor.seeds import MAX_SEED
 LONG = "1" * 5_000
 TYPED = "1" * 10_000
 PAGES = [None, "pages/1_Learn.py", "pages/2_Count_the_hand.py", "pages/3_Pegging_quiz.py",
-         "pages/6_Discard_trainer.py"]  # fmt: skip
+         "pages/6_Discard_trainer.py", "pages/7_Pegging_trainer.py"]  # fmt: skip
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: (p or "home").split("/")[-1])

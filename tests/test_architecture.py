@@ -50,6 +50,7 @@ PURE_PATTERNS = (
     "quiz/positions.py",
     "quiz/schedule.py",
     "clock.py",
+    "quiz/peg_text.py",
     "play/session.py",
     "play/history.py",
     "play/legacy.py",

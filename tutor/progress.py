@@ -196,6 +196,7 @@ def weak_spots(store: Store, learner_name: str, now: dt.datetime | None = None) 
 
 QUIZ_LABELS = {
     "hand": N_("Hand"), "crib": N_("Crib"), "pegging": N_("Pegging quiz"), "discard": N_("Discard trainer"),
+    "peg_trainer": N_("Pegging trainer"),
 }  # fmt: skip
 
 

@@ -64,6 +64,10 @@ PAGES: Final = (
         N_("Cards laid in the play: what does the last one score?"),
     ),
     MenuPage(
+        "pages/7_Pegging_trainer.py", N_("Pegging trainer"), ":material/swipe_up:",
+        N_("A moment of the play: which card would you lay? Graded by the coach's values."),
+    ),
+    MenuPage(
         "pages/4_Play.py", N_("Play"), ":material/casino:",
         N_("A whole game against the computer, with a board, hints and counting practice."),
     ),

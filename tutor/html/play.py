@@ -71,10 +71,17 @@ def _cell(step: PlayStep, *, highlighted: bool, dimmed: bool, four_colour: bool)
     return laid_card_html(body, caption, colour)
 
 
-def play_html(steps: Sequence[PlayStep], *, four_colour: bool = False, reveal_last: bool = True) -> str:
-    """Every step of the play, one box per series (the count restarts at 0 in each)."""
+def play_html(
+    steps: Sequence[PlayStep], *, four_colour: bool = False, reveal_last: bool = True, current: int | None = None
+) -> str:
+    """Every step of the play, one box per series (the count restarts at 0 in each).
+
+    ``current`` is the series being played (default: the last step's); the others are dimmed
+    and say why the count went back to 0.
+    """
     series_ids = sorted({step.series for step in steps})
-    current = steps[-1].series if steps else 0
+    if current is None:
+        current = steps[-1].series if steps else 0
     boxes = []
     for series in series_ids:
         in_series = [s for s in steps if s.series == series]

@@ -37,7 +37,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from cribbage_core.cards import Card
-from cribbage_core.kinds import ScoreKind
+from cribbage_core.kinds import PegSpot, ScoreKind
 from cribbage_core.scoring import CountStep
 from tutor.lang.glossary import Mentions, beside_english
 from tutor.lang.languages import CODES, DEFAULT_LANGUAGE, LANGUAGE, detect_language, is_rtl
@@ -335,6 +335,13 @@ _KIND_LABELS: Final[dict[str, tuple[str, str | None]]] = {
     ScoreKind.DOUBLE_PAIR_ROYAL: (N_("Double pair royal"), "double_pair_royal"),
     ScoreKind.GO: (N_("Go"), "go"),
     ScoreKind.LAST_CARD: (N_("Last card"), None),
+    # the pegging trainer's kinds of position (cribbage_core.kinds.PegSpot)
+    PegSpot.LEAD: (N_("Leading"), None),
+    PegSpot.FIVE_21: (N_("A count of 5 or 21"), None),
+    PegSpot.PAIRING: (N_("Pairing"), None),
+    PegSpot.RUNS: (N_("Runs in the play"), None),
+    PegSpot.GO: (N_("The go and the last card"), None),
+    PegSpot.ENDGAME: (N_("Endgame"), None),
 }
 
 

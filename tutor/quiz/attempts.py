@@ -2,7 +2,7 @@
 
 :func:`record_attempt` is the one place an answer is recorded. It keeps the attempt in
 session state and, when a learner has chosen a name and the quiz is one the store keeps
-(``tutor.store.QUIZ_KINDS``: hand, crib, pegging, discard), stores it through
+(``tutor.store.QUIZ_KINDS``: hand, crib, pegging, discard, peg_trainer), stores it through
 ``tutor.store.open_store()``. Without a name the attempt stays in this session only; with a
 database that is down (or a write lock held elsewhere: a write waits a few seconds at most,
 ``tutor.store.WRITE_WAIT_SECONDS``) it is kept in the session, the page says it is not saved

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from cribbage_core import Card, score_hand
 from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.kinds import PegSpot
 from cribbage_core.pegging import PEGGING_KINDS
 from cribbage_core.pegging_quiz import PeggingQuestion, pegging_question
 from cribbage_core.scoring import HAND_KINDS
@@ -120,3 +121,20 @@ def drill_pegging_seed(
         return question_has(question(seed), category)
 
     return seed_holding(weights, rng, holds, PEGGING_KINDS)
+
+
+def drill_peg_trainer_seed(
+    weights: Mapping[str, float], rng: random.Random
+) -> tuple[int, str | None]:
+    """A seed for the pegging trainer and the weak kind of position to deal it as (None: any).
+
+    The trainer deals a position of a kind directly (its kind filter, kept in the address),
+    so no seed need be searched for: the kind is drawn by :func:`pick_category` among the
+    trainer's kinds (:class:`~cribbage_core.kinds.PegSpot`).
+
+    >>> seed, kind = drill_peg_trainer_seed({"pairing": 1.0, "fifteen": 5.0}, random.Random(1))
+    >>> kind, 1 <= seed
+    ('pairing', True)
+    """
+    category = pick_category(weights, rng, tuple(PegSpot))
+    return draw_seed(rng), category

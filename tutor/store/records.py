@@ -178,7 +178,7 @@ def _as_text(value: Any) -> str:
 class Attempt:
     """One answered question, named as the ``attempts`` table names it, from page to row.
 
-    ``kind``: a quiz the store keeps (``QUIZ_KINDS``: hand, crib, pegging, discard) or one
+    ``kind``: a quiz the store keeps (``QUIZ_KINDS``: hand, crib, pegging, discard, peg_trainer) or one
     kept in the session only (``learn``, the lesson checks). ``answer`` / ``right_answer``:
     a number or text. ``categories``: the scoring kinds the question involved (e.g.
     ``fifteen``, ``run``, or a pegging kind such as ``pair royal``); ``categories_missed``:

@@ -1,0 +1,140 @@
+"""Pegging trainer: a moment of a simulated play; which card would you lay? Graded by the coach's values."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from cribbage_core.peg_trainer import DIFFICULTIES, SPOTS, PegPosition, PegSpot, judge, peg_position
+from tutor.frame.menu import four_colour, setup_page
+from tutor.frame.urlstate import new_seed, seed_from_url, set_url_param
+from tutor.lang.i18n import N_, _, kind_name
+from tutor.quiz import frame
+from tutor.quiz.attempts import (
+    Attempt,
+    attempts,
+    deal_ticket,
+    next_deal,
+    quiz_learner,
+    quiz_stats,
+    record_attempt,
+)
+from tutor.quiz.discard_text import points
+from tutor.quiz.drill import drill_peg_trainer_seed
+from tutor.quiz.drill_view import drill_banner, drill_on, start_drill
+from tutor.quiz.peg_text import trainer_notes
+from tutor.quiz.peg_view import show_cards, show_position, show_values
+
+PAGE = "pages/7_Pegging_trainer.py"
+QUIZ = "peg_trainer"
+KIND_PARAMS = {"lead": PegSpot.LEAD, "five21": PegSpot.FIVE_21, "pairing": PegSpot.PAIRING,
+               "runs": PegSpot.RUNS, "go": PegSpot.GO, "endgame": PegSpot.ENDGAME}  # fmt: skip
+LEVEL_LABELS = {"any": N_("Any position"), "close": N_("Close calls"), "far": N_("Clear winners")}
+
+lang = setup_page(PAGE, N_("Pegging trainer"))
+
+
+@st.cache_data(max_entries=512, show_spinner=False)
+def position_of(seed: int, spot: str | None, level: str | None) -> PegPosition:
+    """A position with its values, computed once per seed and options (a verdict is then ~1 ms)."""
+    return peg_position(seed, spot, level)
+
+
+st.title(_("Pegging trainer"))
+st.caption(
+    _("A moment of the play from a simulated game: which card would you lay? Each card is graded by "
+      "what it is expected to bring over the rest of the play, your points minus your opponent's "
+      "(near the end of the game, by your chance to win).")
+)  # fmt: skip
+learner = quiz_learner()
+drilling = drill_on()
+
+
+def _clear() -> None:
+    st.session_state.pop("pegt_result", None)
+
+
+def _drill_deal() -> None:
+    """A drill position: a fresh seed and the weak kind it aims at, as the kind filter in the address."""
+    start_drill(drill_peg_trainer_seed, SPOTS, "pegt_drill")
+    word = {spot: w for w, spot in KIND_PARAMS.items()}.get(st.session_state["pegt_drill"]["category"])
+    set_url_param("kind", word)
+    _clear()
+
+
+def _next() -> None:
+    if drill_on():
+        _drill_deal()
+    else:
+        st.query_params["seed"] = str(new_seed())
+        next_deal()
+        _clear()
+
+
+if drilling and "seed" not in st.query_params:  # arrived by a "Practise my weak spots" link
+    _drill_deal()
+seed = seed_from_url()
+kind = frame.url_choice("kind", KIND_PARAMS, "any")  # a selectbox shows None as no choice at all
+spot = None if kind == "any" else PegSpot(kind)
+level = frame.url_choice("level", {d: d for d in DIFFICULTIES}, "any")
+position = position_of(seed, spot.value if spot else None, None if level == "any" else level)
+variant = f"{spot or 'any'}:{level}"
+ticket = deal_ticket(QUIZ, seed, variant=variant)
+
+
+def _lay(card: str) -> None:
+    """Grade the card laid and record the answer (once per position: the ticket's attempt id)."""
+    verdict = judge(position, card)
+    kinds = sorted(position.kinds)
+    extra = {"points_lost": round(verdict.points_lost, 4), "grade": verdict.grade.value, "drill": drill_on(),
+             "win_lost": None if verdict.win_lost is None else round(verdict.win_lost, 4),
+             "kind": spot.value if spot else None, "level": None if level == "any" else level}  # fmt: skip
+    saved = record_attempt(
+        Attempt(QUIZ, seed, str(verdict.chosen.card), str(verdict.best.card), verdict.correct, extra,
+                attempt_id=ticket.attempt_id, categories=kinds, categories_missed=[] if verdict.correct else kinds,
+                seconds=ticket.seconds())
+    )  # fmt: skip
+    st.session_state["pegt_result"] = {"key": (seed, variant), "card": verdict.chosen.card, "saved": saved}
+
+
+if drilling:
+    drill_banner(seed, "pegt_drill", leave_key="pegt_leave_drill")
+options = st.columns(2)
+frame.url_option(
+    options[0].selectbox, _("Kind of position"), {"any": _("Any kind"), **{s: kind_name(s) for s in SPOTS}},
+    key="pegt_kind", param="kind", choices=KIND_PARAMS, value=kind, then=_clear,
+    help=_("Leading a series; a count of 5 or 21; pairing (and the pair royal it invites); runs; "
+           "playing for the go and the last card; the endgame, when a side can win this deal."),
+)  # fmt: skip
+frame.url_option(
+    options[1].selectbox, _("Difficulty"), {lv: _(label) for lv, label in LEVEL_LABELS.items()},
+    key="pegt_level", param="level", choices={d: d for d in DIFFICULTIES}, value=level, then=_clear,
+    help=_("Close calls: the best two cards are within a quarter point (or 1.5% of the chance to win). "
+           "Clear winners: the best is ahead by a point or more (or 5%)."),
+)  # fmt: skip
+losses = [float((a.extra or {}).get("points_lost", 0.0)) for a in attempts(QUIZ)]
+frame.score_row(
+    quiz_stats(QUIZ), _("Best cards in a row"),
+    extra=(_("Points given up"), points(sum(losses) / len(losses)) if losses else "–",
+           _("Average points given up per position, against the best card")),
+)  # fmt: skip
+
+result = st.session_state.get("pegt_result")
+if result is not None and result["key"] != (seed, variant):
+    result = None
+verdict = judge(position, result["card"]) if result is not None else None
+colours = four_colour()
+show_position(position, colours)
+show_cards(position, verdict.chosen.card if verdict else None, colours, on_lay=_lay)
+if verdict is not None:
+    frame.answered_before(result.get("saved"))
+    frame.show_notes(trainer_notes(position, verdict))
+    show_values(position, verdict)
+
+frame.deal_footer(
+    seed, _("Position number {seed}: share this page's address to show someone this exact position."),
+    next_label=_("Next position"), next_key="pegt_next", on_next=_next, answered=verdict is not None,
+    drill=None if drilling else ("pegt_drill_start", _drill_deal, _("Positions of the kinds you miss most.")),
+    learner=learner,
+)  # fmt: skip
+if verdict is not None:
+    frame.keyboard("pegt_next", "pegt_next", nonce=f"{seed}:{variant}")

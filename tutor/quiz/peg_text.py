@@ -1,0 +1,239 @@
+"""The pegging trainer in words and a table: the position's setting, the verdict, why, every card's value.
+
+:mod:`cribbage_core.peg_trainer` gives the grade, the values, the likely reply and the counts of
+unseen cards; this module words them through the translation function (cards and numbers kept
+left to right in a right-to-left language), so every sentence is in the catalogs.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pandas as pd
+
+from cribbage_core.cards import Card
+from cribbage_core.grades import Grade
+from cribbage_core.kinds import ScoreKind
+from cribbage_core.peg_trainer import Exposure, PegPosition, PegVerdict, Reply, option_grade
+from tutor.lang.i18n import N_, _, card_text, fmt_int, kind_name, ltr, ngettext
+from tutor.quiz.discard_text import points
+from tutor.quiz.feedback import Note
+
+__all__ = [
+    "GRADE_LABELS",
+    "exposure_text",
+    "grade_name",
+    "percent",
+    "reply_text",
+    "setting_lines",
+    "signed",
+    "trainer_notes",
+    "values_frame",
+]
+
+#: Each grade's name (msgids).
+GRADE_LABELS: Final = {
+    Grade.BEST: N_("Best"),
+    Grade.GOOD: N_("Good"),
+    Grade.INACCURACY: N_("Inaccuracy"),
+    Grade.MISTAKE: N_("Mistake"),
+    Grade.BLUNDER: N_("Blunder"),
+}
+
+
+def grade_name(grade: Grade) -> str:
+    """A grade in the learner's language."""
+    return _(GRADE_LABELS[grade])
+
+
+def percent(fraction: float) -> str:
+    """A chance to one decimal place (``"62.5%"``), kept left to right.
+
+    >>> percent(0.625)
+    '62.5%'
+    """
+    return ltr(f"{100 * fraction:.1f}%")
+
+
+def signed(value: float) -> str:
+    """Expected points with their sign (``"+1.25"``, ``"-0.40"``), kept left to right.
+
+    >>> signed(1.25), signed(-0.4)
+    ('+1.25', '-0.40')
+    """
+    return ltr(f"{value:+.2f}")
+
+
+def setting_lines(position: PegPosition) -> list[str]:
+    """Who dealt, the scores, and near the end what each side needs to win (markdown lines)."""
+    mine, theirs = position.scores
+    lines = [
+        _("You dealt: the crib is yours, and your opponent led.")
+        if position.you_dealt
+        else _("Your opponent dealt: the crib is theirs, and you led."),
+        _("Score: you {mine}, your opponent {theirs}.").format(
+            mine=fmt_int(mine), theirs=fmt_int(theirs)
+        ),
+    ]
+    if position.advice.win_view:
+        need_mine, need_theirs = position.needs
+        lines.append(
+            _("**The end is near:** you need {mine} to win, your opponent needs {theirs}. "
+              "Here the cards are weighed by your chance to win.").format(
+                mine=fmt_int(need_mine), theirs=fmt_int(need_theirs)
+            )
+        )  # fmt: skip
+    return lines
+
+
+def exposure_text(e: Exposure) -> str:
+    """What a card leaves the opponent, counted over the cards the learner has not seen."""
+    card = card_text(e.card)
+    if e.new_series:
+        return _("{card} makes 31: the count goes back to 0 and your opponent must lead.").format(
+            card=card
+        )
+    if not e.scoring:
+        return _(
+            "After {card} the count is {count}, and none of the {unseen} cards you have not seen would score on it."
+        ).format(card=card, count=fmt_int(e.count), unseen=fmt_int(e.unseen))
+    parts = ", ".join(
+        _("{kind}: {n}").format(kind=kind_name(kind), n=fmt_int(n)) for kind, n in e.by_kind
+    )
+    text = _(
+        "After {card} the count is {count}: {n} of the {unseen} cards you have not seen would score on it ({parts})."
+    ).format(
+        card=card,
+        count=fmt_int(e.count),
+        n=fmt_int(e.scoring),
+        unseen=fmt_int(e.unseen),
+        parts=parts,
+    )
+    if e.tens:
+        total = 15 if e.count < 15 else 31
+        tens = e.of(ScoreKind.FIFTEEN if total == 15 else ScoreKind.THIRTY_ONE)
+        text += " " + ngettext(
+            "Any of the {n} ten-card you have not seen makes {total}.",
+            "Any of the {n} ten-cards you have not seen makes {total}.",
+            tens,
+        ).format(n=fmt_int(tens), total=fmt_int(total))
+    return text
+
+
+def reply_text(reply: Reply, opponent_said_go: bool) -> str:
+    """The opponent's most likely answer, its chance, and what it scores."""
+    if reply.rank is None:
+        if opponent_said_go:
+            return _("Your opponent has said go: it lays nothing more in this series.")
+        if reply.chance >= 1.0 - 1e-9:
+            return _("Your opponent has no card left to answer with.")
+        return _(
+            "Your opponent most likely cannot lay a card on it and says go ({chance})."
+        ).format(chance=percent(reply.chance))
+    line = ngettext(
+        "Your opponent's most likely reply is a {rank} ({chance}), scoring {points} point.",
+        "Your opponent's most likely reply is a {rank} ({chance}), scoring {points} points.",
+        reply.points,
+    ).format(
+        rank=ltr(reply.rank.symbol), chance=percent(reply.chance), points=fmt_int(reply.points)
+    )
+    return (
+        line
+        + " "
+        + _("On average its reply scores {points} points.").format(points=points(reply.expected))
+    )
+
+
+def _now_text(card: Card, now: int) -> str:
+    return ngettext("{card} scores {n} point now.", "{card} scores {n} points now.", now).format(
+        card=card_text(card), n=fmt_int(now)
+    )
+
+
+def trainer_notes(position: PegPosition, verdict: PegVerdict) -> list[Note]:
+    """The verdict: the grade and what it cost (or how far the next best is behind), then why."""
+    chosen, best, runner = verdict.chosen, verdict.best, verdict.runner_up
+    win = position.advice.win_view
+    said_go = position.opponent_said_go
+    notes: list[Note] = []
+    if verdict.correct:
+        if win:
+            head = _("The best card! With {card} your chance to win is {win}.").format(
+                card=card_text(chosen.card), win=percent(chosen.win or 0.0)
+            )
+        else:
+            head = _(
+                "The best card! {card} is worth {value} points over the rest of the play (yours minus your opponent's)."
+            ).format(card=card_text(chosen.card), value=signed(chosen.points))
+        notes.append(Note("right", head))
+        if runner.card.rank != chosen.card.rank:
+            if win:
+                behind = _("The next best, {card}, gives up {loss} of your chance to win.").format(
+                    card=card_text(runner.card),
+                    loss=percent((chosen.win or 0.0) - (runner.win or 0.0)),
+                )
+            else:
+                behind = _("The next best, {card}, is {gap} points behind.").format(
+                    card=card_text(runner.card), gap=points(chosen.points - runner.points)
+                )
+            notes.append(Note("note", behind))
+        why = [exposure_text(verdict.exposure), reply_text(verdict.reply, said_go)]
+        notes.append(Note("hint", "\n".join(f"- {line}" for line in why)))
+        return notes
+    if win and verdict.win_lost is not None:
+        head = _(
+            "{grade}: you gave up {loss} of your chance to win ({chosen} instead of {best}). The best card was {card}."
+        ).format(
+            grade=grade_name(verdict.grade), loss=percent(verdict.win_lost), chosen=percent(chosen.win or 0.0),
+            best=percent(best.win or 0.0), card=card_text(best.card),
+        )  # fmt: skip
+    else:
+        head = _(
+            "{grade}: you gave up {loss} points over the rest of the play. The best card was {card}."
+        ).format(
+            grade=grade_name(verdict.grade),
+            loss=points(verdict.points_lost),
+            card=card_text(best.card),
+        )
+    notes.append(Note("right" if verdict.grade is Grade.GOOD else "wrong", head))
+    lines = []
+    if chosen.now or best.now:
+        lines.append(_now_text(chosen.card, chosen.now) + " " + _now_text(best.card, best.now))
+    lines.append(exposure_text(verdict.exposure) + " " + reply_text(verdict.reply, said_go))
+    lines.append(
+        exposure_text(verdict.best_exposure) + " " + reply_text(verdict.best_reply, said_go)
+    )
+    if not win:
+        lines.append(
+            _("Over the rest of the play (yours minus your opponent's), {chosen} is worth {mine} and {best} {theirs}.").format(
+                chosen=card_text(chosen.card), mine=signed(chosen.points), best=card_text(best.card),
+                theirs=signed(best.points),
+            )
+        )  # fmt: skip
+    notes.append(Note("hint", "\n".join(f"- {line}" for line in lines)))
+    return notes
+
+
+def values_frame(position: PegPosition, verdict: PegVerdict) -> pd.DataFrame:
+    """Every legal card, best first: points now, its worth over the play (and the chance to win),
+    its grade, and which was laid and which is best."""
+    advice = position.advice
+    rows = []
+    for option in advice.options:
+        if option.card == verdict.chosen.card:
+            mark = _("your card")
+        elif option.card == advice.best.card:
+            mark = _("best")
+        else:
+            mark = ""
+        row = {
+            _("Card"): option.card.label,
+            _("Points now"): fmt_int(option.now),
+            _("Over the play"): signed(option.points),
+        }
+        if advice.win_view:
+            row[_("Chance to win")] = percent(option.win or 0.0)
+        row[_("Grade")] = grade_name(option_grade(position, option.card)[0])
+        row[" "] = mark
+        rows.append(row)
+    return pd.DataFrame(rows)

@@ -1,0 +1,93 @@
+"""The Pegging trainer's position and verdict on the page: the table, the play so far, your cards.
+
+Streamlit drawing over the pure words and table of :mod:`tutor.quiz.peg_text`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from cribbage_core.cards import Card
+from cribbage_core.peg_trainer import PegPosition, PegVerdict
+from tutor.frame.render import bold, show_html
+from tutor.html.cards import card_back_svg, card_svg
+from tutor.html.play import play_html
+from tutor.lang.i18n import _, card_text, fmt_int, ngettext
+from tutor.quiz.peg_text import setting_lines, values_frame
+
+__all__ = ["lay_key", "show_cards", "show_position", "show_values"]
+
+
+def _row(svgs: list[str], gap: int = 4) -> str:
+    return f'<div dir="ltr" style="display:flex;gap:{gap}px;padding:4px 0">{"".join(svgs)}</div>'
+
+
+def show_position(position: PegPosition, four_colour: bool) -> None:
+    """Who dealt and the scores; the starter, your crib cards, the opponent; the play so far."""
+    view = position.view
+    assert view.starter is not None
+    st.info("\n\n".join(setting_lines(position)), icon=":material/playing_cards:")
+    starter, crib, opponent = st.columns([1, 1, 2])
+    starter.markdown(bold(_("Starter")))
+    with starter:
+        show_html(_row([card_svg(view.starter, four_colour=four_colour, width=58)]))
+    crib.markdown(bold(_("Your cards in the crib")))
+    with crib:
+        show_html(_row([card_svg(c, four_colour=four_colour, width=46) for c in view.discards]))
+    opponent.markdown(bold(_("Your opponent")))
+    left = position.opponent_cards
+    with opponent:
+        if left:
+            show_html(_row([card_back_svg(width=30) for _ in range(left)]))
+    status = ngettext("{n} card left", "{n} cards left", left).format(n=fmt_int(left)) if left else _("no cards left")
+    if position.opponent_said_go:
+        status += " · " + _("said go in this series")
+    opponent.caption(status)
+    st.markdown(bold(_("The play so far")))
+    if position.steps:
+        show_html(play_html(position.steps, four_colour=four_colour, reveal_last=False, current=position.series))
+    if view.pile:
+        st.markdown(_("The count is **{count}**.").format(count=fmt_int(view.count)))
+    else:
+        st.caption(_("You lead: the count is 0."))
+
+
+def lay_key(card: Card) -> str:
+    """The session key of the button that lays ``card``."""
+    return f"pegt_lay_{card}"
+
+
+def show_cards(
+    position: PegPosition, laid: Card | None, four_colour: bool, on_lay: Callable[[str], None]
+) -> None:
+    """Your cards, each with its "Lay" button (disabled when it does not fit, and once ``laid``);
+    a Go button only when no card fits."""
+    view = position.view
+    room = 31 - view.count
+    st.markdown(bold(_("Your cards: which would you lay?")))
+    for cell, card in zip(st.columns(max(len(view.hand), 4)), view.hand, strict=False):
+        fits = card.value <= room
+        with cell:
+            svg = card_svg(card, highlighted=card == laid, dimmed=not fits, four_colour=four_colour, width=78)
+            show_html(_row([svg]))
+            st.button(
+                _("Lay {card}").format(card=card_text(card)), key=lay_key(card), disabled=laid is not None or not fits,
+                on_click=on_lay, args=(str(card),), width="stretch",
+                type="primary" if laid is None and fits else "secondary",
+                help=None if fits else _("This card would take the count past 31."),
+            )  # fmt: skip
+    if not any(card.value <= room for card in view.hand):  # never, in a position with a choice
+        st.button(_("Go (I cannot lay a card)"), key="pegt_go", disabled=True)
+
+
+def show_values(position: PegPosition, verdict: PegVerdict) -> None:
+    """Every legal card, best first, with what it is worth (after the verdict)."""
+    st.subheader(_("Every card, best first"))
+    st.dataframe(values_frame(position, verdict), hide_index=True, key="pegt_table")
+    st.caption(
+        _("Over the play: the points this card is expected to bring from now to the end of the play, "
+          "yours minus your opponent's, against every hand your opponent may hold (weighed by what it "
+          "has laid), with both sides playing on well.")
+    )  # fmt: skip
