@@ -77,6 +77,24 @@ check = lesson.check(seed)
 result = st.session_state.get("learn_result")
 if result is not None and result["key"] != (lesson.id, seed):
     result = None
+
+
+def _check() -> None:
+    """Grade the answer (a callback, so the run it starts shows the verdict)."""
+    if check.choices:
+        choice = st.session_state.get("learn_choice")
+        answer, error = choice, None if choice else _("Please pick one of the answers first.")
+    else:
+        parsed = parse_answer(st.session_state.get("learn_answer", ""), check.maximum)
+        answer, error = parsed.value, parsed.error
+    if error:
+        st.session_state["learn_error"] = error  # shown once, by the run this starts
+        return
+    correct = answer == check.answer
+    record_attempt(Attempt("learn", seed, answer, check.answer, correct, {"lesson": lesson.id}))
+    st.session_state["learn_result"] = {"key": (lesson.id, seed), "answer": answer, "correct": correct}
+
+
 if result is None:
     with st.form("learn_form", enter_to_submit=True):
         if check.choices:
@@ -84,21 +102,10 @@ if result is None:
         else:
             st.text_input(check.question, key="learn_answer",
                           placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(check.maximum)))
-        submitted = st.form_submit_button(_("Check"), type="primary", key="learn_submit")
-    if submitted:
-        if check.choices:
-            choice = st.session_state.get("learn_choice")
-            answer, error = choice, None if choice else _("Please pick one of the answers first.")
-        else:
-            parsed = parse_answer(st.session_state.get("learn_answer", ""), check.maximum)
-            answer, error = parsed.value, parsed.error
-        if error:
-            st.error(error, icon=":material/edit:")
-        else:
-            correct = answer == check.answer
-            record_attempt(Attempt("learn", seed, answer, check.answer, correct, {"lesson": lesson.id}))
-            st.session_state["learn_result"] = {"key": (lesson.id, seed), "answer": answer, "correct": correct}
-            st.rerun()
+        st.form_submit_button(_("Check"), type="primary", key="learn_submit", on_click=_check)
+    error = st.session_state.pop("learn_error", None)
+    if error:
+        st.error(error, icon=":material/edit:")
 else:
     st.markdown(check.question)
     if result["correct"]:
