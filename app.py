@@ -5,7 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from cribbage_core.hand_quiz import deal_hand
-from tutor.frame.menu import PAGES, four_colour, link_params, setup_page
+from tutor.frame.menu import PAGES, REVIEW_PAGE, due_today, four_colour, link_params, setup_page
+from tutor.frame.profile import current_learner
 from tutor.frame.render import bold, show_html
 from tutor.frame.urlstate import seed_from_url
 from tutor.html.cards import cards_row
@@ -31,6 +32,11 @@ with right:
     st.markdown(bold(_("This hand counts:")))
     st.markdown(f"“{say_count(example.score.steps)}”")
     st.caption(_("That is {total} points. Can you see them all?").format(total=fmt_int(example.score.total)))
+
+if current_learner():  # the questions this learner got wrong that come back today
+    with st.container(border=True, key="home_due"):
+        st.markdown("#### " + _("Due today: {n}").format(n=fmt_int(due_today())))
+        st.page_link(REVIEW_PAGE, label=_("Review now"), icon=":material/replay:", query_params=link_params())
 
 st.divider()
 st.subheader(_("Where to start"))

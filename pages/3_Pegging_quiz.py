@@ -7,17 +7,15 @@ import streamlit as st
 from cribbage_core.pegging import PEGGING_KINDS
 from cribbage_core.pegging_quiz import pegging_question
 from tutor.frame.menu import four_colour, setup_page
-from tutor.frame.render import bold, show_html
 from tutor.frame.urlstate import seed_from_url
-from tutor.html.cards import card_back_svg
-from tutor.html.play import hand_left_html, play_breakdown_html, play_html
-from tutor.lang.i18n import N_, _, card_text, fmt_int, ngettext
+from tutor.lang.i18n import N_, _, card_text
 from tutor.quiz import frame
 from tutor.quiz.attempts import Attempt, deal_ticket, quiz_learner, quiz_stats, record_attempt
 from tutor.quiz.drill import drill_pegging_seed
 from tutor.quiz.drill_view import drill_banner, drill_on, next_question, start_drill
 from tutor.quiz.feedback import pegging_notes
-from tutor.quiz.grading import PEGGING_MAX_POINTS, grade_pegging
+from tutor.quiz.grading import grade_pegging
+from tutor.quiz.pegging_view import answer_form, show_question, show_score
 from tutor.quiz.positions import pegging_position
 
 PAGE = "pages/3_Pegging_quiz.py"
@@ -60,33 +58,7 @@ if drilling:
 frame.score_row(quiz_stats("pegging"), _("Right answers in a row"))
 
 colours = four_colour()
-dealer = _("you") if question.dealer == 0 else _("your opponent")
-st.markdown(
-    _("**The play** ({dealer} dealt, so {leader} led)").format(
-        dealer=dealer, leader=_("your opponent") if question.dealer == 0 else _("you")
-    )
-)
-show_html(play_html(question.steps, four_colour=colours))
-
-left, right = st.columns(2)
-with left:
-    st.markdown(bold(_("Your cards not yet laid")))
-    show_html(hand_left_html(question.your_cards_left, four_colour=colours))
-with right:
-    st.markdown(bold(_("Your opponent")))
-    left_text = ngettext("{n} card left", "{n} cards left", question.opponent_cards_left).format(
-        n=fmt_int(question.opponent_cards_left)
-    ) if question.opponent_cards_left else _("no cards left")
-    if question.opponent_cards_left:
-        show_html(
-            '<div dir="ltr" style="display:flex;gap:4px;padding:4px 0">'
-            + "".join(card_back_svg(width=30) for _ in range(question.opponent_cards_left))
-            + "</div>"
-        )
-    status = left_text
-    if question.opponent_said_go:
-        status += " · " + _("said go in this series")
-    st.caption(status)
+show_question(question, colours)
 
 
 
@@ -112,13 +84,7 @@ if result is not None and result["seed"] != seed:
 
 last_card = card_text(question.pile[-1])
 if result is None:
-    with st.form("peg_form", enter_to_submit=True):
-        st.text_input(
-            _("How many points does your {card} score?").format(card=last_card),
-            key="peg_answer",
-            placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(PEGGING_MAX_POINTS)),
-        )
-        st.form_submit_button(_("Check"), type="primary", key="peg_submit", on_click=_check)
+    answer_form(question, on_submit=_check)
     error = st.session_state.pop("peg_error", None)
     if error:
         st.error(error, icon=":material/edit:")
@@ -126,8 +92,7 @@ if result is None:
 if result is not None:
     frame.show_notes(pegging_notes(result["verdict"], last_card))
     frame.answered_before(result.get("saved"))
-    st.markdown(bold(_("What it scores")))
-    show_html(play_breakdown_html(question.play, question.go_kind, four_colour=colours))
+    show_score(question, colours)
 
 frame.deal_footer(
     seed, _("Deal number {seed}: share this page's address to show someone this exact play."),

@@ -5,13 +5,14 @@ from pathlib import Path
 import streamlit as st
 
 from tutor import progress
+from tutor.clock import today
 from tutor.frame.menu import link_params, setup_page
 from tutor.frame.pin import pin_settings
 from tutor.frame.profile import learner_params, learner_widget
 from tutor.frame.render import bold
 from tutor.frame.status import show_status
 from tutor.lang.i18n import N_, _, fmt_int, fmt_percent, kind_name, ltr
-from tutor.store import open_store
+from tutor.store import SERVED_REVIEW_KINDS, open_store
 
 # The quiz pages that run the weak-spot drill when opened with ?drill=weak.
 DRILL_PAGE = "pages/2_Count_the_hand.py"
@@ -81,6 +82,26 @@ else:
         right_col.altair_chart(
             progress.daily_accuracy_chart(by_category, "category", _("Category"), "questions"), width="stretch"
         )
+
+st.subheader(_("Review: recall by interval"))
+st.caption(
+    _("Due today: {n}").format(n=fmt_int(db.due_count(name, today(), SERVED_REVIEW_KINDS))) + " · "
+    + _("Answers on review right at the first try, by the days since the question was last asked.")
+)  # fmt: skip
+recall = progress.recall_table(db.recall(name))
+if recall.empty:
+    st.caption(_("No answers on review yet."))
+else:
+    st.dataframe(
+        recall,
+        hide_index=True,
+        column_config={
+            "interval_days": _("Days since last asked"),
+            "asked": _("Asked"),
+            "right": _("Right at the first try"),
+            "recall": st.column_config.NumberColumn(_("Recall"), format="percent"),
+        },
+    )
 
 st.subheader(_("Games against the computer"))
 if games.empty:

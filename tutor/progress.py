@@ -49,6 +49,18 @@ def streaks(answers: Iterable[bool]) -> Streaks:
     return Streaks(current, best)
 
 
+def recall_table(rows: Iterable[tuple[int, int, int]]) -> pd.DataFrame:
+    """Recall on review per interval: (days since last asked, asked, right at the first try) rows
+    (``Store.recall``) as a table with each interval's share right.
+
+    >>> recall_table([(1, 4, 3), (3, 2, 2)]).to_dict("records")[0]
+    {'interval_days': 1, 'asked': 4, 'right': 3, 'recall': 0.75}
+    """
+    table = pd.DataFrame(list(rows), columns=["interval_days", "asked", "right"])
+    table["recall"] = (table["right"] / table["asked"]).round(3) if not table.empty else []
+    return table
+
+
 def _days(attempts: pd.DataFrame) -> pd.Series:
     return pd.to_datetime(attempts["created_at"]).dt.floor("D")
 

@@ -18,8 +18,9 @@ from typing import Final, NamedTuple
 
 import streamlit as st
 
+from tutor.clock import today
 from tutor.frame.pin import pin_gate
-from tutor.frame.profile import learner_params, remember_language, saved_language
+from tutor.frame.profile import current_learner, learner_params, remember_language, saved_language
 from tutor.frame.urlstate import address_changed, address_notes_here, begin_address_notes
 from tutor.lang.i18n import (
     DEFAULT_LANGUAGE,
@@ -30,14 +31,16 @@ from tutor.lang.i18n import (
     available_languages,
     current_language,
     language_name,
+    fmt_int,
     set_language,
     settle_language,
     start_page_mentions,
 )
 from tutor.lang.languages import is_rtl
 from tutor.lang.numerals import format_int
+from tutor.store import SERVED_REVIEW_KINDS, open_store
 
-__all__ = ["PAGES", "MenuPage", "four_colour", "link_params", "page_css", "setup_page"]
+__all__ = ["PAGES", "REVIEW_PAGE", "MenuPage", "due_today", "four_colour", "link_params", "page_css", "setup_page"]
 
 
 class MenuPage(NamedTuple):
@@ -80,10 +83,21 @@ PAGES: Final = (
         N_("Six cards: which two go to the crib? Graded by expected points over every starter."),
     ),
     MenuPage(
+        "pages/9_Review.py", N_("Review your mistakes"), ":material/replay:",
+        N_("The questions you got wrong come back when they are due, worst first."),
+    ),
+    MenuPage(
+        "pages/10_Daily_five.py", N_("Daily five"), ":material/today:",
+        N_("Five questions, the same for everyone each day: see how everyone answered."),
+    ),
+    MenuPage(
         "pages/5_Progress.py", N_("Progress"), ":material/trending_up:",
         N_("What you got right and wrong, over time, and a drill for your weak spots."),
     ),
 )  # fmt: skip
+
+#: The Review page: its menu entry says how many questions are due today.
+REVIEW_PAGE: Final = "pages/9_Review.py"
 
 _FOUR_COLOUR: Final = "pref_four_colour"
 _FOUR_COLOUR_WIDGET: Final = "menu_four_colour"
@@ -140,6 +154,12 @@ def page_css(lang: str) -> str:
     return css + "</style>"
 
 
+def due_today() -> int:
+    """How many review items the current learner has due today (0 without a learner)."""
+    name = current_learner()
+    return open_store().due_count(name, today(), SERVED_REVIEW_KINDS) if name else 0
+
+
 def link_params() -> dict[str, str]:
     """The query parameters every link carries: the learner's name and the language."""
     return {**learner_params(), LANG_KEY: current_language()}
@@ -186,8 +206,12 @@ def setup_page(page_path: str, title: str) -> str:
         )
     with st.sidebar:
         st.markdown("### 🃏 " + app_name)
+        due = due_today()
         for page in PAGES:
-            st.page_link(page.path, label=_(page.label), icon=page.icon, query_params=link_params())
+            label = _(page.label)
+            if page.path == REVIEW_PAGE and due:
+                label = _("Review your mistakes ({n} due)").format(n=fmt_int(due))
+            st.page_link(page.path, label=label, icon=page.icon, query_params=link_params())
         st.divider()
         label = _("Language")
         st.session_state[_LANG_WIDGET] = lang

@@ -25,13 +25,16 @@ in this session, else the learner's saved one, else the browser's
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import gettext
 import io
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from babel.dates import format_date
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
@@ -242,6 +245,18 @@ def fmt_signed(n: int, lang: str | None = None) -> str:
     """
     sign = "-" if n < 0 else "+"
     return ltr(sign + fmt_int(abs(n), lang), lang)
+
+
+def fmt_date(day: dt.date, lang: str | None = None) -> str:
+    """A date as the learner reads it: the month's name in their language (Babel's long
+    format), in their digits.
+
+    >>> fmt_date(dt.date(2026, 12, 1), "en"), fmt_date(dt.date(2026, 12, 1), "hi")
+    ('December 1, 2026', '1 दिसंबर 2026')
+    """
+    code = lang or current_language()
+    text = str(format_date(day, format="long", locale=code))
+    return re.sub(r"[0-9]", lambda digit: fmt_int(int(digit.group()), code), text)
 
 
 def fmt_percent(fraction: float, lang: str | None = None) -> str:

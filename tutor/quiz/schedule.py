@@ -26,7 +26,7 @@ import datetime as dt
 from dataclasses import replace
 from typing import Final
 
-from tutor.store import ReviewState
+from tutor.store import ReviewState, ScheduleUpdate
 
 __all__ = [
     "FIRST_DAYS",
@@ -36,6 +36,7 @@ __all__ = [
     "START_EASE",
     "after_answer",
     "after_miss",
+    "answered",
     "first_miss",
     "intervals",
 ]
@@ -81,6 +82,15 @@ def after_answer(state: ReviewState, correct: bool, today: dt.date) -> ReviewSta
     return ReviewState(
         interval, today + dt.timedelta(days=interval), state.ease, state.lapses, state.streak + 1, state.reviews + 1
     )
+
+
+def answered(correct: bool, today: dt.date) -> ScheduleUpdate:
+    """The store's update for an answer on review on ``today`` (see ``tutor.store.answer_review``)."""
+
+    def update(state: ReviewState | None) -> ReviewState:
+        return after_answer(state, correct, today) if state is not None else after_miss(None, today)
+
+    return update
 
 
 def _clean_run(state: ReviewState, today: dt.date, answers: int) -> list[ReviewState]:

@@ -118,6 +118,7 @@ from tutor.store.reviews import (
     recall_by_interval,
     record_daily_answer,
     record_miss,
+    retire_item,
     review_item,
 )
 from tutor.store.saved_games import (
@@ -142,6 +143,7 @@ from tutor.store.schema import (
     QUIZ_KINDS,
     REVIEW_KINDS,
     SAVED_GAMES,
+    SERVED_REVIEW_KINDS,
     SCHEMA_VERSION,
     Migration,
     SchemaTooNew,
@@ -170,6 +172,7 @@ __all__ = [
     "ATTEMPT_COLUMNS",
     "DAILY_QUESTIONS",
     "REVIEW_KINDS",
+    "SERVED_REVIEW_KINDS",
     "RecallRow",
     "ReviewItem",
     "ReviewState",
@@ -184,6 +187,7 @@ __all__ = [
     "recall_by_interval",
     "record_daily_answer",
     "record_miss",
+    "retire_item",
     "review_item",
     "DEFAULT_SQLITE_PATH",
     "GAMES",

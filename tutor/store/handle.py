@@ -49,6 +49,7 @@ from tutor.store.reviews import (
     recall_by_interval,
     record_daily_answer,
     record_miss,
+    retire_item,
     review_item,
 )
 from tutor.store.saved_games import (
@@ -322,6 +323,14 @@ class Store:
             None,
             writes=True,
         )
+
+    def retire_item(self, learner_name: str, item_id: int) -> None:
+        """``retire_item`` for the named learner (nothing when the database is down)."""
+
+        def retire(engine: Engine, who: Learner) -> None:
+            retire_item(engine, who.id, item_id)
+
+        self._for_learner(learner_name, retire, None, writes=True)
 
     def due_count(self, learner_name: str, today: dt.date, kinds: Sequence[str] = REVIEW_KINDS) -> int:
         """How many of the learner's items are due ``today`` (0 when none or the database is down)."""

@@ -53,6 +53,7 @@ __all__ = [
     "recall_by_interval",
     "record_daily_answer",
     "record_miss",
+    "retire_item",
     "review_item",
 ]
 
@@ -224,6 +225,20 @@ def answer_review(
 
     result: ReviewState | None = _with_retry(write)
     return result
+
+
+def retire_item(engine: Engine, learner_id: int, item_id: int) -> None:
+    """Never serve the learner's item ``item_id`` again (e.g. its position deals nothing)."""
+
+    def write() -> None:
+        with _writing(engine) as conn:
+            conn.execute(
+                REVIEW_ITEMS.update()
+                .where(REVIEW_ITEMS.c.id == int(item_id), REVIEW_ITEMS.c.learner_id == int(learner_id))
+                .values(due_on=None, updated_at=_now())
+            )
+
+    _with_retry(write)
 
 
 def _due(learner_id: int, today: dt.date, kinds: Sequence[str]) -> Any:

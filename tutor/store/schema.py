@@ -23,6 +23,9 @@ QUIZ_KINDS = ("hand", "crib", "pegging", "discard", "peg_trainer")
 #: them, a costly decision from one of the learner's games ("game": the game and the decision).
 #: The pegging trainer keeps no review items yet (its answers carry no position).
 REVIEW_KINDS = ("hand", "crib", "pegging", "discard", "game")
+#: The kinds the Review page serves (and the due counts count): the four quizzes; "game" joins
+#: once the game review serves its decisions.
+SERVED_REVIEW_KINDS = ("hand", "crib", "pegging", "discard")
 MAX_POSITION_LENGTH = 200  # a review item's position: canonical JSON of a few address parameters
 MAX_NAME_LENGTH = 40
 

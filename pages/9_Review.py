@@ -1,0 +1,62 @@
+"""Review: the questions you got wrong come back when they are due, worst first."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.clock import today
+from tutor.frame.menu import four_colour, setup_page
+from tutor.frame.profile import learner_widget
+from tutor.frame.status import show_status
+from tutor.lang.i18n import N_, _, fmt_int
+from tutor.quiz.positions import BadPosition
+from tutor.quiz.review_view import (
+    item_heading,
+    next_due_caption,
+    next_item,
+    open_elsewhere,
+    pick_item,
+    review_recorder,
+    set_aside,
+)
+from tutor.quiz.serve import keyboard, serve_question
+from tutor.store import SERVED_REVIEW_KINDS, open_store
+
+PAGE = "pages/9_Review.py"
+
+setup_page(PAGE, N_("Review your mistakes"))
+st.title(_("Review your mistakes"))
+st.caption(
+    _("Every question you got wrong comes back: the next day, then after 3 days, then further "
+      "apart each time you get it right at the first try. Miss it again and it starts over.")
+)  # fmt: skip
+name = learner_widget()
+db = open_store()
+show_status(db)
+if name is None:
+    st.stop()
+
+day = today()
+st.metric(_("Due today"), fmt_int(db.due_count(name, day, SERVED_REVIEW_KINDS)))
+item = pick_item(db, name, day)
+if item is None:
+    st.success(_("Nothing to review today."), icon=":material/task_alt:")
+    next_due_caption(db, name, day)
+    st.stop()
+
+item_heading(item)
+try:
+    served = serve_question(
+        item.kind, item.position, ("review", item.id), four_colour(), review_recorder(db, name, item, day),
+        variant=f"review:{item.id}", extra={"review": item.id},
+    )  # fmt: skip
+except BadPosition:
+    set_aside(db, name, item)
+    served = None
+buttons = st.container(horizontal=True)
+buttons.button(
+    _("Next question"), key="review_next", on_click=next_item, type="primary" if served else "secondary",
+    icon=":material/skip_next:",
+)  # fmt: skip
+open_elsewhere(buttons, item)
+keyboard(item.kind, served, "review_next", nonce=str(item.id))

@@ -1,0 +1,121 @@
+"""The daily five's parts: which question is on show, how an answer is recorded, everyone's answers.
+
+The day and the question are in the address (``?date=2026-12-01&q=3``), so a link shows the
+same question to anyone. An answer is recorded as an attempt of its quiz (so a miss comes
+back on the Review page, like any other) and, for a learner with a name, as that learner's
+answer to the day's question (the first one stands), which :func:`show_shares` counts with
+everyone else's.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Final
+
+import pandas as pd
+import streamlit as st
+
+from cribbage_core.cards import parse_cards
+from cribbage_core.errors import CribbageError
+from tutor.frame.urlstate import set_url_param
+from tutor.lang.i18n import _, cards_text, fmt_int, ngettext
+from tutor.progress import quiz_name
+from tutor.quiz.attempts import Attempt, Saved, next_deal, record_attempt
+from tutor.quiz.daily import DailyQuestion
+from tutor.quiz.serve import Recorder, Served, clear_served
+from tutor.store import Store
+
+__all__ = [
+    "ARCHIVE_DAYS", "DAY_PARAM", "QUESTION_PARAM", "daily_recorder", "next_daily", "question_picker",
+    "show_shares",
+]  # fmt: skip
+
+DAY_PARAM: Final = "date"
+QUESTION_PARAM: Final = "q"
+#: How far back the archive lists days.
+ARCHIVE_DAYS: Final = tuple(dt.timedelta(days=n) for n in range(1, 29))
+_PICKER: Final = "daily_question"
+_FIRST_KEY: Final = "daily_first"  # (day, question) -> the learner's answer counted before this visit
+
+
+def next_daily(number: int) -> None:
+    """Show question ``number`` (0-4): a new deal token, empty answer boxes."""
+    set_url_param(QUESTION_PARAM, str(number + 1))
+    next_deal()
+    clear_served()
+
+
+def _picked() -> None:
+    next_daily(int(st.session_state[_PICKER]))
+
+
+def question_picker(count: int) -> int:
+    """The question in ``?q=`` (1 to ``count``; else the first), with buttons to choose another."""
+    raw = st.query_params.get(QUESTION_PARAM, "1")
+    number = int(raw) - 1 if raw in {str(n) for n in range(1, count + 1)} else 0
+    st.session_state[_PICKER] = number
+    st.segmented_control(
+        _("Question"), list(range(count)), format_func=lambda n: fmt_int(n + 1), key=_PICKER,
+        on_change=_picked, required=True,
+    )  # fmt: skip
+    return number
+
+
+def daily_recorder(store: Store, learner: str | None, day: dt.date, question: DailyQuestion) -> Recorder:
+    """How an answer to the day's question is recorded: as its quiz's attempt (a miss comes back
+    for review) and as the learner's daily answer (counted once, the first)."""
+
+    def record(attempt: Attempt) -> Saved:
+        saved = record_attempt(attempt, store, position=question.position)
+        if learner is not None:
+            counted = store.record_daily_answer(learner, day, question.number, str(attempt.answer), attempt.correct)
+            if not counted and not store.problem:
+                first = store.daily_answers_of(learner, day).get(question.number)
+                st.session_state[_FIRST_KEY] = {(day, question.number): first}
+        return saved
+
+    return record
+
+
+def _answer_text(kind: str, answer: str) -> str:
+    if kind != "discard":
+        return fmt_int(int(answer)) if answer.isdigit() else answer
+    try:
+        return cards_text(parse_cards(answer))
+    except CribbageError:
+        return answer
+
+
+def show_shares(store: Store, day: dt.date, question: DailyQuestion, served: Served, learner: str | None) -> None:
+    """How everyone on this server answered the question, the engine's answer marked."""
+    st.subheader(_("How everyone answered"))
+    first = st.session_state.get(_FIRST_KEY, {}).get((day, question.number))
+    if first is not None:
+        st.caption(_("You answered this question before: your first answer, {answer}, is the one counted.").format(
+            answer=_answer_text(question.kind, first[0])))  # fmt: skip
+    if learner is None:
+        st.caption(_("Choose a name in the sidebar to add your answer to everyone's."))
+    shares = store.daily_shares(day, question.number)
+    total = sum(shares.values())
+    if not total:
+        st.caption(_("Nobody's answer is counted yet."))
+    else:
+        rows = sorted(shares.items(), key=lambda pair: (-pair[1], pair[0]))
+        st.dataframe(
+            pd.DataFrame(
+                {
+                    _("Answer"): [_answer_text(question.kind, a) for a, _n in rows],
+                    _("Share"): [n / total for _a, n in rows],
+                    _("Learners"): [n for _a, n in rows],
+                    _("Engine"): ["✓" if a == served.right_answer else "" for a, _n in rows],
+                }
+            ),
+            hide_index=True,
+            column_config={_("Share"): st.column_config.ProgressColumn(_("Share"), format="percent", min_value=0, max_value=1)},
+        )
+        st.caption(ngettext("{n} learner answered.", "{n} learners answered.", total).format(n=fmt_int(total)))
+    st.markdown(
+        _("The engine's answer ({quiz}): **{answer}**").format(
+            quiz=quiz_name(question.kind), answer=_answer_text(question.kind, served.right_answer)
+        )
+    )

@@ -1,0 +1,231 @@
+"""One quiz question served at its position, with its own quiz's widgets and verdict.
+
+The Review page and the daily five serve questions of every quiz kind: a count (hand or
+crib), a pegging question or a discard, each dealt again from its position
+(:mod:`tutor.quiz.positions`) and drawn by the quiz's own parts (``count_view``,
+``pegging_view``, ``discard_view``), graded by the same ``grading`` and worded by the same
+``feedback``, so it looks and grades exactly as on its own page (a wrong count gets its
+second try). Answers are graded in the submit button's callback, as on the quiz pages. The
+caller says how an answer is recorded (``record``: the attempt to record, as the quiz page
+would record it) and gets back what was answered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, Final, NamedTuple
+
+import streamlit as st
+
+from cribbage_core.advisor import Role
+from cribbage_core.cards import format_cards
+from cribbage_core.discard_quiz import DiscardDeal
+from cribbage_core.hand_quiz import HandDeal
+from cribbage_core.pegging_quiz import PeggingQuestion
+from tutor.lang.i18n import _, card_text, fmt_int, ngettext
+from tutor.quiz import frame
+from tutor.quiz.attempts import Attempt, Saved, deal_ticket
+from tutor.quiz.count_view import answer_form, show_count, show_deal, typed_answer
+from tutor.quiz.discard_text import seat_text
+from tutor.quiz.discard_view import pick_cards, pick_key, show_advice, show_keeps
+from tutor.quiz.feedback import count_notes, discard_notes, pegging_notes, retry_notes
+from tutor.quiz.grading import grade_count, grade_discard, grade_pegging
+from tutor.quiz.pegging_view import ANSWER_KEY as PEG_ANSWER_KEY
+from tutor.quiz.pegging_view import answer_form as pegging_form
+from tutor.quiz.pegging_view import show_question, show_score
+from tutor.quiz.positions import discard_deal_at, hand_deal_at, pegging_at
+
+__all__ = ["RESULT_KEY", "Recorder", "Served", "clear_served", "keyboard", "serve_question"]
+
+#: The session key of the served question's graded answer: the question's key, the verdict,
+#: where it was saved (and for a count, whether a second try is open, and its verdict).
+RESULT_KEY: Final = "served_result"
+_ERRORS: Final = "served_errors"  # why the last answer could not be read, shown once
+
+#: Records an attempt (and whatever goes with it) and says where it went.
+Recorder = Callable[[Attempt], Saved]
+
+
+class Served(NamedTuple):
+    """A served question once answered: the first answer and the right one as text, whether
+    the first answer was right; ``done``: the verdict is on show (after any second try)."""
+
+    answer: str
+    right_answer: str
+    correct: bool
+    done: bool
+
+
+def clear_served() -> None:
+    """Forget the served question's answer and empty its boxes (the next question)."""
+    for key in [k for k in st.session_state if str(k).startswith(("discard_pick_", "count_kind_"))]:
+        del st.session_state[key]
+    for key in (RESULT_KEY, _ERRORS, "count_answer", PEG_ANSWER_KEY):
+        st.session_state.pop(key, None)
+
+
+def _result(question_key: Hashable) -> dict[str, Any] | None:
+    found = st.session_state.get(RESULT_KEY)
+    return found if isinstance(found, dict) and found.get("key") == question_key else None
+
+
+def _show_errors() -> None:
+    for message in st.session_state.pop(_ERRORS, ()):
+        st.error(message, icon=":material/edit:")
+
+
+def serve_question(
+    kind: str,
+    position: Mapping[str, str],
+    question_key: Hashable,
+    four_colour: bool,
+    record: Recorder,
+    variant: str,
+    extra: Mapping[str, Any] | None = None,
+) -> Served | None:
+    """Draw the question of quiz ``kind`` at ``position`` and its answer; what was answered.
+
+    ``question_key`` tells this question from the last one answered in the session;
+    ``variant`` goes into the attempt id (e.g. ``review:12``), so the same deal answered here
+    and on its own page are two attempts; ``extra`` is added to the attempt's details.
+    Raises ``positions.BadPosition`` for a position that deals nothing.
+    """
+    details = dict(extra or {})
+    if kind in ("hand", "crib"):
+        return _serve_count(hand_deal_at(position, kind == "crib"), kind, question_key, four_colour, record, variant, details)
+    if kind == "pegging":
+        return _serve_pegging(pegging_at(position), question_key, four_colour, record, variant, details)
+    if kind == "discard":
+        return _serve_discard(discard_deal_at(position), question_key, four_colour, record, variant, details)
+    raise ValueError(f"no quiz serves review kind {kind!r}")
+
+
+def _serve_count(
+    deal: HandDeal, kind: str, key: Hashable, colours: bool, record: Recorder, variant: str, details: dict[str, Any]
+) -> Served | None:
+    ticket = deal_ticket(kind, deal.seed, variant=variant)
+
+    def check() -> None:
+        before = _result(key)
+        verdict = grade_count(deal.score, typed_answer(False))
+        if verdict.errors:
+            st.session_state[_ERRORS] = verdict.errors
+            return
+        if before is not None and before.get("retry", False):
+            st.session_state[RESULT_KEY] = {**before, "retry": False, "second": verdict}
+            return
+        saved = record(
+            Attempt(kind, deal.seed, verdict.answer, deal.score.total, verdict.correct,
+                    {**details, "focus": deal.focus}, attempt_id=ticket.attempt_id,
+                    categories=verdict.categories, categories_missed=verdict.missed, seconds=ticket.seconds())
+        )  # fmt: skip
+        retry = not verdict.correct and saved != "repeat"  # the first answer is the one recorded
+        st.session_state[RESULT_KEY] = {"key": key, "verdict": verdict, "saved": saved, "retry": retry}
+
+    def reveal() -> None:
+        st.session_state[RESULT_KEY] = {**st.session_state[RESULT_KEY], "retry": False}
+
+    show_deal(deal, colours)
+    result = _result(key)
+    retrying = result is not None and result.get("retry", False)
+    if result is not None and retrying:
+        frame.show_notes(retry_notes(result["verdict"]))
+    if result is None or retrying:
+        answer_form(False, on_submit=check)
+        if retrying:
+            st.button(_("Show the answer"), key="count_reveal", on_click=reveal, icon=":material/visibility:")
+        _show_errors()
+    if result is None:
+        return None
+    first = result["verdict"]
+    if not retrying:
+        second = result.get("second")
+        frame.show_notes(count_notes(second or first, deal.is_crib, second_try=second is not None))
+        frame.answered_before(result.get("saved"))
+        show_count(deal.score, colours)
+    return Served(str(first.answer), str(deal.score.total), first.correct, not retrying)
+
+
+def _serve_pegging(
+    question: PeggingQuestion, key: Hashable, colours: bool, record: Recorder, variant: str, details: dict[str, Any]
+) -> Served | None:
+    ticket = deal_ticket("pegging", question.seed, variant=variant)
+
+    def check() -> None:
+        verdict = grade_pegging(question, st.session_state.get(PEG_ANSWER_KEY, ""))
+        if verdict.error:
+            st.session_state[_ERRORS] = (verdict.error,)
+            return
+        saved = record(
+            Attempt("pegging", question.seed, verdict.answer, question.total, verdict.correct,
+                    {**details, "kinds": sorted(question.kinds)}, attempt_id=ticket.attempt_id,
+                    categories=verdict.categories, categories_missed=verdict.missed, seconds=ticket.seconds())
+        )  # fmt: skip
+        st.session_state[RESULT_KEY] = {"key": key, "verdict": verdict, "saved": saved}
+
+    show_question(question, colours)
+    result = _result(key)
+    if result is None:
+        pegging_form(question, on_submit=check)
+        _show_errors()
+        return None
+    verdict = result["verdict"]
+    frame.show_notes(pegging_notes(verdict, card_text(question.pile[-1])))
+    frame.answered_before(result.get("saved"))
+    show_score(question, colours)
+    return Served(str(verdict.answer), str(question.total), verdict.correct, True)
+
+
+def _serve_discard(
+    deal: DiscardDeal, key: Hashable, colours: bool, record: Recorder, variant: str, details: dict[str, Any]
+) -> Served | None:
+    ticket = deal_ticket("discard", deal.seed, variant=variant)
+    best = format_cards(sorted(deal.advice.best.discard))
+
+    def confirm() -> None:
+        verdict = grade_discard(deal, [card for card in deal.hand if st.session_state.get(pick_key(card))])
+        if verdict.wrong_number:
+            st.session_state[_ERRORS] = (
+                ngettext(
+                    "Choose exactly {n} card to throw: you chose {chosen}.",
+                    "Choose exactly {n} cards to throw: you chose {chosen}.",
+                    deal.throw,
+                ).format(n=fmt_int(deal.throw), chosen=fmt_int(len(verdict.thrown))),
+            )
+            return
+        saved = record(
+            Attempt("discard", deal.seed, format_cards(sorted(verdict.thrown)), best, verdict.correct,
+                    {**details, "ev_lost": round(verdict.loss, 4), "players": deal.players,
+                     "role": deal.role.value, "level": deal.difficulty},
+                    attempt_id=ticket.attempt_id, seconds=ticket.seconds())
+        )  # fmt: skip
+        st.session_state[RESULT_KEY] = {"key": key, "verdict": verdict, "saved": saved}
+
+    dealing = deal.role is Role.DEALER
+    st.info(seat_text(deal.role, deal.throw), icon=":material/inventory_2:" if dealing else ":material/person:")
+    result = _result(key)
+    verdict = result["verdict"] if result is not None else None
+    pick_cards(deal, verdict.thrown if verdict is not None else None, colours,
+               on_change=lambda: st.session_state.pop(_ERRORS, None))  # fmt: skip
+    if result is None or verdict is None:
+        st.button(ngettext("Throw this card", "Throw these cards", deal.throw), type="primary",
+                  key="discard_confirm", on_click=confirm, icon=":material/move_to_inbox:")  # fmt: skip
+        for message in st.session_state.get(_ERRORS, ()):
+            st.error(message, icon=":material/touch_app:")
+        return None
+    frame.answered_before(result.get("saved"))
+    frame.show_notes(discard_notes(verdict))
+    if not verdict.correct:
+        show_keeps(verdict, colours)
+    show_advice(deal, verdict)
+    return Served(format_cards(sorted(verdict.thrown)), best, verdict.correct, True)
+
+
+def keyboard(kind: str, served: Served | None, next_key: str, nonce: str) -> None:
+    """The quiz pages' keyboard use for a served question: the cursor in the answer box, Enter
+    to check; once the verdict is shown, Enter or N presses ``next_key`` (see ``frame.keyboard``)."""
+    answering = served is None or not served.done
+    if kind == "discard" and answering:
+        return  # the cards are picked by pointer, as on the Discard trainer
+    box = "count_answer" if kind in ("hand", "crib") else PEG_ANSWER_KEY
+    frame.keyboard(box if answering else next_key, next_key, nonce=f"{nonce}:{served}")
