@@ -196,3 +196,10 @@ def test_daily_answers_count_once_and_add_up_per_answer(engine: Engine) -> None:
     assert store.daily_answers_of(engine, ann, DAY) == {0: ("12", True)}
     with pytest.raises(StoreError, match="numbered 0 to 4"):
         store.record_daily_answer(engine, ann, DAY, 5, "1", True)
+
+
+def test_a_retired_item_is_never_due_again(engine: Engine) -> None:
+    ann = store.create_learner(engine, "Ann").id
+    item = miss(engine, ann, DAY, seed="8")
+    store.retire_item(engine, ann, item)
+    assert store.due_count(engine, ann, days(400)) == 0 and store.next_due(engine, ann, DAY) is None
