@@ -163,3 +163,20 @@ def test_load_own_game_gives_a_game_only_to_its_owner(tmp_path: Path) -> None:
     assert store.load_own_game(engine, "g-anon", None, "b2") is None
     assert store.load_own_game(engine, "missing", "Ann") is None
     engine.dispose()
+
+
+@pytest.mark.parametrize("lang", ["en", "hi", "ur", "gu", "bn", "pa"])
+def test_the_review_opens_first_in_every_language(db_url: str, lang: str) -> None:
+    save(db_url, played())
+    at = open_page(game=GAME, learner="Ann", lang=lang)
+    assert len(at.metric) == 4 and at.segmented_control(key="review_hand").options
+    # learn from your mistakes, opened first too (preset in the session: AppTest words a choice
+    # of a segmented control in the test's language, which a page in Hindi does not offer)
+    at = AppTest.from_file(ENTRY, default_timeout=60)
+    at.switch_page(PAGE)
+    at.query_params.update(game=GAME, learner="Ann", lang=lang)
+    at.session_state["review_mode"] = "learn"
+    at.run()
+    assert not at.exception and at.pills  # the first mistake asked again, cards to choose from
+    if lang != "en":
+        assert at.title[0].value != "Review your game" and at.pills[0].label != "Your choice"
