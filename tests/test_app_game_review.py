@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core.bots import make_bot
-from cribbage_core.game import Phase
+from cribbage_core.game import Count, Phase
 from cribbage_core.grades import Grade
 from cribbage_core.review import analyse_record
 from tutor import store
@@ -180,3 +180,26 @@ def test_the_review_opens_first_in_every_language(db_url: str, lang: str) -> Non
     assert not at.exception and at.pills  # the first mistake asked again, cards to choose from
     if lang != "en":
         assert at.title[0].value != "Review your game" and at.pills[0].label != "Your choice"
+
+
+def test_in_counting_mode_the_learners_typed_counts_are_reviewed(db_url: str) -> None:
+    session = PlaySession.start(PlaySettings(level="easy", target=61, self_count=True), seed=5, game_id=GAME)
+    learner = make_bot("easy", 7)
+    while session.moves < 60:
+        if session.phase is Phase.DEAL:
+            session = session.deal_next()
+        elif session.bot_to_act() is not None or session.moves_on_alone():
+            session = session.move_on()
+        else:
+            action = learner.act(session.state.view(HUMAN))
+            session = session.act(Count(HUMAN, 0) if isinstance(action, Count) else action)
+    save(db_url, session)
+    game = review_game(session.to_dict(), session.moves)
+    counts = [d for d in game.decisions() if d.kind == "count"]
+    assert counts and all(d.seat == HUMAN for d in counts)
+    at = open_page(game=GAME, learner="Ann")
+    hand = counts[0].hand_no
+    at.segmented_control(key="review_hand").set_value(hand).run()
+    worth = int(counts[0].options[0].points)
+    expected = f"You counted 0; it was worth {worth}" if worth else "Counted right: 0."
+    assert expected in text(at)

@@ -109,7 +109,17 @@ def _best_index(decision: Decision) -> int:
 
 
 def cost_text(decision: Decision, lang: str | None = None) -> str:
-    """What the decision cost: points on average, or near the end the chance to win."""
+    """What the decision cost: points on average, or near the end the chance to win; for a count
+    the points it left (exact, not an average).
+
+    >>> from cribbage_core.grades import Grade
+    >>> count = Decision(9, 1, 0, "count", 1, (0, 0), (OptionValue("claim 8", 8.0), OptionValue("claim 6", 6.0)),
+    ...     1, 2.0, 0.0, False, None, None, None, Grade.BLUNDER, False, "claimed 6 of 8")
+    >>> cost_text(count, "en")
+    'You counted 6; it was worth 8: 2 points left on the table.'
+    """
+    if decision.kind == "count":
+        return _count_cost(decision, lang)
     if decision.win_view and decision.win_lost is not None:
         if decision.win_lost < WIN_LIMITS[0]:
             return _("It kept your best chance to win.", lang)
@@ -165,7 +175,7 @@ def reasons(decision: Decision, state: GameState, lang: str | None = None) -> li
     best = decision.options[_best_index(decision)]
     chosen = decision.choice
     if decision.kind == "count":
-        return [_count_reason(decision, lang)] if decision.points_lost > 0 else []
+        return []  # cost_text says it all
     if best is chosen or decision.kind not in ("discard", "play"):
         return []
     lines: list[str] = []
@@ -218,6 +228,18 @@ def reasons(decision: Decision, state: GameState, lang: str | None = None) -> li
     if good:
         lines.append(_("{card}: {facts}.", lang).format(card=card_text(best_card, lang), facts="; ".join(good)))
     return lines
+
+
+def _count_cost(decision: Decision, lang: str | None) -> str:
+    actual = int(decision.options[0].points)
+    claimed = int(decision.choice.label.removeprefix("claim "))
+    if decision.points_lost > 0:
+        return _count_reason(decision, lang)
+    if claimed > actual:
+        return _("You claimed {claimed}; the hand was worth {actual}, and that is what it scored.", lang).format(
+            claimed=fmt_int(claimed, lang), actual=fmt_int(actual, lang)
+        )
+    return _("Counted right: {n}.", lang).format(n=fmt_int(actual, lang))
 
 
 def _count_reason(decision: Decision, lang: str | None) -> str:
