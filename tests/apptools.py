@@ -9,9 +9,11 @@ from streamlit.testing.v1 import AppTest
 ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
 
 
-def open_page(page: str | None, **params: str) -> AppTest:
-    """Run ``page`` (None: the home page) with these query parameters; no exception allowed."""
-    at = AppTest.from_file(ENTRY, default_timeout=30)
+def open_page(page: str | None, *, timeout: float = 30, **params: str) -> AppTest:
+    """Run ``page`` (None: the home page) with these query parameters; no exception allowed.
+
+    ``timeout``: seconds each run may take (AppTest's ``default_timeout``)."""
+    at = AppTest.from_file(ENTRY, default_timeout=timeout)
     if page:
         at.switch_page(page)
     for key, value in params.items():

@@ -12,6 +12,8 @@ from cribbage_core.bots import make_bot
 from cribbage_core.game import Count, Phase
 from cribbage_core.grades import Grade
 from cribbage_core.review import analyse_record
+from tests import apptools
+from tests.apptools import ENTRY
 from tutor import store
 from tutor.play.session import HUMAN, PlaySession, PlaySettings
 from tutor.review.game import review_game
@@ -19,7 +21,6 @@ from tutor.review.mistakes import check_answer, costly_decisions
 from tutor.review.reasons import option_cards, severity
 
 PAGE = "pages/8_Game_review.py"
-ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
 GAME = "0b7a6f0e-1111-4c2b-9d7e-000000000001"
 
 
@@ -54,13 +55,7 @@ def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 def open_page(**params: str) -> AppTest:
-    at = AppTest.from_file(ENTRY, default_timeout=60)
-    at.switch_page(PAGE)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return apptools.open_page(PAGE, timeout=60, **params)
 
 
 def text(at: AppTest) -> str:

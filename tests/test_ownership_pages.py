@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptools import ENTRY, page_text
+from tests.apptools import ENTRY, open_page, page_text
 from tutor import store
 
 PROGRESS = "pages/5_Progress.py"
@@ -40,16 +40,6 @@ def protected_sam(url: str, answers: int = 3) -> None:
     engine.dispose()
 
 
-def open_as(page: str, **params: str) -> AppTest:
-    at = AppTest.from_file(ENTRY, default_timeout=30)
-    at.switch_page(page)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
 def unlock(at: AppTest, pin: str) -> AppTest:
     at.text_input(key="pin_unlock_input").input(pin)
     next(b for b in at.button if b.label == "Unlock").click()
@@ -68,7 +58,7 @@ def attempts_of(url: str, name: str) -> int:
 
 def test_a_protected_name_shows_nothing_without_its_pin(db_url: str) -> None:
     protected_sam(db_url)
-    at = open_as(PROGRESS, learner="Sam")
+    at = open_page(PROGRESS, learner="Sam")
     text = page_text(at)
     assert "This name is protected" in text and "Sam" in text
     assert at.text_input(key="pin_unlock_input").proto.type == at.text_input(key="pin_unlock_input").proto.PASSWORD
@@ -80,7 +70,7 @@ def test_a_protected_name_shows_nothing_without_its_pin(db_url: str) -> None:
 
 def test_the_right_pin_shows_the_progress_and_a_wrong_one_says_how_many_tries_are_left(db_url: str) -> None:
     protected_sam(db_url)
-    at = open_as(PROGRESS, learner="Sam")
+    at = open_page(PROGRESS, learner="Sam")
     unlock(at, "1111")
     assert [e.value for e in at.error] == ["That PIN is not right: 4 more tries before a wait."]
     assert not at.metric
@@ -92,7 +82,7 @@ def test_the_right_pin_shows_the_progress_and_a_wrong_one_says_how_many_tries_ar
 
 def test_five_wrong_pins_make_the_page_say_how_long_to_wait(db_url: str) -> None:
     protected_sam(db_url)
-    at = open_as(PROGRESS, learner="Sam")
+    at = open_page(PROGRESS, learner="Sam")
     for _ in range(store.FREE_TRIES):
         unlock(at, "0000")
     assert [e.value for e in at.error] == ["Too many wrong PINs for this name: try again in 30 seconds."]
@@ -103,7 +93,7 @@ def test_five_wrong_pins_make_the_page_say_how_long_to_wait(db_url: str) -> None
 
 def test_a_quiz_answer_under_a_protected_name_is_not_recorded_without_the_pin(db_url: str) -> None:
     protected_sam(db_url)
-    at = open_as(COUNT, learner="Sam", seed="42")
+    at = open_page(COUNT, learner="Sam", seed="42")
     assert "This name is protected" in page_text(at)
     at.text_input(key="count_answer").input("12")
     at.button(key="count_submit").click()
@@ -116,7 +106,7 @@ def test_a_quiz_answer_under_a_protected_name_is_not_recorded_without_the_pin(db
 
 def test_the_language_of_a_protected_name_is_neither_read_nor_changed(db_url: str) -> None:
     protected_sam(db_url)
-    at = open_as(PROGRESS, learner="Sam")
+    at = open_page(PROGRESS, learner="Sam")
     at.selectbox(key="menu_language").set_value("hi")
     at.run()
     engine = store.make_engine(db_url)
@@ -126,7 +116,7 @@ def test_the_language_of_a_protected_name_is_neither_read_nor_changed(db_url: st
 
 
 def test_a_learner_sets_changes_and_removes_a_pin_on_the_progress_page(db_url: str) -> None:
-    at = open_as(PROGRESS, learner="Ann")
+    at = open_page(PROGRESS, learner="Ann")
     at.text_input(key="pin_new").input("12")
     at.text_input(key="pin_again").input("12")
     next(b for b in at.button if b.label == "Set the PIN").click()
@@ -139,7 +129,7 @@ def test_a_learner_sets_changes_and_removes_a_pin_on_the_progress_page(db_url: s
     assert [s.value for s in at.success] == ["The PIN is set: this name is protected."]
     assert "Practising as" in page_text(at)  # the one who set it keeps the name
 
-    other = open_as(PROGRESS, learner="Ann")  # another browser
+    other = open_page(PROGRESS, learner="Ann")  # another browser
     assert "This name is protected" in page_text(other)
 
     at.text_input(key="pin_current").input("1111")
@@ -150,22 +140,22 @@ def test_a_learner_sets_changes_and_removes_a_pin_on_the_progress_page(db_url: s
     next(b for b in at.button if b.label == "Remove the PIN").click()
     at.run()
     assert at.success[0].value.startswith("The PIN is removed")
-    assert "This name is protected" not in page_text(open_as(PROGRESS, learner="Ann"))
+    assert "This name is protected" not in page_text(open_page(PROGRESS, learner="Ann"))
 
 
 def test_a_token_in_the_browsers_cookie_unlocks_a_new_session(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     protected_sam(db_url)
-    at = open_as(PROGRESS, learner="Sam")
+    at = open_page(PROGRESS, learner="Sam")
     unlock(at, "2468")
     token = open_token(db_url)
     from tutor.frame import profile
 
     # AppTest has no browser to keep cookies: hand the next session the cookie a browser would send
     monkeypatch.setattr(profile, "browser_cookie", lambda name: token if name == "Sam" else None)
-    again = open_as(PROGRESS, learner="Sam")
+    again = open_page(PROGRESS, learner="Sam")
     assert "This name is protected" not in page_text(again) and again.metric[0].value == "3"
     monkeypatch.setattr(profile, "browser_cookie", lambda name: token[:-1] + "x")
-    assert "This name is protected" in page_text(open_as(PROGRESS, learner="Sam"))
+    assert "This name is protected" in page_text(open_page(PROGRESS, learner="Sam"))
 
 
 def open_token(url: str) -> str:
@@ -222,7 +212,7 @@ def started_game(learner: str | None = None) -> AppTest:
     """A new Play session that deals a game (with ``learner`` in the address, if any)."""
     from tests.test_app_play import start
 
-    at = open_as(PLAY, **({"learner": learner} if learner else {}))
+    at = open_page(PLAY, **({"learner": learner} if learner else {}))
     start(at, seed=5)
     return at
 
@@ -249,7 +239,7 @@ def test_a_game_opened_by_another_visitor_is_watched_and_refuses_moves(db_url: s
     assert move_buttons(owner)  # the owner has the discard buttons
     before = saved(db_url, game_id)
 
-    for visitor in (open_as(PLAY, game=game_id), open_as(PLAY, game=game_id, learner="Bob")):
+    for visitor in (open_page(PLAY, game=game_id), open_page(PLAY, game=game_id, learner="Bob")):
         assert not move_buttons(visitor), move_buttons(visitor)
         assert len(watch_notes(visitor)) == 1
         assert "play_own_game" in {b.key for b in visitor.button}
@@ -258,7 +248,7 @@ def test_a_game_opened_by_another_visitor_is_watched_and_refuses_moves(db_url: s
         assert visitor.session_state["play_watching"] == game_id
     assert saved(db_url, game_id) == before, "watching changed nothing"
 
-    own = open_as(PLAY, game=game_id)
+    own = open_page(PLAY, game=game_id)
     own.button(key="play_own_game").click().run()
     assert not own.exception
     assert "game" not in own.query_params and not watch_notes(own)  # the new-game form, their own
@@ -267,19 +257,19 @@ def test_a_game_opened_by_another_visitor_is_watched_and_refuses_moves(db_url: s
 def test_the_owner_plays_on_in_another_browser_by_their_name(db_url: str) -> None:
     owner = started_game("Ann")
     game_id = owner.session_state["play_session"].game_id
-    elsewhere = open_as(PLAY, game=game_id, learner="Ann")  # Ann, on another computer
+    elsewhere = open_page(PLAY, game=game_id, learner="Ann")  # Ann, on another computer
     assert move_buttons(elsewhere) and not watch_notes(elsewhere)
 
 
 def test_a_protected_learners_game_is_only_watched_without_the_pin(db_url: str) -> None:
     protected_sam(db_url)
-    owner = open_as(PLAY, learner="Sam")
+    owner = open_page(PLAY, learner="Sam")
     unlock(owner, "2468")
     from tests.test_app_play import start
 
     start(owner, seed=5)
     game_id = owner.session_state["play_session"].game_id
-    stranger = open_as(PLAY, game=game_id, learner="Sam")
+    stranger = open_page(PLAY, game=game_id, learner="Sam")
     assert "This name is protected" in page_text(stranger)
     assert not move_buttons(stranger) and watch_notes(stranger)
 
@@ -287,7 +277,7 @@ def test_a_protected_learners_game_is_only_watched_without_the_pin(db_url: str) 
 def test_an_anonymous_game_belongs_to_its_browser(db_url: str) -> None:
     owner = started_game()
     game_id = owner.session_state["play_session"].game_id
-    assert not move_buttons(open_as(PLAY, game=game_id))  # another browser watches
+    assert not move_buttons(open_page(PLAY, game=game_id))  # another browser watches
     reload = AppTest.from_file(ENTRY, default_timeout=30)  # the same browser (its cookie's key)
     reload.session_state["profile_browser_key"] = owner.session_state["profile_browser_key"]
     reload.switch_page(PLAY)
@@ -302,7 +292,7 @@ def test_a_watcher_never_gets_a_finished_game_recorded(db_url: str) -> None:
     owner = started_game("Ann")
     play_to_the_end(owner)
     game_id = owner.session_state["play_session"].game_id
-    open_as(PLAY, game=game_id, learner="Bob")
+    open_page(PLAY, game=game_id, learner="Bob")
     engine = store.make_engine(db_url)
     assert store.learner_by_name(engine, "Bob") is None or store.games_frame(
         engine, store.learner_by_name(engine, "Bob").id  # type: ignore[union-attr]

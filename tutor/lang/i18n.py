@@ -40,6 +40,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from cribbage_core.cards import Card
+from cribbage_core.grades import Grade
 from cribbage_core.kinds import PegSpot, ScoreKind
 from cribbage_core.scoring import CountStep
 from tutor.lang.glossary import Mentions, beside_english
@@ -58,6 +59,7 @@ NATIVE_DIGITS_KEY: Final = "pref_native_digits"
 _MENTIONS_KEY: Final = "i18n_page_mentions"
 
 __all__ = [
+    "GRADE_LABELS",
     "DEFAULT_LANGUAGE",
     "LANG_KEY",
     "NATIVE_DIGITS_KEY",
@@ -358,6 +360,22 @@ _KIND_LABELS: Final[dict[str, tuple[str, str | None]]] = {
     PegSpot.GO: (N_("The go and the last card"), None),
     PegSpot.ENDGAME: (N_("Endgame"), None),
 }
+
+
+#: Each grade of a decision (``cribbage_core.grades``), as a msgid: the review, the pegging
+#: trainer and every verdict name grades with these.
+GRADE_LABELS: Final = {
+    Grade.BEST: N_("Best"),
+    Grade.GOOD: N_("Good"),
+    Grade.INACCURACY: N_("Inaccuracy"),
+    Grade.MISTAKE: N_("Mistake"),
+    Grade.BLUNDER: N_("Blunder"),
+}
+
+
+def grade_name(grade: Grade, lang: str | None = None) -> str:
+    """A decision's grade in the learner's language (``Grade.BEST`` -> ``"Best"``)."""
+    return _(GRADE_LABELS[grade], lang)
 
 
 def kind_name(kind: str, lang: str | None = None) -> str:

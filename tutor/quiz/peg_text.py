@@ -7,22 +7,18 @@ left to right in a right-to-left language), so every sentence is in the catalogs
 
 from __future__ import annotations
 
-from typing import Final
-
 import pandas as pd
 
 from cribbage_core.cards import Card
 from cribbage_core.grades import Grade
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.peg_trainer import Exposure, PegPosition, PegVerdict, Reply, option_grade
-from tutor.lang.i18n import N_, _, card_text, fmt_int, kind_name, ltr, ngettext
+from tutor.lang.i18n import _, card_text, fmt_int, grade_name, kind_name, ltr, ngettext
 from tutor.quiz.discard_text import points
 from tutor.quiz.feedback import Note
 
 __all__ = [
-    "GRADE_LABELS",
     "exposure_text",
-    "grade_name",
     "percent",
     "reply_text",
     "setting_lines",
@@ -30,21 +26,6 @@ __all__ = [
     "trainer_notes",
     "values_frame",
 ]
-
-#: Each grade's name (msgids).
-GRADE_LABELS: Final = {
-    Grade.BEST: N_("Best"),
-    Grade.GOOD: N_("Good"),
-    Grade.INACCURACY: N_("Inaccuracy"),
-    Grade.MISTAKE: N_("Mistake"),
-    Grade.BLUNDER: N_("Blunder"),
-}
-
-
-def grade_name(grade: Grade) -> str:
-    """A grade in the learner's language."""
-    return _(GRADE_LABELS[grade])
-
 
 def percent(fraction: float) -> str:
     """A chance to one decimal place (``"62.5%"``), kept left to right.

@@ -15,10 +15,9 @@ import streamlit as st
 from cribbage_core.cards import Card
 from cribbage_core.grades import Grade
 from cribbage_core.review import Decision
-from tutor.lang.i18n import _, card_text, cards_text, fmt_int
+from tutor.lang.i18n import _, card_text, cards_text, fmt_int, grade_name
 from tutor.review.game import LEARNER, ReviewedGame
 from tutor.review.reasons import (
-    GRADE_LABELS,
     cost_text,
     is_costly,
     option_cards,
@@ -135,7 +134,7 @@ def _ask(game: ReviewedGame, d: Decision, progress: dict[str, object]) -> None:
         st.session_state[_STATE] = {**progress, "tries": tries}
         st.session_state["review_learn_flash"] = _(
             "Not quite: {cards} would be costly too ({grade}). One more try."
-        ).format(cards=cards_text(sorted(cards, key=list(state.hands[d.seat]).index)), grade=_(GRADE_LABELS[graded]))
+        ).format(cards=cards_text(sorted(cards, key=list(state.hands[d.seat]).index)), grade=grade_name(graded))
     else:
         st.session_state[_STATE] = {**progress, "tries": tries, "result": ("shown", tuple(cards), graded.value)}
     st.rerun()
@@ -155,7 +154,7 @@ def _answer(game: ReviewedGame, d: Decision, progress: dict[str, object]) -> Non
     best = option_cards(d.options[0])
     if verdict == "right":
         st.success(
-            _("Yes: {cards} is a good choice ({grade}).").format(cards=cards_text(cards), grade=_(GRADE_LABELS[Grade(graded)]))
+            _("Yes: {cards} is a good choice ({grade}).").format(cards=cards_text(cards), grade=grade_name(Grade(graded)))
         )
     else:
         st.info(_("The best choice was {best}.").format(best=cards_text(best)))

@@ -19,11 +19,10 @@ from cribbage_core.cards import Card
 from cribbage_core.game import GameState
 from cribbage_core.grades import POINT_LIMITS, WIN_LIMITS, Grade, grade
 from cribbage_core.review import Decision, OptionValue
-from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_int, ltr
+from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ltr
 
 __all__ = [
     "GRADE_ICONS",
-    "GRADE_LABELS",
     "cost_text",
     "discard_facts",
     "is_costly",
@@ -36,13 +35,6 @@ __all__ = [
     "signed",
 ]
 
-GRADE_LABELS: Final = {
-    Grade.BEST: N_("Best"),
-    Grade.GOOD: N_("Good"),
-    Grade.INACCURACY: N_("Inaccuracy"),
-    Grade.MISTAKE: N_("Mistake"),
-    Grade.BLUNDER: N_("Blunder"),
-}
 GRADE_ICONS: Final = {
     Grade.BEST: "✅",
     Grade.GOOD: "🟢",

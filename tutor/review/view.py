@@ -15,17 +15,18 @@ import pandas as pd
 import streamlit as st
 
 from cribbage_core.errors import InvalidSavedGame
+from cribbage_core.grades import Grade
 from cribbage_core.review import Decision
 from tutor.frame.menu import four_colour, link_params
 from tutor.frame.render import bold, show_html
 from tutor.html.board import PEG_COLOURS
 from tutor.html.cards import cards_row
 from tutor.html.play import table_series_html
-from tutor.lang.i18n import _, cards_text, current_language, fmt_int, ltr
+from tutor.lang.i18n import _, cards_text, current_language, fmt_int, grade_name, ltr
 from tutor.lang.languages import is_rtl
 from tutor.play.text import LEVEL_LABELS, saved_game_problem, seat_names
 from tutor.review.game import LEARNER, ReviewedGame, review_game
-from tutor.review.reasons import GRADE_ICONS, GRADE_LABELS, cost_text, option_cards, reasons, signed
+from tutor.review.reasons import GRADE_ICONS, cost_text, option_cards, reasons, signed
 from tutor.store import Store, UnreadableSave
 
 __all__ = ["GAME_KEY", "PAGE", "decision_block", "figures", "hand_decisions", "open_game", "rail", "win_chart"]
@@ -116,7 +117,7 @@ def figures(game: ReviewedGame) -> None:
 def win_chart(game: ReviewedGame) -> None:
     """The learner's chance to win over the game, the costly decisions marked (two players)."""
     rows = [
-        {"move": i, "hand": d.hand_no, "win": 100 * d.win_after, "grade": _(GRADE_LABELS[d.grade]),
+        {"move": i, "hand": d.hand_no, "win": 100 * d.win_after, "grade": grade_name(d.grade),
          "error": d.grade.is_error and d.real_choice}
         for i, d in enumerate(game.review.of_seat(LEARNER), 1)
         if d.win_after is not None and d.kind in ("discard", "play")
@@ -146,7 +147,7 @@ def win_chart(game: ReviewedGame) -> None:
 
 def _hand_label(game: ReviewedGame, hand_no: int, computer: bool) -> str:
     shown = game.decisions(hand_no, computer=False)
-    worst = max((d.grade for d in shown if d.seat == LEARNER), key=list(GRADE_LABELS).index, default=None)
+    worst = max((d.grade for d in shown if d.seat == LEARNER), key=list(Grade).index, default=None)
     icon = GRADE_ICONS[worst] if worst is not None else ""
     return _("Hand {n}").format(n=fmt_int(hand_no)) + (f" {icon}" if icon else "")
 
@@ -187,7 +188,7 @@ def _title(game: ReviewedGame, d: Decision) -> str:
         what = _("Card laid at count {count}").format(count=fmt_int(state.count))
     else:
         what = _("Count")
-    return f"{GRADE_ICONS[d.grade]} {bold(escape(_(GRADE_LABELS[d.grade])))} · {escape(who)} · {escape(what)}"
+    return f"{GRADE_ICONS[d.grade]} {bold(escape(grade_name(d.grade)))} · {escape(who)} · {escape(what)}"
 
 
 def position(game: ReviewedGame, d: Decision, answer: bool = True) -> None:
