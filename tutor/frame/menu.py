@@ -19,6 +19,7 @@ from typing import Final, NamedTuple
 import streamlit as st
 
 from tutor.clock import today
+from tutor.frame.memory import freeze_imports
 from tutor.frame.pin import pin_gate
 from tutor.frame.profile import current_learner, learner_params, remember_language, saved_language
 from tutor.frame.urlstate import address_changed, address_notes_here, begin_address_notes
@@ -189,6 +190,7 @@ def setup_page(page_path: str, title: str) -> str:
 
     ``title`` is a msgid (the browser tab's title).
     """
+    freeze_imports()  # the page's modules are imported by now: keep the collector off them
     begin_address_notes()
     asked = st.query_params.get(LANG_KEY)
     lang = settle_language(saved=saved_language)
