@@ -14,6 +14,10 @@ from tutor.frame.urlstate import seed_from_url
 from tutor.lang.i18n import N_, _
 from tutor.quiz import frame
 from tutor.quiz.attempts import Attempt, deal_ticket, quiz_learner, quiz_stats, record_attempt
+from tutor.quiz.combo_text import combo_notes
+from tutor.quiz.combo_view import (
+    FIRST_PICK, claims, clear_claims, pick_combinations, record_combos, show_combo_verdict,
+)  # fmt: skip
 from tutor.quiz.count_view import answer_form, clear_answer, show_count, show_deal, typed_answer
 from tutor.quiz.drill import hand_drill_seed
 from tutor.quiz.drill_view import drill_banner, drill_on, next_question, start_drill
@@ -46,6 +50,7 @@ pick_drill_seed = partial(hand_drill_seed, is_crib=is_crib)
 
 def _clear_answer() -> None:
     clear_answer()
+    clear_claims()
     st.session_state.pop("count_result", None)
     st.session_state.pop("count_errors", None)
 
@@ -89,11 +94,14 @@ frame.url_option(
     help=_("Deal only hands that show one feature, to practise it.") if not drilling
     else _("The weak-spot drill chooses the hands; leave the drill to choose a feature."),
 )  # fmt: skip
+by_combo = options[2].toggle(
+    _("Find the combinations"), key="count_combos",
+    help=_("Select the cards of each fifteen, pair, run, flush and nobs, one at a time."),
+)  # fmt: skip
 by_kind = options[2].toggle(
-    _("Answer per category"),
-    key="count_by_kind",
+    _("Answer per category"), key="count_by_kind", disabled=by_combo,
     help=_("Type fifteens, pairs, runs, flush and nobs separately."),
-)
+) and not by_combo  # fmt: skip
 frame.score_row(quiz_stats("hand", "crib"), _("Right answers in a row"))
 
 
@@ -129,16 +137,26 @@ def _check() -> None:
     st.session_state["count_result"] = {"key": deal_key, "verdict": verdict, "saved": saved, "retry": retry}
 
 
+def _check_combos() -> None:
+    """Grade the combinations found (a callback); the first answer is the one recorded."""
+    st.session_state["count_result"] = record_combos(
+        deal, deal_key, ticket, drilling=drilling, position=count_position(seed, focus))
+
+
 # ---- the cards
 colours = four_colour()
-show_deal(deal, colours)
 result = _result()
+combos = result.get("combos") if result is not None else None
+if by_combo and result is None:
+    pick_combinations(deal, deal_key, colours, on_check=_check_combos)
+else:
+    show_deal(deal, colours)
 retrying = result is not None and result.get("retry", False)
 
 # ---- the answer
 if retrying:
     frame.show_notes(retry_notes(result["verdict"]))
-if result is None or retrying:
+if (result is None and not by_combo) or retrying:
     answer_form(by_kind, on_submit=_check)
     if retrying:
         st.button(_("Show the answer"), key="count_reveal", on_click=_reveal, icon=":material/visibility:")
@@ -146,7 +164,12 @@ if result is None or retrying:
         st.error(message, icon=":material/edit:")
 
 # ---- the verdict and the breakdown
-if result is not None and not retrying:
+if combos is not None:
+    frame.show_notes(combo_notes(combos))
+    frame.answered_before(result.get("saved"))
+    show_combo_verdict(combos, deal.score, colours)
+    show_count(deal.score, colours, breakdown=False)
+elif result is not None and not retrying:
     second = result.get("second")
     frame.show_notes(count_notes(second or result["verdict"], is_crib, second_try=second is not None))
     frame.answered_before(result.get("saved"))
@@ -159,7 +182,9 @@ frame.deal_footer(
     learner=learner,
 )  # fmt: skip
 answering = result is None or retrying
+box = FIRST_PICK if by_combo else "count_kind_fifteen" if by_kind else "count_answer"
 frame.keyboard(
-    ("count_kind_fifteen" if by_kind else "count_answer") if answering else "count_next", "count_next",
-    nonce=f"{seed}:{is_crib}:{focus}:{'retry' if retrying else 'answer' if answering else 'verdict'}",
+    box if answering else "count_next", "count_next",
+    nonce=f"{seed}:{is_crib}:{focus}:{'retry' if retrying else 'answer' if answering else 'verdict'}"
+    + (f":{len(claims(deal_key))}" if by_combo and answering else ""),
 )

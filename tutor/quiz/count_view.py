@@ -71,9 +71,12 @@ def typed_answer(by_kind: bool) -> str | Mapping[str, str]:
     return str(st.session_state.get(ANSWER_KEY, ""))
 
 
-def show_count(score: HandScore, four_colour: bool) -> None:
-    """The count said aloud, then every combination with its cards, points and running total."""
+def show_count(score: HandScore, four_colour: bool, breakdown: bool = True) -> None:
+    """The count said aloud, then (``breakdown``) every combination with its cards, points and
+    running total."""
     st.markdown(bold(_("The count, said aloud")))
     show_html(f'<div class="count-aloud">“{escape(say_count(score.steps))}”</div>')
+    if not breakdown:
+        return
     st.markdown(bold(_("Every combination")))
     show_html(hand_breakdown_html(score, four_colour=four_colour))
