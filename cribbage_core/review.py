@@ -56,6 +56,7 @@ from .winprob import deal_win_probability, point_mass, typical_deal
 
 __all__ = [
     "OptionValue", "Decision", "SeatSummary", "GameReview", "analyse_game", "played_line", "analyse_record",
+    "judge",
 ]  # fmt: skip
 
 
@@ -285,6 +286,27 @@ def analyse_record(record: GameRecord, seats: Sequence[int] | None = None) -> Ga
     (['discard', 'discard'], True)
     """
     return analyse_game(played_line(record), seats)
+
+
+def judge(state: GameState, action: Discard | Play | Go, number: int = 0) -> Decision:
+    """One decision judged as :func:`analyse_game` judges it: ``action`` taken from ``state``.
+
+    The coach in the Play page asks this before a learner's move is made, so its warning and the
+    later review of the same move agree. ``number`` is the decision's step (0: not in a game line).
+
+    >>> from cribbage_core.game import GameConfig, new_game
+    >>> import random
+    >>> state = new_game(random.Random(3), GameConfig(players=2), first_dealer=0).deal(random.Random(4))
+    >>> hand = state.hands[1]
+    >>> decision = judge(state, Discard(1, hand[:2]))
+    >>> decision.kind, decision.points_lost >= 0.0, decision.options[0].points >= decision.choice.points
+    ('discard', True, True)
+    """
+    if isinstance(action, Discard):
+        return _discard(number, state, action)[0]
+    if isinstance(action, Play | Go):
+        return _play(number, state, action)
+    raise TypeError(f"a discard, a card laid or a go is judged, not {type(action).__name__}")
 
 
 def _scores_for(state: GameState, seat: int) -> tuple[int, int]:
