@@ -9,7 +9,7 @@ from tutor.frame.menu import setup_page
 from tutor.frame.profile import browser_owner, current_learner
 from tutor.frame.status import show_status
 from tutor.lang.i18n import N_, _
-from tutor.play import controls, table, ui
+from tutor.play import coach, controls, table, ui
 from tutor.store import open_store
 
 setup_page("pages/4_Play.py", N_("Play"))
@@ -27,6 +27,7 @@ if session is None:
           "come back to its address later and the game goes on where you left it.")
     )  # fmt: skip
     controls.settings_form(ctx)
+    coach.settings_panel(ctx)
     st.stop()
 
 if ui.watching(session):  # another's game: the table and the log, no moves
@@ -45,7 +46,9 @@ session = ui.bots_discard(ctx, session)  # the computer lays away at once: nothi
 ui.show_unsaved(session)  # the database is down: the game goes on here, saved when it is back
 state = session.state
 table.settings_caption(session.settings)
-table.header(session)
+coach.settings_panel(ctx)  # coach mode: a warning before a costly move; the chance to win
+chance = coach.win_estimate(ctx, session)
+table.header(session, None if chance is None else coach.win_bar(chance))
 table.cut_for_deal(state)
 table.table(session)
 table.commentary(session)

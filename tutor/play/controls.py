@@ -20,7 +20,7 @@ from tutor.frame.menu import four_colour
 from tutor.frame.render import bold, show_html
 from tutor.html.cards import card_svg, cards_row
 from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ngettext
-from tutor.play import table, ui
+from tutor.play import coach, table, ui
 from tutor.play.session import FIRST_DEALER_CHOICES, HUMAN, PlaySession
 from tutor.play.text import DEALER_LABELS, LEVEL_LABELS, PLAYER_LABELS, SKUNK_LABELS, seat_names
 from tutor.play.ui import PlayContext, act, do
@@ -125,6 +125,7 @@ def discard_controls(ctx: PlayContext, session: PlaySession) -> None:
         on_click=_confirm_discard,
         args=(ctx, session.moves),
     )
+    coach.pending_warning(ctx, session)
     right.toggle(_("Hint"), key="play_hint", help=_("Show the discard advisor's ranking of every discard."))
     if st.session_state.get("play_hint"):
         advice_table(session)
@@ -148,8 +149,7 @@ def _toggle(card: str, seen_moves: int) -> None:
 
 def _confirm_discard(ctx: PlayContext, seen_moves: int) -> None:
     chosen = tuple(Card.parse(c) for c in st.session_state.get(ui.SELECTED, []))
-    st.session_state[ui.SELECTED] = []
-    do(ctx, act(Discard(HUMAN, chosen)), seen_moves)
+    coach.try_move(ctx, Discard(HUMAN, chosen), seen_moves)  # the coach may hold it back: the cards stay chosen
 
 
 def advice_table(session: PlaySession) -> None:
@@ -207,11 +207,12 @@ def play_controls(ctx: PlayContext, session: PlaySession) -> None:
                     _("Lay {card}").format(card=card_text(card)),
                     key=f"play_lay_{card}",
                     disabled=not (mine and fits),
-                    on_click=do,
-                    args=(ctx, act(Play(HUMAN, card)), session.moves),
+                    on_click=coach.try_move,
+                    args=(ctx, Play(HUMAN, card), session.moves),
                     width="stretch",
                     help=None if fits else _("This card would take the count past 31."),
                 )
+        coach.pending_warning(ctx, session)
     else:
         st.caption(_("You have laid all your cards."))
     # One move only (the card that fits, or go): the table makes it for the learner (tutor.play.ui.move_on).

@@ -19,6 +19,7 @@ from tutor.html.board import PEG_COLOURS, board_svg
 from tutor.html.breakdown import hand_breakdown_html
 from tutor.html.cards import card_back_svg, cards_row
 from tutor.html.play import table_series_html
+from tutor.html.winbar import beside_board
 from tutor.lang.i18n import _, card_text, cards_text, fmt_int, fmt_signed, ngettext
 from tutor.play.session import HUMAN, Claim, MoveKind, PlaySession, PlaySettings
 from tutor.play.text import (
@@ -72,8 +73,9 @@ def on_the_table(session: PlaySession) -> GameState:
     return session.state
 
 
-def header(session: PlaySession) -> None:
-    """Scores (always visible), the board and who dealt the hand on the table."""
+def header(session: PlaySession, beside_the_board: str | None = None) -> None:
+    """Scores (always visible), the board and who dealt the hand on the table; ``beside_the_board``
+    is HTML drawn at the board's right (the coach's chance-to-win bar)."""
     state = session.state
     deal = on_the_table(session)
     sides = side_names(state.players)
@@ -97,7 +99,8 @@ def header(session: PlaySession) -> None:
                 n=fmt_int(max(deal.hand_no, 1)), dealer=names[deal.dealer], target=fmt_int(state.config.target)
             )
         )
-    show_html(board_svg(state.scores, session.back, state.config.target, sides))
+    board = board_svg(state.scores, session.back, state.config.target, sides)
+    show_html(board if beside_the_board is None else beside_board(board, beside_the_board))
 
 
 def cut_for_deal(state: GameState) -> None:

@@ -30,8 +30,10 @@ from tutor.store.records import (
     games_frame,
     learner_by_name,
     learner_language,
+    learner_preferences,
     record_game,
     set_learner_language,
+    set_learner_preferences,
     store_attempt,
 )
 from tutor.store.access import PinCheck, app_secret, check_pin, make_token, pin_hash, set_pin, token_valid
@@ -295,6 +297,19 @@ class Store:
 
         def remember(engine: Engine, who: Learner) -> bool:
             set_learner_language(engine, who.id, language)
+            return True
+
+        return self._for_learner(learner_name, remember, False, writes=True)
+
+    def preferences(self, learner_name: str) -> dict[str, Any]:
+        """The learner's saved preferences (``{}`` when none, unknown or the database is down)."""
+        return self._for_learner(learner_name, lambda e, who: learner_preferences(e, who.id), {})
+
+    def set_preferences(self, learner_name: str, preferences: Mapping[str, Any]) -> bool:
+        """Keep the learner's preferences (the whole set: it replaces the last); False when not saved."""
+
+        def remember(engine: Engine, who: Learner) -> bool:
+            set_learner_preferences(engine, who.id, preferences)
             return True
 
         return self._for_learner(learner_name, remember, False, writes=True)

@@ -138,6 +138,36 @@ def set_learner_language(engine: Engine, learner_id: int, language: str) -> None
     _with_retry(update)
 
 
+#: The most a learner's preferences take as JSON (a few settings, never free text).
+MAX_PREFERENCES_LENGTH = 1000
+
+
+def learner_preferences(engine: Engine, learner_id: int) -> dict[str, Any]:
+    """The learner's saved preferences (a JSON object; ``{}`` when none or unreadable)."""
+    with engine.connect() as conn:
+        value = conn.scalar(sa.select(LEARNERS.c.preferences).where(LEARNERS.c.id == learner_id))
+    if not value:
+        return {}
+    try:
+        found = json.loads(value)
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def set_learner_preferences(engine: Engine, learner_id: int, preferences: Mapping[str, Any]) -> None:
+    """Keep ``preferences`` (JSON-safe: names to numbers, booleans or short words) for the learner."""
+    text = json.dumps(dict(preferences), sort_keys=True, separators=(",", ":"))
+    if len(text) > MAX_PREFERENCES_LENGTH:
+        raise StoreError(f"preferences are at most {MAX_PREFERENCES_LENGTH} characters of JSON, got {len(text)}")
+
+    def update() -> None:
+        with _writing(engine) as conn:
+            conn.execute(LEARNERS.update().where(LEARNERS.c.id == learner_id).values(preferences=text))
+
+    _with_retry(update)
+
+
 # ---------------------------------------------------------------------------------------------
 # Recording
 

@@ -52,6 +52,7 @@ LEARNERS = sa.Table(
     sa.Column("pin_hash", sa.String(200)),  # argon2id of the learner's PIN (None: not protected)
     sa.Column("pin_failures", sa.Integer, nullable=False, server_default="0"),
     sa.Column("pin_wait_until", sa.DateTime),  # no PIN is checked before this (UTC)
+    sa.Column("preferences", sa.Text),  # JSON: the learner's settings kept between visits (coach mode, ...)
 )
 
 ATTEMPTS = sa.Table(
@@ -321,6 +322,12 @@ def _learner_pins_and_game_owners(conn: Connection) -> None:
     ).create(conn, checkfirst=True)
 
 
+def _learner_preferences(conn: Connection) -> None:
+    # Checks first, like ``_learner_language``: it can be renumbered when merged.
+    if "preferences" not in {c["name"] for c in sa.inspect(conn).get_columns("learners")}:
+        conn.exec_driver_sql("ALTER TABLE learners ADD COLUMN preferences TEXT")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "learners and quiz attempts", _v1_learners_and_attempts),
     Migration(
@@ -330,6 +337,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "the learner's language", _learner_language),
     Migration(5, "review items on a schedule; the daily five's answers", _review_and_daily),
     Migration(6, "learners' PINs, games' owners and the app's secret", _learner_pins_and_game_owners),
+    Migration(7, "the learner's preferences (coach mode)", _learner_preferences),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

@@ -1,0 +1,142 @@
+"""The coach's words on the Play page: the warning before a costly move, the threshold's choices,
+the chance-to-win bar's labels. Pure (no Streamlit); every learner-facing string through ``_``.
+
+Figures are the game review's (``cribbage_core.review.judge``): expected points with two
+decimals, the chance to win in points of % with one, the review's grade names.
+
+>>> from cribbage_core.coach import WinBasis
+>>> threshold_label(1.5, "en")
+'1.5 points: mistakes and worse'
+>>> win_basis_label(WinBasis.DEAL, "en")
+'at the start of the deal'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cribbage_core.cards import Card
+from cribbage_core.coach import CoachCheck, WinBasis, WinEstimate, win_threshold
+from cribbage_core.game import Discard, Go, Play
+from tutor.lang.i18n import N_, _, cards_text, card_text, fmt_percent, grade_name, ltr
+
+__all__ = [
+    "THRESHOLDS",
+    "points_text",
+    "percent_text",
+    "threshold_label",
+    "coach_warning",
+    "coach_rule",
+    "win_basis_label",
+    "win_title",
+]
+
+#: The thresholds a learner can choose (expected points): the grade limits and two between.
+THRESHOLDS: Final = (0.3, 0.5, 1.0, 1.5, 3.0)
+
+_THRESHOLD_NOTES: Final = {
+    0.3: N_("{points} points: inaccuracies and worse"),
+    1.5: N_("{points} points: mistakes and worse"),
+    3.0: N_("{points} points: blunders only"),
+}
+
+_BASIS: Final = {
+    WinBasis.DEAL: N_("at the start of the deal"),
+    WinBasis.PLAY: N_("your hand known, the rest typical"),
+    WinBasis.SHOW: N_("the counts still to come"),
+    WinBasis.OVER: N_("the game is over"),
+}
+
+
+def points_text(points: float, lang: str | None = None, decimals: int = 2) -> str:
+    """Expected points as the review writes them (``1.84``), kept left to right."""
+    return ltr(f"{points:.{decimals}f}", lang)
+
+
+def percent_text(fraction: float, lang: str | None = None) -> str:
+    """A chance given up, in points of % with one decimal (``6.2%``), kept left to right."""
+    return ltr(f"{100 * fraction:.1f}%", lang)
+
+
+def threshold_label(points: float, lang: str | None = None) -> str:
+    """One choice of the coach's threshold, with the grade it stands for where it is a grade's limit."""
+    note = _THRESHOLD_NOTES.get(points)
+    shown = points_text(points, lang, decimals=1)
+    if note is None:
+        return _("{points} points", lang).format(points=shown)
+    return _(note, lang).format(points=shown)
+
+
+def _best_cards(verdict: CoachCheck) -> tuple[Card, ...]:
+    label = verdict.decision.options[0].label
+    return tuple(Card.parse(word) for word in label.removeprefix("throw ").split())
+
+
+def coach_warning(verdict: CoachCheck, action: Discard | Play | Go, lang: str | None = None) -> str:
+    """What the move gives up, against what, and its grade: one whole sentence per case.
+
+    In the win view (a side can reach the target this deal) the chance to win decides, as in the
+    review; elsewhere the expected points.
+    """
+    best = cards_text(_best_cards(verdict), lang=lang)
+    grade = grade_name(verdict.grade, lang)
+    win_lost = verdict.win_lost
+    if isinstance(action, Discard):
+        cards = cards_text(action.cards, lang=lang)
+        if win_lost is not None:
+            text = _(
+                "Laying away {cards} lowers your chance to win by {percent} against laying away {best}. "
+                "The review will grade it: {grade}.",
+                lang,
+            )
+            return text.format(cards=cards, percent=percent_text(win_lost, lang), best=best, grade=grade)
+        text = _(
+            "Laying away {cards} gives up {points} points on average against laying away {best}. "
+            "The review will grade it: {grade}.",
+            lang,
+        )
+        return text.format(cards=cards, points=points_text(verdict.points_lost, lang), best=best, grade=grade)
+    assert isinstance(action, Play)
+    card = card_text(action.card, lang)
+    if win_lost is not None:
+        text = _(
+            "Laying {card} lowers your chance to win by {percent} against laying {best}. "
+            "The review will grade it: {grade}.",
+            lang,
+        )
+        return text.format(card=card, percent=percent_text(win_lost, lang), best=best, grade=grade)
+    text = _(
+        "Laying {card} gives up {points} points on average over the rest of the play against "
+        "laying {best}. The review will grade it: {grade}.",
+        lang,
+    )
+    return text.format(card=card, points=points_text(verdict.points_lost, lang), best=best, grade=grade)
+
+
+def coach_rule(threshold: float, lang: str | None = None) -> str:
+    """The rule the learner chose, in words (shown under the warning and beside the setting).
+
+    >>> coach_rule(1.5, "en")
+    'The coach warns you before a move that gives up more than 1.5 points on average (near the end of the game: more than 8.0% of your chance to win).'
+    """
+    return _(
+        "The coach warns you before a move that gives up more than {points} points on average "
+        "(near the end of the game: more than {percent} of your chance to win).",
+        lang,
+    ).format(points=points_text(threshold, lang, decimals=1), percent=percent_text(win_threshold(threshold), lang))
+
+
+def win_basis_label(basis: WinBasis, lang: str | None = None) -> str:
+    """What a chance to win is built on, in a few words (under the bar)."""
+    return _(_BASIS[basis], lang)
+
+
+def win_title(estimate: WinEstimate, lang: str | None = None) -> str:
+    """The bar's full explanation (its tooltip and screen-reader label): the figure and what it is."""
+    return _(
+        "Your chance to win: {percent}. An estimate from the app's table of games between strong "
+        "computer players, from the scores and who deals; after the cut your own hand is counted "
+        "exactly and the computer's cards, the crib and the rest of the play are taken as in a "
+        "typical deal. It does not know the computer's cards.",
+        lang,
+    ).format(percent=fmt_percent(estimate.chance, lang))
