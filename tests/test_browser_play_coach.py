@@ -1,0 +1,94 @@
+"""Browser test of coach mode on the Play page (Debian's Chromium against a real server).
+
+Coach mode on and the chance-to-win bar shown; the costliest discard of the dealt hand is
+chosen: the page holds it back and says what it gives up; "Think again" leaves the cards in
+hand; the same discard again, then "Play it anyway", lays it away, and the saved game has it.
+Screenshots: artifacts/play-coach-warning.png, artifacts/play-coach-after.png.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from browsertools import no_exception, settled, shot
+from playwright.sync_api import expect
+from test_browser_play import BUTTON, PICK_BOX, new_game
+
+from cribbage_core.coach import check
+from cribbage_core.discardvalue import discard_values_for_view
+from cribbage_core.game import Discard
+from tutor import store
+from tutor.play.session import HUMAN, PlaySession
+
+pytestmark = pytest.mark.browser
+
+WARNING = ".st-key-play_coach_warning"
+
+
+def saved_session(app_database_url: str, game_id: str) -> PlaySession:
+    engine = store.make_engine(app_database_url)  # the server's database
+    found = store.load_game(engine, game_id)
+    engine.dispose()
+    assert found is not None
+    return PlaySession.from_dict(found[1], moves=found[0])
+
+
+def pick(page: Any, card: str) -> None:
+    box = page.locator(f".st-key-play_pick_{card}")
+    box.locator(BUTTON).first.click()
+    expect(box.locator(BUTTON).first).to_contain_text("✓")
+
+
+def test_coach_mode_warns_of_a_costly_discard_think_again_then_play_it_anyway(
+    page: Any, app_url: str, app_database_url: str
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 1500})
+    new_game(page, app_url)
+    page.get_by_text("Coach", exact=True).click()  # the expander
+    page.get_by_text("Coach mode: warn me before a costly move").click()
+    expect(page.get_by_text(re.compile("^The coach warns you before a move"))).to_be_visible()
+    page.get_by_text("Show my chance to win beside the board").click()
+    expect(page.locator(".win-bar")).to_be_visible()
+    settled(page)
+    no_exception(page)
+
+    game_id = parse_qs(urlparse(page.url).query)["game"][0]
+    session = saved_session(app_database_url, game_id)
+    state = session.state
+    values = discard_values_for_view(state.view(HUMAN))
+    worst = Discard(HUMAN, values.options[-1].discard)
+    verdict = check(state, worst, 1.5)
+    assert verdict.warn, "the costliest discard gives up more than 1.5 points"
+    moves = session.moves
+
+    for card in worst.cards:
+        pick(page, str(card))
+    page.locator(f".st-key-play_confirm_discard {BUTTON}").click()
+    warning = page.locator(WARNING)
+    expect(warning).to_contain_text(f"gives up {verdict.points_lost:.2f} points on average")
+    expect(warning).to_contain_text("The review will grade it")
+    expect(page.locator(PICK_BOX)).to_have_count(6)  # nothing laid away yet
+    settled(page)
+    no_exception(page)
+    shot(page, "play-coach-warning")
+
+    page.locator(f".st-key-play_coach_think {BUTTON}").click()
+    expect(warning).to_have_count(0)
+    expect(page.locator(PICK_BOX)).to_have_count(6)
+    assert saved_session(app_database_url, game_id).moves == moves  # think again changed nothing
+
+    page.locator(f".st-key-play_confirm_discard {BUTTON}").click()  # the cards are still chosen
+    expect(warning).to_be_visible()
+    page.locator(f".st-key-play_coach_anyway {BUTTON}").click()
+    expect(page.locator(PICK_BOX)).to_have_count(0)  # laid away: the play begins
+    expect(warning).to_have_count(0)
+    settled(page)
+    no_exception(page)
+    after = saved_session(app_database_url, game_id)
+    mine = [s for s in after.record.steps if isinstance(s, Discard) and s.seat == HUMAN]
+    assert [set(d.cards) for d in mine] == [set(worst.cards)]
+    expect(page.locator(".win-bar")).to_be_visible()
+    shot(page, "play-coach-after")
