@@ -117,7 +117,7 @@ def settings_panel(ctx: PlayContext) -> None:
     st.session_state["play_coach_on"] = settings.on
     st.session_state["play_coach_threshold"] = settings.threshold
     st.session_state["play_coach_bar"] = settings.win_bar
-    with st.expander(_("Coach"), icon=":material/school:"):
+    with st.expander(_("Coach"), icon=":material/school:", key="play_coach_panel"):
         st.toggle(
             _("Coach mode: warn me before a costly move"), key="play_coach_on", on_change=_changed, args=(ctx,),
             help=_("Before a discard or a card that gives up more than you choose below, the page says what "
