@@ -61,17 +61,17 @@ def _reveal() -> None:
 
 def _start_drill() -> None:
     st.query_params.pop("focus", None)  # the drill chooses the hands
-    start_drill(pick_drill_seed, HAND_KINDS, "count_drill")
+    start_drill(pick_drill_seed, HAND_KINDS, "count_drill", "show")
     _clear_answer()
 
 
 def _next_hand() -> None:
-    next_question(pick_drill_seed, HAND_KINDS, "count_drill")
+    next_question(pick_drill_seed, HAND_KINDS, "count_drill", "show")
     _clear_answer()
 
 
 if drilling and "seed" not in st.query_params:  # arrived by a "Practise my weak spots" link
-    start_drill(pick_drill_seed, HAND_KINDS, "count_drill")
+    start_drill(pick_drill_seed, HAND_KINDS, "count_drill", "show")
 seed = seed_from_url()
 focus = None if drilling else frame.url_choice("focus", FOCUS_SLUGS, None)
 deal = deal_hand(seed, is_crib=is_crib, focus=focus)

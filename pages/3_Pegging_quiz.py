@@ -31,7 +31,7 @@ learner = quiz_learner()
 
 drilling = drill_on()
 if drilling and "seed" not in st.query_params:  # arrived by a "Practise my weak spots" link
-    start_drill(drill_pegging_seed, PEGGING_KINDS, "peg_drill")
+    start_drill(drill_pegging_seed, PEGGING_KINDS, "peg_drill", "play")
 seed = seed_from_url()
 question = pegging_question(seed)
 ticket = deal_ticket("pegging", seed)
@@ -44,12 +44,12 @@ def _clear_answer() -> None:
 
 
 def _next_question() -> None:
-    next_question(drill_pegging_seed, PEGGING_KINDS, "peg_drill")
+    next_question(drill_pegging_seed, PEGGING_KINDS, "peg_drill", "play")
     _clear_answer()
 
 
 def _start_drill() -> None:
-    start_drill(drill_pegging_seed, PEGGING_KINDS, "peg_drill")
+    start_drill(drill_pegging_seed, PEGGING_KINDS, "peg_drill", "play")
     _clear_answer()
 
 

@@ -137,17 +137,17 @@ else:
         )  # fmt: skip
 
 st.subheader(_("Weak spots"))
-weights = progress.weak_spot_weights(attempts)
-if not weights:
+weak = progress.weak_spot_table(attempts)
+if weak.empty:
     st.caption(_("Nothing to drill: no recent misses."))
 else:
-    st.write(_("Recent misses count most; a right answer later makes them count less."))
+    st.write(_("Recent misses count most; a right answer later makes them count less. Each area "
+               "is weighed by its own answers, and its drill deals what you miss there."))  # fmt: skip
     st.bar_chart(
-        {"category": [kind_name(k) for k in weights], "weight": list(weights.values())},
-        x="category",
-        y="weight",
-        horizontal=True,
-    )
+        {"category": [f"{progress.area_name(a)} · {kind_name(c)}" for a, c in zip(weak["area"], weak["category"])],
+         "area": [progress.area_name(a) for a in weak["area"]], "weight": weak["weight"].tolist()},
+        x="category", y="weight", color="area", horizontal=True, sort=False,
+    )  # fmt: skip
 if (Path(__file__).resolve().parent.parent / DRILL_PAGE).exists():
     st.page_link(
         DRILL_PAGE,

@@ -55,7 +55,7 @@ def _clear() -> None:
 
 def _drill_deal() -> None:
     """A drill position: a fresh seed and the weak kind it aims at, as the kind filter in the address."""
-    start_drill(drill_peg_trainer_seed, SPOTS, "pegt_drill")
+    start_drill(drill_peg_trainer_seed, SPOTS, "pegt_drill", "trainer")
     word = {spot: w for w, spot in KIND_PARAMS.items()}.get(st.session_state["pegt_drill"]["category"])
     set_url_param("kind", word)
     _clear()

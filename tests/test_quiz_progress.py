@@ -247,6 +247,18 @@ def test_a_drill_with_no_weak_spots_in_this_quiz_says_so_and_deals_any_hand(db_u
     assert seed_of(at) > 0
 
 
+def test_a_pair_missed_in_the_play_does_not_steer_the_count_drill_but_steers_the_pegging_drill(
+    db_url: str,
+) -> None:
+    miss(db_url, "Ann", "pegging", ["pair"], ["pair"], times=3)  # "pair" is a show category too
+    count = open_page(COUNT, learner="Ann", drill="weak")
+    banner = " ".join(m.value for m in count.markdown if "Weak-spot drill" in m.value)
+    assert "No weak spots in this quiz yet" in banner and "Pair" not in banner
+    pegging = open_page("pages/3_Pegging_quiz.py", learner="Ann", drill="weak")
+    banner = " ".join(m.value for m in pegging.markdown if "Weak-spot drill" in m.value)
+    assert "aims at **Pair**" in banner
+
+
 def test_a_discard_answer_is_stored_once_with_its_expected_value_loss(db_url: str) -> None:
     import json
 

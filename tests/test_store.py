@@ -475,3 +475,14 @@ def test_a_saved_game_reads_back_and_refuses_a_stale_write(engine: Engine) -> No
         store.save_game(engine, "g1", {"turn": "new"}, moves=0, previous=None)
     assert store.load_game(engine, "g1") == (1, {"turn": 1})
     assert store.load_game(engine, "nope") is None
+
+
+def test_weak_spots_are_kept_apart_by_area(engine: Engine) -> None:
+    ann = store.create_learner(engine, "Ann")
+    store.record_attempt(engine, **attempt(ann.id, kind="pegging", categories=["pair"], categories_missed=["pair"]))
+    store.record_attempt(engine, **attempt(ann.id, kind="hand", categories=["pair"], categories_missed=[]))
+    handle = store.Store(engine)
+    assert progress.weak_spots(handle, "Ann", area="show", now=NOW) == {}
+    assert progress.weak_spots(handle, "Ann", area="play", now=NOW) == {"pair": 1.0}
+    table = progress.weak_spot_table(handle.attempts_frame("Ann"), now=NOW)
+    assert table.to_dict("records") == [{"area": "play", "category": "pair", "weight": 1.0}]

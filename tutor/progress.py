@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import altair as alt
 import pandas as pd
@@ -24,7 +24,17 @@ from tutor.store import Store, naive_utc
 WEAK_SPOT_HALF_LIFE_DAYS = 7.0
 WEAK_SPOT_WINDOW = dt.timedelta(days=90)  # misses older than this are forgotten
 #: The attempt columns :func:`weak_spot_weights` reads.
-WEAK_SPOT_COLUMNS = ("categories", "categories_missed", "created_at")
+WEAK_SPOT_COLUMNS = ("kind", "categories", "categories_missed", "created_at")
+#: Weak spots are kept apart by area, each fed by its own answers: the show (Count the hand),
+#: the play's points (the pegging quiz), the pegging trainer's kinds of position, and the
+#: decisions of the learner's games (discard, pegging play). A pair missed in the play is a
+#: weak spot of the play only: it never steers the show's drill.
+WEAK_SPOT_AREAS: Final = {
+    "show": ("hand", "crib"),
+    "play": ("pegging",),
+    "trainer": ("peg_trainer",),
+    "games": ("game",),
+}
 
 
 class Streaks(NamedTuple):
@@ -167,8 +177,12 @@ def weak_spot_weights(
     attempts: pd.DataFrame,
     now: dt.datetime | None = None,
     half_life_days: float = WEAK_SPOT_HALF_LIFE_DAYS,
+    area: str | None = None,
 ) -> dict[str, float]:
     """How much each category needs practice, from attempts (as ``attempts_frame`` gives them).
+
+    ``area`` (a key of ``WEAK_SPOT_AREAS``) counts only that area's answers, as a drill must;
+    None counts every answer given (the frame must then hold one area's answers).
 
     Spaced repetition of mistakes: each miss of a category adds ``0.5 ** (age / half_life)``
     (a miss today adds 1, one a half-life ago 0.5); each later question in that category
@@ -178,6 +192,8 @@ def weak_spot_weights(
     """
     now = naive_utc(now)
     totals: dict[str, float] = {}
+    if area is not None:
+        attempts = attempts[attempts["kind"].isin(WEAK_SPOT_AREAS[area])]
     if attempts.empty:
         return {}
     ages = (now - attempts["created_at"].dt.tz_localize(None)).dt.total_seconds() / 86_400.0
@@ -196,11 +212,25 @@ def weak_spot_weights(
     return dict(sorted(positive.items(), key=lambda item: (-item[1], item[0])))
 
 
-def weak_spots(store: Store, learner_name: str, now: dt.datetime | None = None) -> dict[str, float]:
-    """:func:`weak_spot_weights` over the learner's recent attempts ({} when none or the database is down)."""
+def weak_spot_table(attempts: pd.DataFrame, now: dt.datetime | None = None) -> pd.DataFrame:
+    """Every area's weak spots, area by area (``WEAK_SPOT_AREAS`` order), heaviest first in each:
+    columns ``area``, ``category``, ``weight``. A category missed in two areas is two rows."""
+    rows = [
+        (area, category, weight)
+        for area in WEAK_SPOT_AREAS
+        for category, weight in weak_spot_weights(attempts, now=now, area=area).items()
+    ]
+    return pd.DataFrame(rows, columns=["area", "category", "weight"])
+
+
+def weak_spots(
+    store: Store, learner_name: str, area: str | None = None, now: dt.datetime | None = None
+) -> dict[str, float]:
+    """:func:`weak_spot_weights` over the learner's recent attempts of ``area`` (None: every
+    answer); {} when none or the database is down."""
     since = naive_utc(now) - WEAK_SPOT_WINDOW
     frame = store.attempts_frame(learner_name, columns=WEAK_SPOT_COLUMNS, since=since)
-    return weak_spot_weights(frame, now=now)
+    return weak_spot_weights(frame, now=now, area=area)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -208,8 +238,18 @@ def weak_spots(store: Store, learner_name: str, now: dt.datetime | None = None) 
 
 QUIZ_LABELS = {
     "hand": N_("Hand"), "crib": N_("Crib"), "pegging": N_("Pegging quiz"), "discard": N_("Discard trainer"),
-    "peg_trainer": N_("Pegging trainer"),
+    "peg_trainer": N_("Pegging trainer"), "game": N_("Decisions in your games"),
 }  # fmt: skip
+#: Each weak-spot area's name on the progress page.
+AREA_LABELS = {
+    "show": N_("The show"), "play": N_("Points in the play"), "trainer": N_("Pegging trainer"),
+    "games": N_("Your games"),
+}  # fmt: skip
+
+
+def area_name(area: str) -> str:
+    """A weak-spot area in the learner's language."""
+    return _(AREA_LABELS[area]) if area in AREA_LABELS else area
 
 
 def quiz_name(kind: str) -> str:

@@ -38,19 +38,21 @@ def drill_on() -> bool:
     return st.query_params.get(DRILL_PARAM) == DRILL_VALUE
 
 
-def _weights(allowed: Sequence[str]) -> dict[str, float]:
+def _weights(allowed: Sequence[str], area: str) -> dict[str, float]:
     name = current_learner()
     if not name:
         return {}
-    return {k: w for k, w in weak_spots(open_store(), name).items() if k in allowed}
+    return {k: w for k, w in weak_spots(open_store(), name, area=area).items() if k in allowed}
 
 
-def start_drill(pick: Picker, allowed: Sequence[str], state_key: str) -> None:
+def start_drill(pick: Picker, allowed: Sequence[str], state_key: str, area: str) -> None:
     """Deal a drill question: ``pick(weights, rng)`` chooses the seed; URL and session updated.
 
-    Usable as a button callback (the way into the drill) and for each next drill deal.
+    The weights are those of ``area`` (``tutor.progress.WEAK_SPOT_AREAS``: the answers that
+    steer this drill), among the categories ``allowed``. Usable as a button callback (the way
+    into the drill) and for each next drill deal.
     """
-    weights = _weights(allowed)
+    weights = _weights(allowed, area)
     seed, category = pick(weights, random.Random(new_seed()))
     st.query_params[DRILL_PARAM] = DRILL_VALUE
     st.query_params["seed"] = str(seed)
@@ -58,10 +60,10 @@ def start_drill(pick: Picker, allowed: Sequence[str], state_key: str) -> None:
     st.session_state[state_key] = {"seed": seed, "category": category, "weights": weights}
 
 
-def next_question(pick: Picker, allowed: Sequence[str], state_key: str) -> None:
+def next_question(pick: Picker, allowed: Sequence[str], state_key: str, area: str) -> None:
     """The next deal ("Next hand"): another drill deal while drilling, else a fresh seed."""
     if drill_on():
-        start_drill(pick, allowed, state_key)
+        start_drill(pick, allowed, state_key, area)
     else:
         st.query_params["seed"] = str(new_seed())
         next_deal()
