@@ -141,8 +141,8 @@ weak = progress.weak_spot_table(attempts)
 if weak.empty:
     st.caption(_("Nothing to drill: no recent misses."))
 else:
-    st.write(_("Recent misses count most; a right answer later makes them count less. Each area "
-               "is weighed by its own answers, and its drill deals what you miss there."))  # fmt: skip
+    st.write(_("Recent misses count most; a right answer later makes them count less."))
+    st.caption(_("Each area is weighed by its own answers, and its drill deals what you miss there."))
     st.bar_chart(
         {"category": [f"{progress.area_name(a)} · {kind_name(c)}" for a, c in zip(weak["area"], weak["category"])],
          "area": [progress.area_name(a) for a in weak["area"]], "weight": weak["weight"].tolist()},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from cribbage_core.peg_trainer import DIFFICULTIES, SPOTS, PegPosition, PegSpot, judge, peg_position
+from cribbage_core.peg_trainer import DIFFICULTIES, SPOTS, PegSpot, judge
 from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.urlstate import new_seed, seed_from_url, set_url_param
 from tutor.lang.i18n import N_, _, kind_name
@@ -22,21 +22,15 @@ from tutor.quiz.discard_text import points
 from tutor.quiz.drill import drill_peg_trainer_seed
 from tutor.quiz.drill_view import drill_banner, drill_on, start_drill
 from tutor.quiz.peg_text import trainer_notes
-from tutor.quiz.peg_view import show_cards, show_position, show_values
+from tutor.quiz.peg_view import position_of, show_cards, show_position, show_values
+from tutor.quiz.positions import PEG_KIND_SLUGS, peg_trainer_position
 
 PAGE = "pages/7_Pegging_trainer.py"
 QUIZ = "peg_trainer"
-KIND_PARAMS = {"lead": PegSpot.LEAD, "five21": PegSpot.FIVE_21, "pairing": PegSpot.PAIRING,
-               "runs": PegSpot.RUNS, "go": PegSpot.GO, "endgame": PegSpot.ENDGAME}  # fmt: skip
+KIND_PARAMS = PEG_KIND_SLUGS
 LEVEL_LABELS = {"any": N_("Any position"), "close": N_("Close calls"), "far": N_("Clear winners")}
 
 lang = setup_page(PAGE, N_("Pegging trainer"))
-
-
-@st.cache_data(max_entries=512, show_spinner=False)
-def position_of(seed: int, spot: str | None, level: str | None) -> PegPosition:
-    """A position with its values, computed once per seed and options (a verdict is then ~1 ms)."""
-    return peg_position(seed, spot, level)
 
 
 st.title(_("Pegging trainer"))
@@ -91,7 +85,8 @@ def _lay(card: str) -> None:
     saved = record_attempt(
         Attempt(QUIZ, seed, str(verdict.chosen.card), str(verdict.best.card), verdict.correct, extra,
                 attempt_id=ticket.attempt_id, categories=kinds, categories_missed=[] if verdict.correct else kinds,
-                seconds=ticket.seconds())
+                seconds=ticket.seconds()),
+        position=peg_trainer_position(seed, spot, None if level == "any" else level),
     )  # fmt: skip
     st.session_state["pegt_result"] = {"key": (seed, variant), "card": verdict.chosen.card, "saved": saved}
 

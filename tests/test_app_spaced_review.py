@@ -168,3 +168,39 @@ def page_cards(at: object) -> list[str]:
     import re
 
     return re.findall(r'aria-label="([^"]+)"', markdown(at))
+
+
+TRAINER = "pages/7_Pegging_trainer.py"
+
+
+def test_a_wrong_card_in_the_pegging_trainer_comes_back_with_the_trainers_widgets_and_verdict(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cribbage_core.kinds import PegSpot
+    from cribbage_core.peg_trainer import judge, peg_position
+
+    position = peg_position(42, PegSpot.PAIRING)
+    worst = position.advice.options[-1].card
+    at = open_page(TRAINER, seed="42", kind="pairing", learner="Ann")
+    at.button(key=f"pegt_lay_{worst}").click().run()
+    assert not at.exception
+    best = position.advice.best.card
+    again = open_page(TRAINER, seed="43", learner="Ann")  # a right card is no item
+    right = peg_position(43).advice.best.card
+    again.button(key=f"pegt_lay_{right}").click().run()
+    [item] = items(db_url)
+    assert (item.kind, item.position) == ("peg_trainer", {"seed": "42", "kind": "pairing"})
+
+    monkeypatch.setenv(clock.DAY_OFFSET_ENV, "1")
+    review = open_page(REVIEW, learner="Ann", item=str(item.id))
+    assert review.subheader[0].value == "Pegging trainer"
+    laid = {b.key for b in review.button if b.key and b.key.startswith("pegt_lay_")}
+    assert laid == {f"pegt_lay_{c}" for c in position.view.hand}  # the trainer's own buttons
+    review.button(key=f"pegt_lay_{best}").click().run()
+    assert not review.exception
+    assert review.success[0].value.startswith("The best card!")
+    assert judge(position, best).correct and len(review.dataframe) == 1  # the trainer's table of values
+    [moved] = items(db_url, on=DAY + dt.timedelta(days=4))
+    assert moved.state.streak == 1 and moved.state.interval_days == 3
+    links = [link.proto.query_string for link in review.get("page_link") if link.proto.label == "Open on its own page"]
+    assert links and {"seed=42", "kind=pairing"} <= set(links[0].split("&"))

@@ -10,14 +10,20 @@ from collections.abc import Callable
 import streamlit as st
 
 from cribbage_core.cards import Card
-from cribbage_core.peg_trainer import PegPosition, PegVerdict
+from cribbage_core.peg_trainer import PegPosition, PegVerdict, peg_position
 from tutor.frame.render import bold, show_html
 from tutor.html.cards import card_back_svg, card_svg
 from tutor.html.play import play_html
 from tutor.lang.i18n import _, card_text, fmt_int, ngettext
 from tutor.quiz.peg_text import setting_lines, values_frame
 
-__all__ = ["lay_key", "show_cards", "show_position", "show_values"]
+__all__ = ["lay_key", "position_of", "show_cards", "show_position", "show_values"]
+
+
+@st.cache_data(max_entries=512, show_spinner=False)
+def position_of(seed: int, spot: str | None, level: str | None) -> PegPosition:
+    """A position with its values, computed once per seed and options (a verdict is then ~1 ms)."""
+    return peg_position(seed, spot, level)
 
 
 def _row(svgs: list[str], gap: int = 4) -> str:

@@ -17,17 +17,24 @@ from typing import Final
 from cribbage_core.advisor import Role
 from cribbage_core.discard_quiz import DIFFICULTIES, DiscardDeal, deal_discard
 from cribbage_core.hand_quiz import FOCUSES, HandDeal, deal_hand
+from cribbage_core.kinds import PegSpot
+from cribbage_core.peg_trainer import DIFFICULTIES as PEG_DIFFICULTIES
+from cribbage_core.peg_trainer import PegPosition, peg_position
 from cribbage_core.pegging_quiz import PeggingQuestion, pegging_question
 from tutor.seeds import MAX_SEED
 
 __all__ = [
     "FOCUS_SLUGS",
+    "PEG_KIND_SLUGS",
     "QUIZ_PAGES",
     "BadPosition",
     "count_position",
     "discard_deal_at",
     "discard_position",
     "hand_deal_at",
+    "peg_trainer_args",
+    "peg_trainer_at",
+    "peg_trainer_position",
     "pegging_at",
     "pegging_position",
     "quiz_link",
@@ -35,12 +42,18 @@ __all__ = [
 
 #: The Count page's ``?focus=`` texts and the focus each names.
 FOCUS_SLUGS: Final = {focus.replace(" ", "-"): focus for focus in FOCUSES}
+#: The Pegging trainer's ``?kind=`` texts and the kind of position each names.
+PEG_KIND_SLUGS: Final = {
+    "lead": PegSpot.LEAD, "five21": PegSpot.FIVE_21, "pairing": PegSpot.PAIRING,
+    "runs": PegSpot.RUNS, "go": PegSpot.GO, "endgame": PegSpot.ENDGAME,
+}  # fmt: skip
 #: Each quiz kind's own page.
 QUIZ_PAGES: Final = {
     "hand": "pages/2_Count_the_hand.py",
     "crib": "pages/2_Count_the_hand.py",
     "pegging": "pages/3_Pegging_quiz.py",
     "discard": "pages/6_Discard_trainer.py",
+    "peg_trainer": "pages/7_Pegging_trainer.py",
 }
 
 
@@ -76,6 +89,16 @@ def discard_position(seed: int, players: int = 2, role: str = "random", level: s
     }
 
 
+def peg_trainer_position(seed: int, spot: PegSpot | None = None, level: str | None = None) -> dict[str, str]:
+    """The Pegging trainer's position: the seed and its filters (kind, difficulty), as in its address.
+
+    >>> peg_trainer_position(42, PegSpot.PAIRING, "close")
+    {'seed': '42', 'kind': 'pairing', 'level': 'close'}
+    """
+    slug = {s: w for w, s in PEG_KIND_SLUGS.items()}
+    return {"seed": str(seed), **({"kind": slug[spot]} if spot else {}), **({"level": level} if level else {})}
+
+
 def _seed(position: Mapping[str, str]) -> int:
     raw = str(position.get("seed", ""))
     if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(MAX_SEED)) or int(raw) > MAX_SEED:
@@ -104,6 +127,26 @@ def hand_deal_at(position: Mapping[str, str], is_crib: bool) -> HandDeal:
 def pegging_at(position: Mapping[str, str]) -> PeggingQuestion:
     """The pegging question at ``position``."""
     return pegging_question(_seed(position))
+
+
+def peg_trainer_at(position: Mapping[str, str]) -> PegPosition:
+    """The Pegging trainer's position at ``position`` (generated afresh: tens of ms, up to ~0.4 s).
+
+    >>> peg_trainer_at(peg_trainer_position(3, PegSpot.LEAD)).view.count
+    0
+    """
+    return peg_position(*peg_trainer_args(position))
+
+
+def peg_trainer_args(position: Mapping[str, str]) -> tuple[int, str | None, str | None]:
+    """The seed, kind and difficulty ``peg_position`` takes for a Pegging trainer position.
+
+    >>> peg_trainer_args({"seed": "5", "kind": "five21"}) == (5, PegSpot.FIVE_21, None)
+    True
+    """
+    spot = _option(position, "kind", PEG_KIND_SLUGS)
+    level = _option(position, "level", {d: d for d in PEG_DIFFICULTIES})
+    return _seed(position), str(spot) if spot else None, level
 
 
 def discard_deal_at(position: Mapping[str, str]) -> DiscardDeal:

@@ -1,9 +1,9 @@
 """One quiz question served at its position, with its own quiz's widgets and verdict.
 
 The Review page and the daily five serve questions of every quiz kind: a count (hand or
-crib), a pegging question or a discard, each dealt again from its position
-(:mod:`tutor.quiz.positions`) and drawn by the quiz's own parts (``count_view``,
-``pegging_view``, ``discard_view``), graded by the same ``grading`` and worded by the same
+crib), a pegging question, a discard or a Pegging trainer position, each dealt again from its
+position (:mod:`tutor.quiz.positions`) and drawn by the quiz's own parts (``count_view``,
+``pegging_view``, ``discard_view``, ``peg_view``), graded by the same ``grading`` and worded by the same
 ``feedback``, so it looks and grades exactly as on its own page (a wrong count gets its
 second try). Answers are graded in the submit button's callback, as on the quiz pages. The
 caller says how an answer is recorded (``record``: the attempt to record, as the quiz page
@@ -21,6 +21,7 @@ from cribbage_core.advisor import Role
 from cribbage_core.cards import format_cards
 from cribbage_core.discard_quiz import DiscardDeal
 from cribbage_core.hand_quiz import HandDeal
+from cribbage_core.peg_trainer import judge
 from cribbage_core.pegging_quiz import PeggingQuestion
 from tutor.lang.i18n import _, card_text, fmt_int, ngettext
 from tutor.quiz import frame
@@ -33,7 +34,10 @@ from tutor.quiz.grading import grade_count, grade_discard, grade_pegging
 from tutor.quiz.pegging_view import ANSWER_KEY as PEG_ANSWER_KEY
 from tutor.quiz.pegging_view import answer_form as pegging_form
 from tutor.quiz.pegging_view import show_question, show_score
-from tutor.quiz.positions import discard_deal_at, hand_deal_at, pegging_at
+from tutor.quiz.peg_text import trainer_notes
+from tutor.quiz.peg_view import position_of, show_cards, show_values
+from tutor.quiz.peg_view import show_position as show_peg_position
+from tutor.quiz.positions import discard_deal_at, hand_deal_at, peg_trainer_args, pegging_at
 
 __all__ = ["RESULT_KEY", "Recorder", "Served", "clear_served", "keyboard", "serve_question"]
 
@@ -97,6 +101,8 @@ def serve_question(
         return _serve_pegging(pegging_at(position), question_key, four_colour, record, variant, details)
     if kind == "discard":
         return _serve_discard(discard_deal_at(position), question_key, four_colour, record, variant, details)
+    if kind == "peg_trainer":
+        return _serve_peg_trainer(position, question_key, four_colour, record, variant, details)
     raise ValueError(f"no quiz serves review kind {kind!r}")
 
 
@@ -221,11 +227,43 @@ def _serve_discard(
     return Served(format_cards(sorted(verdict.thrown)), best, verdict.correct, True)
 
 
+def _serve_peg_trainer(
+    at: Mapping[str, str], key: Hashable, colours: bool, record: Recorder, variant: str, details: dict[str, Any]
+) -> Served | None:
+    seed, spot, level = peg_trainer_args(at)
+    position = position_of(seed, spot, level)
+    ticket = deal_ticket("peg_trainer", seed, variant=variant)
+
+    def lay(card: str) -> None:
+        verdict = judge(position, card)
+        kinds = tuple(sorted(position.kinds))
+        extra = {**details, "points_lost": round(verdict.points_lost, 4), "grade": verdict.grade.value,
+                 "win_lost": None if verdict.win_lost is None else round(verdict.win_lost, 4),
+                 "kind": spot, "level": level}  # fmt: skip
+        saved = record(
+            Attempt("peg_trainer", seed, str(verdict.chosen.card), str(verdict.best.card), verdict.correct, extra,
+                    attempt_id=ticket.attempt_id, categories=kinds, categories_missed=() if verdict.correct else kinds,
+                    seconds=ticket.seconds())
+        )  # fmt: skip
+        st.session_state[RESULT_KEY] = {"key": key, "card": verdict.chosen.card, "saved": saved}
+
+    result = _result(key)
+    verdict = judge(position, result["card"]) if result is not None else None
+    show_peg_position(position, colours)
+    show_cards(position, verdict.chosen.card if verdict else None, colours, on_lay=lay)
+    if result is None or verdict is None:
+        return None
+    frame.answered_before(result.get("saved"))
+    frame.show_notes(trainer_notes(position, verdict))
+    show_values(position, verdict)
+    return Served(str(verdict.chosen.card), str(verdict.best.card), verdict.correct, True)
+
+
 def keyboard(kind: str, served: Served | None, next_key: str, nonce: str) -> None:
     """The quiz pages' keyboard use for a served question: the cursor in the answer box, Enter
     to check; once the verdict is shown, Enter or N presses ``next_key`` (see ``frame.keyboard``)."""
     answering = served is None or not served.done
-    if kind == "discard" and answering:
-        return  # the cards are picked by pointer, as on the Discard trainer
+    if kind in ("discard", "peg_trainer") and answering:
+        return  # the cards are picked by pointer, as on the Discard trainer and the Pegging trainer
     box = "count_answer" if kind in ("hand", "crib") else PEG_ANSWER_KEY
     frame.keyboard(box if answering else next_key, next_key, nonce=f"{nonce}:{served}")

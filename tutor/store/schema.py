@@ -19,13 +19,11 @@ from tutor.store.engine import _now, _with_retry, _writing, ensure_folder
 MIGRATION_WAIT_SECONDS = 30.0  # a server starting while another migrates waits its turn
 
 QUIZ_KINDS = ("hand", "crib", "pegging", "discard", "peg_trainer")
-#: What a review item can hold: a quiz's question (its kind) or, once the game review grades
-#: them, a costly decision from one of the learner's games ("game": the game and the decision).
-#: The pegging trainer keeps no review items yet (its answers carry no position).
-REVIEW_KINDS = ("hand", "crib", "pegging", "discard", "game")
-#: The kinds the Review page serves (and the due counts count): the four quizzes; "game" joins
-#: once the game review serves its decisions.
-SERVED_REVIEW_KINDS = ("hand", "crib", "pegging", "discard")
+#: What a review item can hold: a quiz's question (its kind) or a costly decision from one of
+#: the learner's games ("game": the game and the decision; reserved until the Review page serves it).
+REVIEW_KINDS = ("hand", "crib", "pegging", "discard", "peg_trainer", "game")
+#: The kinds the Review page serves (and the due counts count).
+SERVED_REVIEW_KINDS = ("hand", "crib", "pegging", "discard", "peg_trainer")
 MAX_POSITION_LENGTH = 200  # a review item's position: canonical JSON of a few address parameters
 MAX_NAME_LENGTH = 40
 
