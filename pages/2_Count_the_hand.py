@@ -82,7 +82,7 @@ if drilling:
     drill_banner(seed, "count_drill", leave_key="count_leave_drill")
 
 # ---- options (kept in the URL so a shared link deals the same hand the same way)
-options = st.columns([1.1, 1.3, 1.2])
+options = st.container(key="quiz_options").columns([1.1, 1.3, 1.2])
 frame.url_option(
     options[0].radio, _("Count a"), {"hand": _("Hand"), "crib": _("Crib")},
     key="count_mode", param="mode", choices={"crib": "crib"}, value=quiz, horizontal=True,

@@ -91,7 +91,7 @@ st.caption(
 quiz_learner()
 
 # ---- options (in the URL, so a shared link deals the same hand the same way)
-options = st.columns([2.3, 1.0, 1.1])
+options = st.container(key="quiz_options").columns([2.3, 1.0, 1.1])
 frame.url_option(
     options[0].radio, _("Your seat"), {r: _(label) for r, label in ROLE_LABELS.items()},
     key="discard_role", param="role", choices={"dealer": "dealer", "pone": "pone"}, value=role_choice,

@@ -93,7 +93,7 @@ def _lay(card: str) -> None:
 
 if drilling:
     drill_banner(seed, "pegt_drill", leave_key="pegt_leave_drill")
-options = st.columns(2)
+options = st.container(key="quiz_options").columns(2)
 frame.url_option(
     options[0].selectbox, _("Kind of position"), {"any": _("Any kind"), **{s: kind_name(s) for s in SPOTS}},
     key="pegt_kind", param="kind", choices=KIND_PARAMS, value=kind, then=_clear,

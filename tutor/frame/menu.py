@@ -147,9 +147,60 @@ _RTL_CSS: Final = """
 """
 
 
+# A phone (390 or 360 px wide): Streamlit stacks every column under 640 px, which put a hand
+# of six cards with their buttons one under another (six screens of scrolling) and the
+# quizzes' options and score above the question. On a narrow screen:
+# - the rows keyed ``row_…`` (a hand of cards with their buttons, the deal, the scores, the
+#   table) stay one row, each card scaled to its column; buttons and check boxes there are
+#   at least 44 px high, and the whole card is part of the button's tap target (the button's
+#   ``::after`` covers its column: the card above it answers a tap as the button does);
+# - the quizzes' options (``quiz_options``), this visit's score (``quiz_metrics``, kept one
+#   compact row) and anything keyed ``below_…`` move below the question (``order`` in the main
+#   column, which is a flex box);
+# - a row of cards drawn as one block (``.cards``) shrinks to the width instead of wrapping.
+# The desktop look is untouched: all of it is inside the media query, except the tap target.
+_PHONE_CSS: Final = """
+[class*="st-key-row_"] [data-testid="stColumn"] {position: relative;}
+[class*="st-key-row_"] [data-testid="stColumn"] :is([data-testid="stElementContainer"], .stButton, .stButton > *,
+  [data-testid="stTooltipHoverTarget"], [data-testid="stCheckbox"], [data-testid="stCheckbox"] *) {position: static;}
+[class*="st-key-row_"] [data-testid="stColumn"] :is(button, [data-testid="stCheckbox"] label)::after
+  {content: ""; position: absolute; inset: 0;}
+[class*="st-key-row_"] [data-testid="stColumn"] button:disabled::after {cursor: not-allowed;}
+@media (max-width: 640px) {
+  .block-container {padding-left: 0.75rem; padding-right: 0.75rem; padding-bottom: 3rem;}
+  .stApp h1 {font-size: 1.7rem; padding-top: 0.5rem;}
+  .stApp h2 {font-size: 1.35rem;}
+  .stApp h3 {font-size: 1.15rem;}
+  [data-testid="stLayoutWrapper"]:has(> :is(.st-key-quiz_options, .st-key-quiz_metrics, [class*="st-key-below_"])),
+  :is(.st-key-quiz_options, .st-key-quiz_metrics, [class*="st-key-below_"]) {order: 1;}
+  .play-feed li {margin: 0; font-size: 0.9rem;}
+  .st-key-row_table .cards > svg.card {max-width: 44px;}
+  :is([class*="st-key-row_"], .st-key-quiz_metrics) [data-testid="stHorizontalBlock"]
+    {flex-wrap: nowrap; gap: 4px;}
+  :is([class*="st-key-row_"], .st-key-quiz_metrics) [data-testid="stColumn"] {min-width: 0 !important;}
+  [class*="st-key-row_"] svg.card {max-width: 100%; height: auto;}
+  [class*="st-key-row_"] button {min-height: 44px; padding: 2px 4px; font-size: 0.85rem;}
+  [class*="st-key-row_"] [data-testid="stCheckbox"] label {min-height: 44px; align-items: center;}
+  [class*="st-key-row_"] [data-testid="stMarkdownContainer"] p {font-size: 0.9rem;}
+  .st-key-quiz_metrics [data-testid="stMetric"] {padding: 4px 8px;}
+  .st-key-quiz_metrics [data-testid="stMetricValue"] {font-size: 1.3rem;}
+  .st-key-quiz_metrics [data-testid="stMetricLabel"] p {font-size: 0.8rem;}
+  .cards {flex-wrap: nowrap !important; gap: 4px !important;}
+  .cards > :is(svg.card, figure) {flex: 0 1 auto !important; min-width: 0; height: auto;}
+  .cards > figure svg.card {max-width: 100%; height: auto;}
+  .play-score {font-size: 1.5rem !important;}
+  .st-key-row_play_hand svg.card {max-width: 66px;}
+  .pile-series svg.card {width: 46px; height: auto;}
+  .st-key-row_discard_pick [data-testid="stCheckbox"] label {justify-content: center;}
+  .st-key-row_discard_pick [data-testid="stCheckbox"] label [data-testid="stMarkdownContainer"]
+    {position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);}
+}
+"""
+
+
 def page_css(lang: str) -> str:
     """The page's style sheet for ``lang``: layout, fonts and, for Urdu, right to left."""
-    css = _CSS + f"{_TEXT} {{font-family: {FONT_STACK};}}\n"
+    css = _CSS + _PHONE_CSS + f"{_TEXT} {{font-family: {FONT_STACK};}}\n"
     if is_rtl(lang):
         css += _RTL_CSS
     return css + "</style>"

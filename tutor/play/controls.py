@@ -101,7 +101,7 @@ def discard_controls(ctx: PlayContext, session: PlaySession) -> None:
             need,
         ).format(n=fmt_int(need), whose=whose)
     )
-    cols = st.columns(len(hand))
+    cols = st.container(key="row_play_hand").columns(len(hand))
     colours = four_colour()
     for col, card in zip(cols, hand, strict=True):
         picked = str(card) in chosen
@@ -198,7 +198,7 @@ def play_controls(ctx: PlayContext, session: PlaySession) -> None:
         st.markdown(_("**{name} to play.**").format(name=escape(names[state.to_act])))
     colours = four_colour()
     if hand:
-        cols = st.columns(max(len(hand), 4))
+        cols = st.container(key="row_play_hand").columns(max(len(hand), 4))
         for col, card in zip(cols, hand, strict=False):
             fits = card.value <= room
             with col:

@@ -50,8 +50,9 @@ __all__ = [
 
 
 def settings_caption(settings: PlaySettings) -> None:
-    """One line: the opponent, the players, the skunk rule, muggins and who counts."""
-    st.caption(
+    """One line: the opponent, the players, the skunk rule, muggins and who counts (on a phone,
+    below the table: ``below_`` in :data:`tutor.frame.menu._PHONE_CSS`)."""
+    st.container(key="below_play_settings").caption(
         _("Opponent: {level} · {players} · skunk rule: {skunk} · muggins {muggins} · {counting}").format(
             level=_(LEVEL_LABELS[settings.level]),
             players=_(PLAYER_LABELS[settings.players]),
@@ -80,7 +81,7 @@ def header(session: PlaySession, beside_the_board: str | None = None) -> None:
     deal = on_the_table(session)
     sides = side_names(state.players)
     names = seat_names(state.players)
-    cols = st.columns(len(sides) + 1)
+    cols = st.container(key="row_scores").columns(len(sides) + 1)
     for side, col in enumerate(cols[: len(sides)]):
         gained = state.scores[side] - session.back[side]
         colour = PEG_COLOURS[side]
@@ -120,7 +121,10 @@ def cut_for_deal(state: GameState) -> None:
 
 def _face_down(n: int, width: int = 52) -> str:
     backs = "".join(card_back_svg(width=width) for _ in range(n))
-    return f'<div dir="ltr" style="display:flex;gap:4px;padding:6px 0;min-height:{round(width * 1.4) + 12}px">{backs}</div>'
+    return (
+        f'<div dir="ltr" class="cards" style="display:flex;gap:4px;padding:6px 0;'
+        f'min-height:{round(width * 1.4) + 12}px">{backs}</div>'
+    )
 
 
 def table(session: PlaySession) -> None:
@@ -129,7 +133,7 @@ def table(session: PlaySession) -> None:
     names = seat_names(state.players)
     colours = four_colour()
     others = [seat for seat in range(state.players) if seat != HUMAN]
-    cols = st.columns([2.2] * len(others) + [2.0, 1.2])
+    cols = st.container(key="row_table").columns([2.2] * len(others) + [2.0, 1.2])
     in_show = state.phase is Phase.SHOW or state.ended_in is Phase.SHOW
     for col, seat in zip(cols, others, strict=False):
         with col:

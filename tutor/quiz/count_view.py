@@ -39,7 +39,7 @@ def clear_answer() -> None:
 
 def show_deal(deal: HandDeal, four_colour: bool) -> None:
     """The four cards (the hand or the crib) and the starter beside them."""
-    hand_col, starter_col = st.columns([4, 1.3])
+    hand_col, starter_col = st.container(key="row_deal").columns([4, 1.3])
     with hand_col:
         st.markdown(bold(_("The crib") if deal.is_crib else _("Your hand")))
         show_html(cards_row(deal.hand, four_colour=four_colour, width=84))

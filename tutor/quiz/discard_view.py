@@ -38,7 +38,7 @@ def pick_cards(
     deal: DiscardDeal, thrown: tuple[Card, ...] | None, four_colour: bool, on_change: Callable[[], None]
 ) -> None:
     """The hand, each card with its "Throw" box; once ``thrown`` (graded), the boxes are locked."""
-    for cell, card in zip(st.columns(7), deal.hand, strict=False):  # six cards at most, and room
+    for cell, card in zip(st.container(key="row_discard_pick").columns(7), deal.hand, strict=False):  # six cards at most, and room
         with cell:
             picked = bool(st.session_state.get(pick_key(card))) if thrown is None else card in thrown
             show_html(

@@ -84,7 +84,7 @@ def url_option(
 
 def score_row(stats: QuizStats, streak_help: str, extra: Sequence[Any] = ()) -> None:
     """This visit's score: streak, accuracy, answered (and ``extra``: label, value, help)."""
-    cols = st.columns(4 if extra else 3)
+    cols = st.container(key="quiz_metrics").columns(4 if extra else 3)
     cols[0].metric(_("Streak"), fmt_int(stats.streak), help=streak_help)
     cols[1].metric(_("Accuracy"), fmt_percent(stats.accuracy) if stats.answered else "–")
     cols[2].metric(_("Answered"), fmt_int(stats.answered))

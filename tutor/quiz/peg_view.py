@@ -35,7 +35,7 @@ def show_position(position: PegPosition, four_colour: bool) -> None:
     view = position.view
     assert view.starter is not None
     st.info("\n\n".join(setting_lines(position)), icon=":material/playing_cards:")
-    starter, crib, opponent = st.columns([1, 1, 2])
+    starter, crib, opponent = st.container(key="row_peg_table").columns([1, 1, 2])
     starter.markdown(bold(_("Starter")))
     with starter:
         show_html(_row([card_svg(view.starter, four_colour=four_colour, width=58)]))
@@ -73,7 +73,7 @@ def show_cards(
     view = position.view
     room = 31 - view.count
     st.markdown(bold(_("Your cards: which would you lay?")))
-    for cell, card in zip(st.columns(max(len(view.hand), 4)), view.hand, strict=False):
+    for cell, card in zip(st.container(key="row_peg_hand").columns(max(len(view.hand), 4)), view.hand, strict=False):
         fits = card.value <= room
         with cell:
             svg = card_svg(card, highlighted=card == laid, dimmed=not fits, four_colour=four_colour, width=78)
