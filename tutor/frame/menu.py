@@ -168,12 +168,13 @@ _PHONE_CSS: Final = """
 [class*="st-key-row_"] [data-testid="stColumn"] button:disabled::after {cursor: not-allowed;}
 @media (max-width: 640px) {
   .block-container {padding-left: 0.75rem; padding-right: 0.75rem; padding-bottom: 3rem;}
-  .stApp h1 {font-size: 1.7rem; padding-top: 0.5rem;}
+  .stApp h1 {font-size: 1.7rem; padding: 0.25rem 0 0.5rem 0;}
   .stApp h2 {font-size: 1.35rem;}
   .stApp h3 {font-size: 1.15rem;}
   [data-testid="stLayoutWrapper"]:has(> :is(.st-key-quiz_options, .st-key-quiz_metrics, [class*="st-key-below_"])),
   :is(.st-key-quiz_options, .st-key-quiz_metrics, [class*="st-key-below_"]) {order: 1;}
   .play-feed li {margin: 0; font-size: 0.9rem;}
+  .stApp [role="radiogroup"] {flex-flow: row wrap; column-gap: 1rem;}
   .st-key-row_table .cards > svg.card {max-width: 44px;}
   :is([class*="st-key-row_"], .st-key-quiz_metrics) [data-testid="stHorizontalBlock"]
     {flex-wrap: nowrap; gap: 4px;}
@@ -189,7 +190,9 @@ _PHONE_CSS: Final = """
   .cards > :is(svg.card, figure) {flex: 0 1 auto !important; min-width: 0; height: auto;}
   .cards > figure svg.card {max-width: 100%; height: auto;}
   .play-score {font-size: 1.5rem !important;}
-  .st-key-row_play_hand svg.card {max-width: 66px;}
+  .st-key-row_play_hand svg.card {max-width: 62px;}
+  .st-key-row_peg_hand svg.card {max-width: 54px;}
+  .st-key-row_peg_table svg.card {max-width: 44px;}
   .pile-series svg.card {width: 46px; height: auto;}
   .st-key-row_discard_pick [data-testid="stCheckbox"] label {justify-content: center;}
   .st-key-row_discard_pick [data-testid="stCheckbox"] label [data-testid="stMarkdownContainer"]

@@ -203,7 +203,7 @@ def quiz_learner() -> str | None:
     with st.sidebar:
         name = learner_widget(compact=True)
     if name is None:
-        st.caption(
+        st.container(key="below_no_name").caption(  # on a phone, below the question
             ":material/person_off: "
             + _("Answers are kept for this visit only: choose a name in the sidebar to keep "
                 "your progress.")

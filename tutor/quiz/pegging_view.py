@@ -32,7 +32,7 @@ def show_question(question: PeggingQuestion, four_colour: bool) -> None:
         )
     )
     show_html(play_html(question.steps, four_colour=four_colour))
-    left, right = st.columns(2)
+    left, right = st.container(key="row_peg_left").columns(2)
     with left:
         st.markdown(bold(_("Your cards not yet laid")))
         show_html(hand_left_html(question.your_cards_left, four_colour=four_colour))
