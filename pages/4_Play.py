@@ -5,11 +5,13 @@ from __future__ import annotations
 import streamlit as st
 
 from cribbage_core.game import Phase
+from tutor.clock import today
 from tutor.frame.menu import setup_page
 from tutor.frame.profile import browser_owner, current_learner
 from tutor.frame.status import show_status
 from tutor.lang.i18n import N_, _
 from tutor.play import coach, controls, table, ui
+from tutor.review import decision_view
 from tutor.store import open_store
 
 setup_page("pages/4_Play.py", N_("Play"))
@@ -67,6 +69,8 @@ table.discard_review(session)
 if state.phase is Phase.GAME_OVER:
     table.result(session)
     ui.record_finished(ctx, session)
+    if not ui.watching(session):  # the learner's decisions graded, the costly ones kept for review
+        decision_view.file_finished(db, ctx.learner, session, today())
     table.review_link(session)
     st.subheader(_("The game log"))
     table.game_log(session)

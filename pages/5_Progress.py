@@ -32,6 +32,8 @@ pin_settings(name)
 
 # One read serves every table, chart and the weak spots (10,000 attempts: tens of ms).
 attempts = db.attempts_frame(name, columns=PAGE_COLUMNS)
+every_answer = attempts  # the weak spots weigh the games' decisions too, each area apart
+attempts = attempts[attempts["kind"] != progress.GAME_DECISIONS]  # the quizzes' figures: answers only
 games = db.games_frame(name)
 
 if attempts.empty:
@@ -137,7 +139,7 @@ else:
         )  # fmt: skip
 
 st.subheader(_("Weak spots"))
-weak = progress.weak_spot_table(attempts)
+weak = progress.weak_spot_table(every_answer)
 if weak.empty:
     st.caption(_("Nothing to drill: no recent misses."))
 else:
@@ -170,7 +172,7 @@ if (Path(__file__).resolve().parent.parent / TRAINER_DRILL_PAGE).exists():
         query_params={**learner_params(), "drill": "weak"},
     )
 
-if not attempts.empty:
+if not every_answer.empty:
     st.download_button(
         _("Download my answers (CSV)"),
         data=lambda: db.export_csv(name),  # built only when clicked

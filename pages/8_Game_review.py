@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.clock import today
 from tutor.frame.menu import setup_page
 from tutor.frame.profile import browser_owner, current_learner
 from tutor.frame.status import show_status
 from tutor.lang.i18n import N_, _
-from tutor.review import mistakes, view
+from tutor.review import decision_view, mistakes, view
 from tutor.store import open_store
 
 setup_page(view.PAGE, N_("Game review"))
@@ -16,6 +17,7 @@ st.title(_("Review your game"))
 db = open_store()
 show_status(db)
 game = view.open_game(db, current_learner(), browser_owner())  # this visitor's game, analysed; else stops
+decision_view.file_reviewed(db, current_learner(), game, today())  # its costly decisions come back for review
 
 view.figures(game)
 view.win_chart(game)

@@ -6,7 +6,7 @@ import streamlit as st
 
 from tutor.clock import today
 from tutor.frame.menu import four_colour, setup_page
-from tutor.frame.profile import learner_widget
+from tutor.frame.profile import browser_owner, learner_widget
 from tutor.frame.status import show_status
 from tutor.lang.i18n import N_, _, fmt_int
 from tutor.quiz.positions import BadPosition
@@ -20,6 +20,8 @@ from tutor.quiz.review_view import (
     set_aside,
 )
 from tutor.quiz.serve import keyboard, serve_question
+from tutor.review.decision_view import serve_decision
+from tutor.review.items import GAME_KIND
 from tutor.store import SERVED_REVIEW_KINDS, open_store
 
 PAGE = "pages/9_Review.py"
@@ -46,10 +48,14 @@ if item is None:
 
 item_heading(item)
 try:
-    served = serve_question(
-        item.kind, item.position, ("review", item.id), four_colour(), review_recorder(db, name, item, day),
-        variant=f"review:{item.id}", extra={"review": item.id},
-    )  # fmt: skip
+    recorder, variant = review_recorder(db, name, item, day), f"review:{item.id}"
+    if item.kind == GAME_KIND:  # a decision from one of the learner's games
+        served = serve_decision(db, name, browser_owner(), item.position, ("review", item.id), recorder, variant,
+                                extra={"review": item.id})  # fmt: skip
+    else:
+        served = serve_question(
+            item.kind, item.position, ("review", item.id), four_colour(), recorder, variant, extra={"review": item.id}
+        )
 except BadPosition:
     set_aside(db, name, item)
     served = None

@@ -25,6 +25,8 @@ WEAK_SPOT_HALF_LIFE_DAYS = 7.0
 WEAK_SPOT_WINDOW = dt.timedelta(days=90)  # misses older than this are forgotten
 #: The attempt columns :func:`weak_spot_weights` reads.
 WEAK_SPOT_COLUMNS = ("kind", "categories", "categories_missed", "created_at")
+#: The attempts' kind of a decision from the learner's games (``tutor.review.items``): no quiz answer.
+GAME_DECISIONS: Final = "game"
 #: Weak spots are kept apart by area, each fed by its own answers: the show (Count the hand),
 #: the play's points (the pegging quiz), the pegging trainer's kinds of position, and the
 #: decisions of the learner's games (discard, pegging play). A pair missed in the play is a
@@ -33,7 +35,7 @@ WEAK_SPOT_AREAS: Final = {
     "show": ("hand", "crib"),
     "play": ("pegging",),
     "trainer": ("peg_trainer",),
-    "games": ("game",),
+    "games": (GAME_DECISIONS,),
 }
 
 

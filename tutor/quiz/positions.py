@@ -54,6 +54,7 @@ QUIZ_PAGES: Final = {
     "pegging": "pages/3_Pegging_quiz.py",
     "discard": "pages/6_Discard_trainer.py",
     "peg_trainer": "pages/7_Pegging_trainer.py",
+    "game": "pages/8_Game_review.py",
 }
 
 
@@ -166,5 +167,9 @@ def quiz_link(kind: str, position: Mapping[str, str]) -> tuple[str, dict[str, st
 
     >>> quiz_link("crib", {"seed": "9"})
     ('pages/2_Count_the_hand.py', {'seed': '9', 'mode': 'crib'})
+    >>> quiz_link("game", {"game": "g1", "hand": "3", "step": "40"})
+    ('pages/8_Game_review.py', {'game': 'g1', 'hand': '3'})
     """
+    if kind == "game":  # a decision opens in its game's review, at its hand
+        return QUIZ_PAGES[kind], {k: position[k] for k in ("game", "hand") if k in position}
     return QUIZ_PAGES[kind], {**position, **({"mode": "crib"} if kind == "crib" else {})}

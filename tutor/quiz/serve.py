@@ -62,7 +62,7 @@ class Served(NamedTuple):
 
 def clear_served() -> None:
     """Forget the served question's answer and empty its boxes (the next question)."""
-    for key in [k for k in st.session_state if str(k).startswith(("discard_pick_", "count_kind_"))]:
+    for key in [k for k in st.session_state if str(k).startswith(("discard_pick_", "count_kind_", "game_pick_"))]:
         del st.session_state[key]
     for key in (RESULT_KEY, _ERRORS, "count_answer", PEG_ANSWER_KEY):
         st.session_state.pop(key, None)
@@ -263,7 +263,7 @@ def keyboard(kind: str, served: Served | None, next_key: str, nonce: str) -> Non
     """The quiz pages' keyboard use for a served question: the cursor in the answer box, Enter
     to check; once the verdict is shown, Enter or N presses ``next_key`` (see ``frame.keyboard``)."""
     answering = served is None or not served.done
-    if kind in ("discard", "peg_trainer") and answering:
+    if kind in ("discard", "peg_trainer", "game") and answering:
         return  # the cards are picked by pointer, as on the Discard trainer and the Pegging trainer
     box = "count_answer" if kind in ("hand", "crib") else PEG_ANSWER_KEY
     frame.keyboard(box if answering else next_key, next_key, nonce=f"{nonce}:{served}")

@@ -29,7 +29,7 @@ from tutor.review.game import LEARNER, ReviewedGame, review_game
 from tutor.review.reasons import GRADE_ICONS, cost_text, option_cards, reasons, signed
 from tutor.store import Store, UnreadableSave
 
-__all__ = ["GAME_KEY", "PAGE", "decision_block", "figures", "hand_decisions", "open_game", "rail", "win_chart"]
+__all__ = ["GAME_KEY", "PAGE", "analysed", "decision_block", "figures", "hand_decisions", "open_game", "rail", "win_chart"]
 
 PAGE: Final = "pages/8_Game_review.py"
 PLAY_PAGE: Final = "pages/4_Play.py"
@@ -46,7 +46,8 @@ BOT_SKILL: Final = {"easy": 1.667, "medium": 0.295, "hard": 0.087}
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def _analysed(game_id: str, moves: int, _data: object) -> ReviewedGame:
+def analysed(game_id: str, moves: int, _data: object) -> ReviewedGame:
+    """The game ``game_id`` at ``moves`` moves (its save ``_data``), analysed once per server."""
     return review_game(_data, moves)
 
 
@@ -75,7 +76,7 @@ def open_game(store: Store, learner: str | None, browser: str | None) -> Reviewe
     moves, data = found
     try:
         with st.spinner(_("Analysing every decision of the game…")):
-            return _analysed(wanted, moves, data)
+            return analysed(wanted, moves, data)
     except InvalidSavedGame as error:
         _no_game(saved_game_problem(error))
         raise AssertionError from error  # not reached: st.stop()

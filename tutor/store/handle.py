@@ -32,6 +32,7 @@ from tutor.store.records import (
     learner_language,
     learner_preferences,
     record_game,
+    set_game_figures,
     set_learner_language,
     set_learner_preferences,
     store_attempt,
@@ -228,6 +229,12 @@ class Store:
         """``record_game`` for the named learner; False if a repeat or not saved."""
         return self._for_learner(
             learner_name, lambda e, who: record_game(e, learner_id=who.id, **game), False, writes=True
+        )
+
+    def set_game_figures(self, learner_name: str, game_id: str, skill: float, luck: float, errors: int) -> bool:
+        """``set_game_figures`` for the named learner; False when not kept."""
+        return self._for_learner(
+            learner_name, lambda e, who: set_game_figures(e, who.id, game_id, skill, luck, errors), False, writes=True
         )
 
     def save_game(self, game_id: str, data: Mapping[str, Any], **options: Any) -> bool:

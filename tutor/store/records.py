@@ -344,8 +344,23 @@ ATTEMPT_COLUMNS = [
 ]  # fmt: skip
 GAME_COLUMNS = [
     "id", "opponent_level", "players", "target", "scores", "winner", "learner_won",
-    "result_kind", "muggins_lost", "finished_at",
+    "result_kind", "muggins_lost", "finished_at", "skill", "luck", "errors",
 ]  # fmt: skip
+
+
+def set_game_figures(engine: Engine, learner_id: int, game_id: str, skill: float, luck: float, errors: int) -> bool:
+    """Keep the game review's figures with the learner's finished game ``game_id``; False when
+    the learner has no such finished game (another's game is never touched)."""
+    values = {"skill": round(float(skill), 4), "luck": round(float(luck), 4), "errors": int(errors)}
+
+    def write() -> bool:
+        with _writing(engine) as conn:
+            done = conn.execute(
+                GAMES.update().where(GAMES.c.id == game_id, GAMES.c.learner_id == int(learner_id)).values(**values)
+            )
+            return bool(done.rowcount)
+
+    return bool(_with_retry(write))
 
 
 def attempts_frame(

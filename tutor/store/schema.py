@@ -18,12 +18,14 @@ from tutor.store.engine import _now, _with_retry, _writing, ensure_folder
 
 MIGRATION_WAIT_SECONDS = 30.0  # a server starting while another migrates waits its turn
 
-QUIZ_KINDS = ("hand", "crib", "pegging", "discard", "peg_trainer")
+QUIZ_KINDS = ("hand", "crib", "pegging", "discard", "peg_trainer", "game")
 #: What a review item can hold: a quiz's question (its kind) or a costly decision from one of
-#: the learner's games ("game": the game and the decision; reserved until the Review page serves it).
+#: the learner's games ("game": the game, the hand and the decision's step). "game" is also the
+#: attempts' kind of a graded decision of a game (one row each, for the weak spots) and of the
+#: answer to one on review.
 REVIEW_KINDS = ("hand", "crib", "pegging", "discard", "peg_trainer", "game")
 #: The kinds the Review page serves (and the due counts count).
-SERVED_REVIEW_KINDS = ("hand", "crib", "pegging", "discard", "peg_trainer")
+SERVED_REVIEW_KINDS = ("hand", "crib", "pegging", "discard", "peg_trainer", "game")
 MAX_POSITION_LENGTH = 200  # a review item's position: canonical JSON of a few address parameters
 MAX_NAME_LENGTH = 40
 
@@ -84,6 +86,10 @@ GAMES = sa.Table(
     sa.Column("result_kind", sa.String(20), nullable=False),
     sa.Column("muggins_lost", sa.Integer, nullable=False),
     sa.Column("finished_at", sa.DateTime, nullable=False),
+    # the game review's figures for the learner, once the game is analysed (None: not yet)
+    sa.Column("skill", sa.Float),
+    sa.Column("luck", sa.Float),
+    sa.Column("errors", sa.Integer),
 )
 
 SAVED_GAMES = sa.Table(
@@ -326,6 +332,14 @@ def _learner_preferences(conn: Connection) -> None:
         conn.exec_driver_sql("ALTER TABLE learners ADD COLUMN preferences TEXT")
 
 
+def _game_figures(conn: Connection) -> None:
+    # Checks first, like ``_learner_language``: it can be renumbered when merged.
+    found = {c["name"] for c in sa.inspect(conn).get_columns("games")}
+    for column, kind in (("skill", sa.Float()), ("luck", sa.Float()), ("errors", sa.Integer())):
+        if column not in found:
+            conn.exec_driver_sql(f"ALTER TABLE games ADD COLUMN {column} {kind.compile(dialect=conn.dialect)}")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "learners and quiz attempts", _v1_learners_and_attempts),
     Migration(
@@ -336,6 +350,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "review items on a schedule; the daily five's answers", _review_and_daily),
     Migration(6, "learners' PINs, games' owners and the app's secret", _learner_pins_and_game_owners),
     Migration(7, "the learner's preferences (coach mode)", _learner_preferences),
+    Migration(8, "each finished game's skill figure, luck and errors", _game_figures),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
