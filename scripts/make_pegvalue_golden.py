@@ -1,0 +1,91 @@
+"""Write ``tests/data/pegvalue_golden.json``: the pegging values of many positions, as computed now.
+
+Usage: ``python scripts/make_pegvalue_golden.py``
+
+Made before ``cribbage_core.pegvalue`` was made faster, so that ``tests/test_pegvalue_golden.py``
+can check that the faster search gives the very same values (points and chances to win) and
+the same order of options on every position. The positions are every decision with a real
+choice in the play of a few seeded games between the hard and medium bots (to 121 and to 61,
+so the win view comes up), each kept as its game's record (setup and moves) and the step; some
+are also valued with the win view forced on, and some without the evidence of the opponent's
+plays. About half a minute of CPU.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cribbage_core.bots import make_bot  # noqa: E402
+from cribbage_core.game import GameConfig, Phase, Play  # noqa: E402
+from cribbage_core.pegvalue import peg_values  # noqa: E402
+from cribbage_core.record import GameRecord, NextDeal  # noqa: E402
+
+OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "pegvalue_golden.json"
+GAMES = ((121, 1), (121, 2), (121, 3), (61, 4), (61, 5), (61, 6))
+
+
+def variants(n: int) -> list[dict[str, Any]]:
+    """The keyword arguments each decision is valued with (the default, and on some a variant)."""
+    out: list[dict[str, Any]] = [{}]
+    if n % 3 == 0:
+        out.append({"win_view": True})
+    if n % 5 == 0:
+        out.append({"evidence": False})
+    return out
+
+
+def record_game(target: int, seed: int) -> GameRecord:
+    bots = [make_bot("hard", seed), make_bot("medium", seed + 100)]
+    record = GameRecord(GameConfig(target=target), seed=seed, first_dealer=seed % 2)
+    state = record.first_state()
+    while state.phase is not Phase.GAME_OVER:
+        if state.phase is Phase.DEAL:
+            state = record.deal(state)
+            record = record.then(NextDeal())
+            continue
+        seat = state.must_discard()[0] if state.phase is Phase.DISCARD else state.to_act
+        assert seat is not None
+        action = bots[seat].act(state.view(seat))
+        record, state = record.then(action), state.apply(action)
+    return record
+
+
+def main() -> int:
+    games = []
+    for target, seed in GAMES:
+        record = record_game(target, seed)
+        decisions = []
+        n = 0
+        for replayed in record.replay():
+            state, step = replayed.before, replayed.step
+            if state.phase is not Phase.PLAY or not isinstance(step, Play):
+                continue
+            view = state.view(step.seat)
+            if len({a.card.rank for a in view.legal if isinstance(a, Play)}) < 2:
+                continue
+            n += 1
+            for kwargs in variants(n):
+                advice = peg_values(view, **kwargs)
+                decisions.append(
+                    {
+                        "step": replayed.number,
+                        "kwargs": kwargs,
+                        "win_view": advice.win_view,
+                        "options": [[str(o.card), o.now, o.points, o.win] for o in advice.options],
+                    }
+                )
+        games.append({"record": record.to_dict(), "decisions": decisions})
+        print(f"game to {target} (seed {seed}): {len(decisions)} valuations", flush=True)
+    OUT.write_text(json.dumps({"about": __doc__.strip().splitlines()[0], "games": games}, indent=None) + "\n")
+    print(f"wrote {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
