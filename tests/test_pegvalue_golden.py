@@ -68,3 +68,18 @@ def test_every_golden_value_is_unchanged() -> None:
     for _name, record, decision in CASES:
         by_game.setdefault(id(record), (record, []))[1].append(decision)
     assert sum(_check(record, decisions) for record, decisions in by_game.values()) == len(CASES) == 338
+
+
+def test_a_search_leaves_the_garbage_collector_as_it_found_it() -> None:
+    import gc
+
+    record, decision = CASES[0][1], CASES[0][2]
+    assert gc.isenabled()
+    _check(record, [decision])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        _check(record, [decision])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
