@@ -1,0 +1,502 @@
+"""Server CPU per answer and capacity, measured on the real server over its WebSocket.
+
+Each simulated learner is a client of Streamlit's own WebSocket protocol (the protobuf
+BackMsg/ForwardMsg of the installed streamlit), sending what the browser sends: every widget's
+value on each run, plus the button clicked. No browser, so the server is what is measured.
+One *cycle* is what a learner does for one question or move:
+
+- ``count``: type a total and "Check my count", pause, "Next hand", pause (2 script runs);
+- ``pegging``: the pegging quiz's points and "Check", pause, "Next question", pause (2 runs);
+- ``discard``: tick two cards (a run each, as the checkboxes do), "Throw these cards",
+  "Next hand" (4 runs);
+- ``play``: one click on the Play page (a card to lay away or lay, the confirm, the next
+  deal), and every run the server makes by itself before the page waits for the next click
+  (the computer's cards, the show; ``CRIBBAGE_BOT_DELAY=0``).
+
+For each page and number of learners it prints the server's CPU per cycle (CPU time of the
+server processes, robust to other load on the machine), the answer's latency (from the click
+to the end of its run: the verdict is on screen) p50/p95/max, the next question's, the bytes
+sent per cycle, the answers stored (rows lost or duplicated: attempts per learner in the
+database against answers submitted), the server's memory and the machine's load average
+(latencies depend on it; CPU per cycle much less).
+
+usage (from the project root, with the project's Python):
+  python benchmarks/bench_server.py                                # each page, 5 learners, 5 s pause
+  python benchmarks/bench_server.py --pages count --levels 5,10,20,40 --think 5   # capacity
+  scripts/with_postgres.sh python benchmarks/bench_server.py ...   # on PostgreSQL ($DATABASE_URL)
+  python benchmarks/bench_server.py --replicas 2 ...               # scripts/serve_cluster.sh 2
+  python benchmarks/bench_server.py --base http://host:port --pids 123,456   # a server already up
+Without ``--base`` it starts its own server (``streamlit run app.py``) on a temporary SQLite
+database unless ``--database-url`` or ``$DATABASE_URL`` names one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import websockets
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+ROOT = Path(__file__).resolve().parent.parent
+#: page -> (Streamlit's page name, the quiz names its answers are stored under)
+PAGES = {
+    "count": ("Count_the_hand", ("hand", "crib")),
+    "pegging": ("Pegging_quiz", ("pegging",)),
+    "discard": ("Discard_trainer", ("discard",)),
+    "play": ("Play", ()),
+}
+#: ScriptFinishedStatus: successfully, with a compile error, a fragment's run (not: stopped for a rerun)
+FINISHED = (0, 1, 3)
+WIDGETS = ("text_input", "button", "checkbox", "radio", "selectbox")
+
+
+@dataclass
+class Widget:
+    id: str
+    kind: str
+    label: str
+    disabled: bool = False
+    primary: bool = False
+    form_submitter: bool = False
+    fragment: str = ""  # the st.fragment it is drawn in: a change reruns only that
+
+    @property
+    def key(self) -> str:
+        """The widget's key in the page (``$$ID-<hash>-<key>``; "None" when it has none)."""
+        return self.id.rsplit("-", 1)[-1]
+
+
+class LearnerClient:
+    """One browser tab of one learner: the WebSocket, the address, the widgets of the last run."""
+
+    def __init__(self, base: str, page: str, name: str, rng: random.Random) -> None:
+        self.base, self.page, self.rng = base, page, rng
+        self.query = f"seed={rng.randint(1, 999_999_999)}&learner={name}"
+        self.widgets: dict[str, Widget] = {}  # key -> the widget on the page after the last run
+        self.drawn: dict[str, Widget] = {}  # key -> the widget drawn so far in this run
+        self.page_hash = ""
+        self.values: dict[str, tuple[str, object]] = {}  # widget id -> (kind, value) kept
+        self.ws: websockets.ClientConnection | None = None
+        self.received = 0
+
+    async def connect(self) -> None:
+        url = self.base.replace("http", "ws", 1) + "/_stcore/stream"
+        self.ws = await websockets.connect(url, subprotocols=["streamlit"], max_size=None,
+                                           open_timeout=60, ping_interval=None)
+
+    async def run(self, *, values: dict[str, object] | None = None, click: str | None = None) -> float:
+        """One rerun, as the browser sends it: every kept value, ``values`` changed (by key),
+        a click on the button keyed ``click``; returns the seconds until the page is idle."""
+        assert self.ws is not None
+        fragments = set()
+        for key, value in (values or {}).items():
+            widget = self.widgets[key]
+            self.values[widget.id] = (widget.kind, value)
+            fragments.add(widget.fragment)
+        if click is not None:
+            fragments.add(self.widgets[click].fragment)
+        fragment = fragments.pop() if len(fragments) == 1 else ""
+        msg = BackMsg()
+        msg.rerun_script.query_string = self.query
+        msg.rerun_script.page_name = PAGES[self.page][0]
+        msg.rerun_script.page_script_hash = self.page_hash  # as the browser sends it, once known
+        msg.rerun_script.fragment_id = fragment  # as the browser does: a fragment's widget reruns it alone
+        for wid, (kind, value) in self.values.items():
+            state = msg.rerun_script.widget_states.widgets.add()
+            state.id = wid
+            if kind == "checkbox":
+                state.bool_value = bool(value)
+            else:
+                state.string_value = str(value)
+        if click is not None:
+            state = msg.rerun_script.widget_states.widgets.add()
+            state.id = self.widgets[click].id
+            state.trigger_value = True
+        started = time.perf_counter()
+        await self.ws.send(msg.SerializeToString())
+        while True:
+            raw = await asyncio.wait_for(self.ws.recv(), timeout=120)
+            self.received += len(raw)
+            fm = ForwardMsg()
+            fm.ParseFromString(raw)
+            kind = fm.WhichOneof("type")
+            if kind == "new_session":  # a run starts (also each st.rerun, and a fragment's run)
+                self.drawn = {}
+            elif kind == "navigation":  # which page ran: the browser names it in its next rerun
+                self.page_hash = fm.navigation.page_script_hash
+            elif kind == "page_info_changed":
+                self.query = fm.page_info_changed.query_string
+            elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
+                self._note(fm.delta.new_element, fm.delta.fragment_id)
+            elif kind == "script_finished" and fm.script_finished in FINISHED:
+                if fm.script_finished == 3:  # a fragment's run: the rest of the page stays
+                    self.widgets.update(self.drawn)
+                else:  # a whole run: what it did not draw is gone
+                    self.widgets = self.drawn
+                    self._forget_gone()
+                return time.perf_counter() - started
+
+    def _note(self, element: object, fragment: str) -> None:
+        kind = element.WhichOneof("type")  # type: ignore[attr-defined]
+        if kind not in WIDGETS:
+            return
+        proto = getattr(element, kind)
+        if not getattr(proto, "id", ""):
+            return
+        widget = Widget(proto.id, kind, proto.label, proto.disabled,
+                        kind == "button" and proto.type == "primary",
+                        kind == "button" and proto.is_form_submitter, fragment)
+        self.drawn[widget.key if widget.key != "None" else widget.label] = widget
+        # the value the browser would send from now on: the page's (set_value), else the default
+        if kind == "button":
+            return
+        if kind in ("radio", "selectbox"):
+            value: object = proto.raw_value if proto.set_value else (
+                proto.options[proto.default] if proto.options else "")
+        elif proto.set_value:
+            value = proto.value
+        elif proto.id in self.values:
+            return
+        else:
+            value = proto.default
+        self.values[proto.id] = (kind, value)
+
+    def _forget_gone(self) -> None:
+        drawn = {w.id for w in self.widgets.values()}
+        self.values = {wid: v for wid, v in self.values.items() if wid in drawn}
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+
+# ---------------------------------------------------------------- one cycle per page
+
+
+async def count_cycle(c: LearnerClient, think: float, out: dict) -> None:
+    out["answers"].append(await c.run(values={"count_answer": c.rng.randint(0, 29)}, click="count_submit"))
+    out["submitted"] += 1
+    await asyncio.sleep(think)
+    out["nexts"].append(await c.run(click="count_next"))
+    await asyncio.sleep(think)
+
+
+async def pegging_cycle(c: LearnerClient, think: float, out: dict) -> None:
+    out["answers"].append(await c.run(values={"peg_answer": c.rng.randint(0, 6)}, click="peg_submit"))
+    out["submitted"] += 1
+    await asyncio.sleep(think)
+    out["nexts"].append(await c.run(click="peg_next"))
+    await asyncio.sleep(think)
+
+
+async def discard_cycle(c: LearnerClient, think: float, out: dict) -> None:
+    picks = sorted(k for k, w in c.widgets.items() if w.kind == "checkbox" and k.startswith("discard_pick_"))
+    for key in c.rng.sample(picks, 2):
+        out["picks"].append(await c.run(values={key: True}))
+        await asyncio.sleep(think / 4)
+    out["answers"].append(await c.run(click="discard_confirm"))
+    out["submitted"] += 1
+    await asyncio.sleep(think)
+    out["nexts"].append(await c.run(click="discard_next"))
+    for key, widget in c.widgets.items():  # a new deal starts with nothing ticked (the page clears them)
+        if key.startswith("discard_pick_"):
+            c.values[widget.id] = ("checkbox", False)
+    await asyncio.sleep(think)
+
+
+def play_click(c: LearnerClient) -> str | None:
+    """The button a learner clicks next on the Play page (None: nothing to click)."""
+    ready = {k: w for k, w in c.widgets.items() if w.kind == "button" and not w.disabled}
+    lay = sorted(k for k in ready if k.startswith("play_lay_"))
+    if lay:
+        return c.rng.choice(lay)
+    if "play_confirm_discard" in ready:
+        return "play_confirm_discard"
+    picks = sorted(k for k, w in ready.items() if k.startswith("play_pick_") and not w.primary)
+    if picks:
+        return c.rng.choice(picks)
+    for key in ("play_deal", "play_next_count", "play_new_after", "Deal"):
+        if key in ready:
+            return key
+    return None
+
+
+async def play_cycle(c: LearnerClient, think: float, out: dict) -> None:
+    click = play_click(c)
+    if click is None:
+        out["errors"].append(f"nothing to click; buttons {sorted(c.widgets)[:8]}")
+        out["stop"] = True
+        return
+    out["answers"].append(await c.run(click=click))
+    out["submitted"] += 1
+    await asyncio.sleep(think)
+
+
+CYCLES = {"count": count_cycle, "pegging": pegging_cycle, "discard": discard_cycle, "play": play_cycle}
+
+
+# ---------------------------------------------------------------- a level of learners
+
+
+async def learner(base: str, page: str, name: str, rng: random.Random, think: float, stop_at: list[float],
+                  out: dict, ready: list[str], go: asyncio.Event) -> None:
+    c = LearnerClient(base, page, name, rng)
+    try:
+        await c.connect()
+        await c.run()
+        if page == "play":  # a game to play: the settings form's "Deal" (no game yet)
+            await c.run(click="Deal")
+        ready.append(name)
+        await go.wait()
+        await asyncio.sleep(rng.random() * think)
+        received = c.received
+        while time.time() < stop_at[0] and not out.get("stop"):
+            await CYCLES[page](c, think, out)
+        out["bytes"] += c.received - received
+    except Exception as error:  # noqa: BLE001 - reported with the level
+        out["errors"].append(f"{type(error).__name__}: {str(error)[:160]}")
+    finally:
+        await c.close()
+
+
+def pct(values: list[float], q: float) -> float | None:
+    ordered = sorted(values)
+    if not ordered:
+        return None
+    return round(ordered[max(0, min(len(ordered) - 1, round(q * (len(ordered) - 1))))], 3)
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU time (user + system) of these processes so far."""
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return round(total / 1024, 1)
+
+
+def stored_answers(url: str, names: list[str], quizzes: tuple[str, ...]) -> dict[str, tuple[int, int]]:
+    """Attempts in the database per learner: (rows, distinct questions). Each question is
+    answered once, so a question stored twice is a duplicate."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                sa.text("SELECT l.name, COUNT(a.id), COUNT(DISTINCT a.kind || ':' || a.seed) FROM learners l "
+                        "JOIN attempts a ON a.learner_id = l.id WHERE a.kind IN :quizzes GROUP BY l.name")
+                .bindparams(sa.bindparam("quizzes", expanding=True)),
+                {"quizzes": list(quizzes)},
+            ).all()
+    finally:
+        engine.dispose()
+    wanted = set(names)
+    return {r[0]: (int(r[1]), int(r[2])) for r in rows if r[0] in wanted}
+
+
+async def level(base: str, url: str, pids: list[int], page: str, n: int, seconds: float, think: float,
+                tag: str) -> dict:
+    names = [f"bench-{tag}-{page}-{n}-{i}" for i in range(n)]
+    outs = [{"submitted": 0, "answers": [], "nexts": [], "picks": [], "bytes": 0, "errors": []} for _ in names]
+    stop_at, ready, go = [float("inf")], [], asyncio.Event()
+    tasks = [asyncio.ensure_future(learner(base, page, name, random.Random(f"{tag}{page}{n}{i}"), think,
+                                           stop_at, out, ready, go))
+             for i, (name, out) in enumerate(zip(names, outs))]
+    while len(ready) < n and not all(t.done() for t in tasks):
+        await asyncio.sleep(0.1)
+    cpu0, wall0 = cpu_seconds(pids) if pids else 0.0, time.time()
+    stop_at[0] = wall0 + seconds
+    go.set()
+    await asyncio.gather(*tasks)
+    wall = time.time() - wall0
+    cpu = cpu_seconds(pids) - cpu0 if pids else None
+    cycles = sum(o["submitted"] for o in outs)
+    result = {
+        "page": page, "learners": n, "ready": len(ready), "think_s": think, "seconds": round(wall, 1),
+        "cycles": cycles, "cycles_per_s": round(cycles / wall, 2),
+        "server_cpu_ms_per_cycle": round(1000 * cpu / max(1, cycles)) if cpu is not None else None,
+        "server_cpu_share": round(cpu / wall, 2) if cpu is not None else None,
+        "answer_p50": pct([v for o in outs for v in o["answers"]], 0.5),
+        "answer_p95": pct([v for o in outs for v in o["answers"]], 0.95),
+        "answer_max": pct([v for o in outs for v in o["answers"]], 1.0),
+        "next_p50": pct([v for o in outs for v in o["nexts"]], 0.5),
+        "next_p95": pct([v for o in outs for v in o["nexts"]], 0.95),
+        "kb_per_cycle": round(sum(o["bytes"] for o in outs) / 1024 / max(1, cycles), 1),
+        "errors": [e for o in outs for e in o["errors"]][:5],
+        "server_rss_mb": rss_mb(pids) if pids else None,
+        "loadavg": [round(x, 1) for x in os.getloadavg()],
+    }
+    quizzes = PAGES[page][1]
+    if url and quizzes:
+        await asyncio.sleep(0.5)
+        rows = stored_answers(url, names, quizzes)
+        stored = sum(rows.get(x, (0, 0))[0] for x in names)
+        result["lost"] = cycles - stored
+        result["duplicated"] = stored - sum(rows.get(x, (0, 0))[1] for x in names)
+        result["learners_mismatched"] = [x for x, o in zip(names, outs)
+                                         if o["submitted"] != rows.get(x, (0, 0))[0]][:5]
+    return result
+
+
+# ---------------------------------------------------------------- the server(s)
+
+
+@dataclass
+class Servers:
+    """The app's server processes (started here, or given) and the address to drive."""
+
+    base: str
+    pids: list[int]
+    stop_actions: list = field(default_factory=list)
+
+    def stop(self) -> None:
+        for action in reversed(self.stop_actions):
+            action()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_healthy(base: str, proc: subprocess.Popen, wait: float, log: str) -> None:
+    deadline = time.time() + wait
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited ({proc.returncode}); log: {log}")
+        try:
+            if urllib.request.urlopen(base + "/_stcore/health", timeout=1).read() == b"ok":
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit(f"the server did not answer in {wait} s; log: {log}")
+
+
+def stop_group(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+
+
+def start_server(url: str) -> Servers:
+    port = free_port()
+    log = tempfile.mktemp(prefix="bench-server-", suffix=".log")
+    env = dict(os.environ, DATABASE_URL=url, CRIBBAGE_BOT_DELAY="0", STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port",
+         str(port), "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],
+        cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    wait_healthy(base, proc, 60, log)
+    return Servers(base, [proc.pid], [lambda: stop_group(proc)])
+
+
+def start_cluster(replicas: int, url: str) -> Servers:
+    """``scripts/serve_cluster.sh`` with ``replicas`` app processes behind nginx."""
+    port = free_port()
+    run_dir = tempfile.mkdtemp(prefix="bench-cluster-")
+    log = os.path.join(run_dir, "cluster.log")
+    env = dict(os.environ, CLUSTER_DIR=run_dir, CRIBBAGE_BOT_DELAY="0")
+    if url:
+        env["DATABASE_URL"] = url
+    proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "serve_cluster.sh"), str(replicas), str(port)],
+                            cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    wait_healthy(base, proc, 120, log)
+    pids_file = Path(run_dir) / "replicas.pids"
+    deadline = time.time() + 30
+    while not pids_file.exists() and time.time() < deadline:
+        time.sleep(0.2)
+    pids = [int(p) for p in pids_file.read_text().split()]
+    return Servers(base, pids, [lambda: stop_group(proc)]), (Path(run_dir) / "database.url").read_text().strip()
+
+
+async def main_async(args: argparse.Namespace) -> int:
+    url = args.database_url
+    if args.base:
+        servers = Servers(args.base, [int(p) for p in args.pids.split(",") if p])
+    elif args.replicas:
+        servers, url = start_cluster(args.replicas, url)
+    else:
+        if not url:
+            url = f"sqlite:///{os.path.join(tempfile.mkdtemp(prefix='bench-server-'), 'progress.db')}"
+        servers = start_server(url)
+    tag = uuid.uuid4().hex[:6]
+    results, failed = [], False
+    try:
+        for page in args.pages:
+            warm = LearnerClient(servers.base, page, f"bench-{tag}-warm", random.Random(1))
+            await warm.connect()
+            await warm.run()  # the page's first visit: its imports
+            await warm.close()
+            for n in args.levels:
+                r = await level(servers.base, url, servers.pids, page, n, args.seconds, args.think, tag)
+                results.append(r)
+                print(json.dumps(r), flush=True)
+                failed |= bool(r["errors"] or r.get("lost") or r.get("duplicated"))
+    finally:
+        servers.stop()
+    print(f"\n{'page':8} {'learners':>8} {'cycles':>6} {'CPU ms/cycle':>12} {'answer p50':>10} {'p95':>6} "
+          f"{'next p50':>8} {'p95':>6} {'KB/cycle':>8} {'lost':>4} {'dup':>3}  load")
+    for r in results:
+        print(f"{r['page']:8} {r['learners']:>8} {r['cycles']:>6} {r['server_cpu_ms_per_cycle']!s:>12} "
+              f"{r['answer_p50']!s:>10} {r['answer_p95']!s:>6} {r['next_p50']!s:>8} {r['next_p95']!s:>6} "
+              f"{r['kb_per_cycle']:>8} {r.get('lost', '-')!s:>4} {r.get('duplicated', '-')!s:>3}  {r['loadavg']}")
+    if args.out:
+        Path(args.out).write_text(json.dumps(results, indent=1))
+    return 1 if failed else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", default="count,pegging,discard,play", help="count,pegging,discard,play")
+    parser.add_argument("--levels", default="5", help="numbers of learners, e.g. 5,10,20,40")
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long each level runs")
+    parser.add_argument("--think", type=float, default=5.0, help="each learner's pause between clicks (s)")
+    parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", ""))
+    parser.add_argument("--replicas", type=int, default=0, help="start scripts/serve_cluster.sh N")
+    parser.add_argument("--base", default="", help="drive a server already running at this address")
+    parser.add_argument("--pids", default="", help="with --base: its process ids, for CPU per cycle")
+    parser.add_argument("--out", default="", help="write the results as JSON")
+    args = parser.parse_args()
+    args.pages = [p for p in args.pages.split(",") if p]
+    unknown = [p for p in args.pages if p not in PAGES]
+    if unknown:
+        parser.error(f"unknown page {unknown}: choose from {', '.join(PAGES)}")
+    args.levels = [int(x) for x in args.levels.split(",")]
+    return asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
