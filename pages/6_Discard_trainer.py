@@ -127,11 +127,19 @@ st.info(seat_text(deal.role, deal.throw), icon=":material/inventory_2:" if deali
 
 colours = four_colour()
 verdict = result["verdict"] if result is not None else None
-pick_cards(deal, verdict.thrown if verdict is not None else None, colours, on_change=_forget_problem)
 
-if verdict is None:
-    st.button(ngettext("Throw this card", "Throw these cards", deal.throw), type="primary",
-              key="discard_confirm", on_click=_confirm, icon=":material/move_to_inbox:")  # fmt: skip
+
+@st.fragment
+def _hand() -> None:
+    """The cards with their boxes and "Throw". A tick reruns only this part (a few ms of the
+    server's CPU, not a whole page run); a throw that is graded reruns the whole page for the verdict."""
+    pick_cards(deal, verdict.thrown if verdict is not None else None, colours, on_change=_forget_problem)
+    if verdict is not None:
+        return
+    if st.button(ngettext("Throw this card", "Throw these cards", deal.throw), type="primary",
+                 key="discard_confirm", on_click=_confirm, icon=":material/move_to_inbox:"):  # fmt: skip
+        if "discard_result" in st.session_state:
+            st.rerun()  # the verdict, the table and the chart
     problem = st.session_state.get("discard_problem")
     if problem is not None:
         st.error(
@@ -142,6 +150,9 @@ if verdict is None:
             ).format(n=fmt_int(deal.throw), chosen=fmt_int(problem)),
             icon=":material/touch_app:",
         )
+
+
+_hand()
 
 # ---- the verdict, the advisor's table and the chart
 if verdict is not None and verdict.chosen is not None:
