@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy import event
@@ -24,6 +26,7 @@ DEFAULT_SQLITE_PATH = PROJECT_DIR / "data" / "progress.db"
 # after WRITE_WAIT_SECONDS and the page says what was not saved (it is kept and saved later).
 SQLITE_BUSY_TIMEOUT_MS = 1_000
 WRITE_WAIT_SECONDS = 3.0
+T = TypeVar("T")
 
 # ---------------------------------------------------------------------------------------------
 # Engines
@@ -48,7 +51,8 @@ def engine_options(url: str) -> dict[str, Any]:
     """Keyword arguments for ``create_engine`` (and ``st.connection``) suited to ``url``."""
     backend = sa.make_url(url).get_backend_name()
     if backend == "postgresql":
-        return {"pool_pre_ping": True, "connect_args": {"connect_timeout": 5}}
+        limits = f"-c statement_timeout={STATEMENT_TIMEOUT_S * 1000} -c lock_timeout={LOCK_TIMEOUT_S * 1000}"
+        return {"pool_pre_ping": True, "connect_args": {"connect_timeout": CONNECT_TIMEOUT_S, "options": limits}}
     if backend == "sqlite":
         return {"connect_args": {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}}
     return {"pool_pre_ping": True}
@@ -129,6 +133,73 @@ def _with_retry(work: Callable[[], Any], wait_seconds: float = WRITE_WAIT_SECOND
                 raise
             time.sleep(pause)
             pause *= 2
+
+# ---------------------------------------------------------------------------------------------
+# A database that does not answer
+
+#: A PostgreSQL call still unanswered after this many seconds counts as "the database does not
+#: answer", and the page goes on without it. A frozen or unreachable server never answers: the
+#: connect timeout covers only new connections and the statement timeout runs on the server,
+#: so neither helps a pooled connection waiting on a stopped server. SQLite is a local file
+#: whose waits its busy timeout bounds (``SQLITE_BUSY_TIMEOUT_MS``, ``WRITE_WAIT_SECONDS``):
+#: its calls run in the page's own thread, with no deadline.
+ANSWER_SECONDS = 3.0
+#: After a call went unanswered, further calls give up at once (no page waits again) until
+#: one answers; a call is tried again this often in case the unanswered one never returns.
+RETRY_SILENT_SECONDS = 10.0
+#: PostgreSQL's own limits (seconds), set on every connection: a statement that runs longer is
+#: cancelled by the server, a lock waited for longer gives up.
+STATEMENT_TIMEOUT_S = 5
+LOCK_TIMEOUT_S = 3
+CONNECT_TIMEOUT_S = 5
+
+
+class NoAnswer(TimeoutError):
+    """The database did not answer within ``ANSWER_SECONDS`` (or has not since an earlier call)."""
+
+
+_silent_since: weakref.WeakKeyDictionary[Engine, float] = weakref.WeakKeyDictionary()
+_silent_lock = threading.Lock()
+
+
+def within_deadline(engine: Engine, work: Callable[[], T], seconds: float = ANSWER_SECONDS) -> T:
+    """``work()``, or ``NoAnswer`` once it has taken ``seconds`` (the call goes on in its own
+    thread, and is taken as the sign that the database answers again when it returns).
+
+    SQLite runs ``work`` directly. While an earlier call is unanswered, ``NoAnswer`` is raised at
+    once, except for one call every ``RETRY_SILENT_SECONDS``.
+    """
+    if engine.dialect.name == "sqlite":
+        return work()
+    with _silent_lock:
+        since = _silent_since.get(engine)
+        if since is not None:
+            if time.monotonic() - since < RETRY_SILENT_SECONDS:
+                raise NoAnswer("the database has not answered a call yet")
+            _silent_since[engine] = time.monotonic()  # this call tries again; the others wait for it
+    outcome: list[tuple[bool, Any]] = []
+    done = threading.Event()
+
+    def call() -> None:
+        try:
+            outcome.append((True, work()))
+        except BaseException as error:  # noqa: BLE001 - handed to the caller below
+            outcome.append((False, error))
+        finally:
+            with _silent_lock:  # it answered (perhaps late): the database is back
+                _silent_since.pop(engine, None)
+                done.set()
+
+    threading.Thread(target=call, name="tutor-database-call", daemon=True).start()
+    if not done.wait(seconds):
+        with _silent_lock:
+            if not done.is_set():
+                _silent_since.setdefault(engine, time.monotonic())
+                raise NoAnswer(f"the database did not answer within {seconds:g} s")
+    ok, value = outcome[0]
+    if ok:
+        return value  # type: ignore[no-any-return]
+    raise value
 
 
 def _now() -> dt.datetime:

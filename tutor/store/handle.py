@@ -17,7 +17,7 @@ from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError,
 
 if TYPE_CHECKING:
     import pandas as pd
-from tutor.store.engine import default_url, engine_options, prepare_engine
+from tutor.store.engine import default_url, engine_options, prepare_engine, within_deadline
 from tutor.store.records import (
     ATTEMPT_COLUMNS,
     GAME_COLUMNS,
@@ -98,8 +98,9 @@ class Store:
         if self.engine is None:
             self.failures += 1
             return fallback
+        engine = self.engine
         try:
-            result = work(self.engine)
+            result = within_deadline(engine, lambda: work(engine))
         except (SQLAlchemyError, OSError) as error:
             self.problem = describe_error(error)
             self.failures += 1
@@ -246,8 +247,9 @@ class Store:
         learner = options.get("learner")
         if learner and not self.may_use(learner):
             raise NotYourGame(f"{learner!r} is protected by a PIN not given in this session")
+        engine = self.engine
         try:
-            save_game(self.engine, game_id, data, **options)
+            within_deadline(engine, lambda: save_game(engine, game_id, data, **options))
         except (StaleGame, NotYourGame):
             raise
         except (SQLAlchemyError, OSError) as error:

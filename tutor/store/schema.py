@@ -380,6 +380,9 @@ def migrate(engine: Engine, target: int | None = None) -> int:
     def upgrade() -> int:
         with _writing(engine) as conn:
             if conn.dialect.name == "postgresql":  # replicas starting together take turns
+                # a migration may take longer than the pages' statement and lock limits
+                conn.execute(sa.text("SET LOCAL statement_timeout = 0"))
+                conn.execute(sa.text("SET LOCAL lock_timeout = 0"))
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(7143121)"))
             SCHEMA_VERSION.create(conn, checkfirst=True)
             current = int(conn.scalar(sa.select(sa.func.max(SCHEMA_VERSION.c.version))) or 0)
