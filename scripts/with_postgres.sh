@@ -26,6 +26,7 @@ cleanup() {
     rm -rf "$WORK"
 }
 trap cleanup EXIT
+trap 'exit 143' INT TERM  # stopped from outside (e.g. scripts/serve_cluster.sh): clean up too
 
 as_pg "$PGBIN/initdb" -D "$WORK/data" -A trust -U postgres >/dev/null
 as_pg "$PGBIN/pg_ctl" -D "$WORK/data" -l "$WORK/log" -w \
@@ -35,6 +36,7 @@ as_pg "$PGBIN/psql" -q -h "$WORK" -p "$PORT" -U postgres -c "CREATE DATABASE tut
 export DATABASE_URL="postgresql+psycopg://postgres@/tutor_test?host=$WORK&port=$PORT"
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') at $DATABASE_URL" >&2
 if [ $# -eq 0 ]; then
-    set -- python -m pytest -q tests/test_store.py tests/test_ownership_store.py tests/test_progress_page.py tests/test_reviews.py
+    set -- python -m pytest -q tests/test_store.py tests/test_ownership_store.py tests/test_progress_page.py \
+        tests/test_reviews.py tests/test_stuck_database.py
 fi
 "$@"
