@@ -321,6 +321,7 @@ def stored_answers(url: str, names: list[str], quizzes: tuple[str, ...]) -> dict
 
 async def level(base: str, url: str, pids: list[int], page: str, n: int, seconds: float, think: float,
                 tag: str) -> dict:
+    tag = f"{tag}-{uuid.uuid4().hex[:4]}"  # new learners for every level, even one run twice
     names = [f"bench-{tag}-{page}-{n}-{i}" for i in range(n)]
     outs = [{"submitted": 0, "answers": [], "nexts": [], "picks": [], "bytes": 0, "errors": []} for _ in names]
     stop_at, ready, go = [float("inf")], [], asyncio.Event()
@@ -468,11 +469,12 @@ async def main_async(args: argparse.Namespace) -> int:
     finally:
         servers.stop()
     print(f"\n{'page':8} {'learners':>8} {'cycles':>6} {'CPU ms/cycle':>12} {'answer p50':>10} {'p95':>6} "
-          f"{'next p50':>8} {'p95':>6} {'KB/cycle':>8} {'lost':>4} {'dup':>3}  load")
+          f"{'next p50':>8} {'p95':>6} {'KB/cycle':>8} {'lost':>4} {'dup':>3} {'RSS MB':>7}  load")
     for r in results:
         print(f"{r['page']:8} {r['learners']:>8} {r['cycles']:>6} {r['server_cpu_ms_per_cycle']!s:>12} "
               f"{r['answer_p50']!s:>10} {r['answer_p95']!s:>6} {r['next_p50']!s:>8} {r['next_p95']!s:>6} "
-              f"{r['kb_per_cycle']:>8} {r.get('lost', '-')!s:>4} {r.get('duplicated', '-')!s:>3}  {r['loadavg']}")
+              f"{r['kb_per_cycle']:>8} {r.get('lost', '-')!s:>4} {r.get('duplicated', '-')!s:>3} "
+              f"{r['server_rss_mb']!s:>7}  {r['loadavg']}")
     if args.out:
         Path(args.out).write_text(json.dumps(results, indent=1))
     return 1 if failed else 0
