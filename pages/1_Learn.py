@@ -48,6 +48,8 @@ def _another_example() -> None:
 
 
 st.title(_("Learn the rules"))
+st.page_link("pages/11_First_game.py", label=_("New to the game? Play a coached first game: one deal, step by step."),
+             icon=":material/school:", query_params=link_params())  # fmt: skip
 st.session_state["learn_lesson"] = lesson.id
 st.selectbox(
     _("Lesson"),

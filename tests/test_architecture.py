@@ -52,6 +52,8 @@ PURE_PATTERNS = (
     "quiz/schedule.py",
     "clock.py",
     "quiz/peg_text.py",
+    "quiz/combo_text.py",
+    "first_game/text.py",
     "play/session.py",
     "play/history.py",
     "play/legacy.py",

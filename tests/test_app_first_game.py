@@ -1,0 +1,64 @@
+"""AppTest: the coached first game (pages/11_First_game.py), start to end by the coach's hints."""
+
+from __future__ import annotations
+
+from apptools import open_page, page_text
+from streamlit.testing.v1 import AppTest
+
+from cribbage_core.first_game import coach_discard, coached_discards, deal, play_hint, start
+from cribbage_core.game import Phase, Play
+from cribbage_core.scoring import score_hand
+
+PAGE = "pages/11_First_game.py"
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def discard(at: AppTest, seat_hand, cards) -> AppTest:
+    for i, card in enumerate(seat_hand):
+        at.checkbox(key=f"fg_pick_{i}").set_value(card in cards)
+    return click(at, "fg_throw")
+
+
+def test_the_coached_game_from_the_cut_to_the_check() -> None:
+    at = open_page(PAGE)
+    click(at, "fg_cut")
+    assert "cut compares ranks" in page_text(at)
+    click(at, "fg_deal")
+    state = deal(start())
+    # a wrong discard for the pone says why and changes nothing
+    discard(at, state.hands[1], state.hands[1][:2])
+    assert at.error and "Choose again" in at.error[0].value
+    discard(at, state.hands[1], coach_discard(state, 1).best.discard)
+    assert at.success and "the same two cards" in at.success[0].value
+    discard(at, state.hands[0], coach_discard(state, 0).best.discard)
+    assert "the starter: 4♦" in page_text(at)
+    click(at, "fg_play")
+    # the play, each card the coach's hint
+    state = coached_discards(state)
+    while state.phase is Phase.PLAY:
+        hint = play_hint(state)
+        if hint.card is None:
+            click(at, "fg_say_go")
+            state = state.apply(state.legal_actions()[0])
+        else:
+            click(at, f"fg_lay_{state.hands[state.to_act].index(hint.card)}")
+            state = state.apply(Play(state.to_act, hint.card))
+    text = page_text(at)
+    assert "before the go and pegs 1 point" in text and "makes thirty-one exactly" in text
+    click(at, "fg_show")
+    for cards, is_crib in ((state.kept[1], False), (state.kept[0], False), (state.crib, True)):
+        at.text_input(key="fg_count").input(str(score_hand(cards, state.starter, is_crib=is_crib).total))
+        click(at, "fg_count_submit")
+        assert at.success and "Right" in at.success[0].value
+        click(at, "fg_count_next")
+    assert "Check yourself" in [h.value for h in at.subheader]
+    for i, answer in enumerate(("pone", "go", "crib")):
+        at.radio(key=f"fg_q{i}").set_value(answer)
+    click(at, "fg_check")
+    assert len([s for s in at.success if "Right" in s.value]) == 3
+    assert at.session_state["attempts"][-1].correct
