@@ -379,9 +379,9 @@ def _questions() -> list[tuple[str, dict[str, str], str, str]]:
          _("The pone, the dealer's opponent, always leads: the dealer has the crib, the pone the "
            "first card.")),
         (_("No card of yours fits under thirty-one. What happens?"),
-         {"go": _("You say go; the other player lays what still fits, and whoever laid the last card pegs one."),
-          "pass": _("You lay a card anyway, and the count goes past thirty-one."),
-          "end": _("The play ends for both players.")}, "go",
+         {"go": _("You say go; the other player lays what still fits, and whoever laid the last card pegs one"),
+          "pass": _("You lay a card anyway, and the count goes past thirty-one"),
+          "end": _("The play ends for both players")}, "go",
          _("You say go. The other player lays every card that still fits; the last card laid pegs one "
            "for the go (two for exactly thirty-one), and the count starts again from zero.")),
         (_("In the show, what is counted last?"),
