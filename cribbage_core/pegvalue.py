@@ -356,15 +356,27 @@ class _Search:
         weight: float, used: int, opp_k: int, me_passed: bool, opp_passed: bool, last: int, pm: int, po: int,
     ) -> float:  # fmt: skip
         codes, w = self.codes, self.w
-        if self.win is not None:
-            total = 0.0
-            for i in hands:
-                total += w[i] * self.forced_win(
-                    me_next, pile, count, mine, codes[i] - used, used, opp_k, me_passed, opp_passed, last, pm, po
-                )
-            return total
         forced = _Search.forced
         known = _FORCED.get  # looked up here first: most hands' play-outs are known (see forced)
+        win = self.win
+        if win is not None:
+            # as forced_win, whose first answer (nobody home in the play) is made here for speed
+            after_play = win.after_play
+            home_me, home_them = win.my_need - pm, win.opp_need - po - _MOST_ONE_CARD
+            total = 0.0
+            for i in hands:
+                rem = codes[i] - used
+                found = known((me_next, pile, mine, rem, opp_k, me_passed, opp_passed, last))
+                if found is None:
+                    found = forced(me_next, pile, count, mine, rem, opp_k, me_passed, opp_passed, last)
+                gain, loss = found
+                if gain < home_me and loss < home_them:
+                    total += w[i] * after_play(pm + gain, po + loss, used + rem)
+                else:
+                    total += w[i] * self.forced_win(
+                        me_next, pile, count, mine, rem, used, opp_k, me_passed, opp_passed, last, pm, po
+                    )
+            return total
         total = weight * (pm - po)
         for i in hands:
             rem = codes[i] - used
