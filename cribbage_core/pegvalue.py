@@ -424,7 +424,7 @@ class _Search:
                             card = r
                             break
             if card:
-                points = _after(pile)[card]
+                points = (_AFTER.get(pile) or _after(pile))[card]
                 if me_next:
                     pm += points
                     mine_k -= 1
@@ -518,7 +518,7 @@ class _Search:
                         card = r
                         break
             if card:
-                points = _after(pile)[card]
+                points = (_AFTER.get(pile) or _after(pile))[card]
                 if me_next:
                     mine_pts += points
                     mine_k -= 1
@@ -751,46 +751,54 @@ class _WinModel:
     starter_rank: int
     crib: tuple[float, ...]  # distribution of the crib's points
     target: int
-    # what after_play answered, by (pm, po, used): a search asks the same ends many times
+    # what after_play answered, by (pm, po, used); the opponent's show by its cards laid; the
+    # crib's share by the two totals before it: a search asks the same ends many times
     known: dict[tuple[int, int, int], float] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    shows: dict[int, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    crib_wins: dict[tuple[int, int], float] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def after_play(self, pm: int, po: int, used: int) -> float:
+        """The chance to win once the play is over (this seat pegged ``pm`` and the opponent ``po``
+        from the root; ``used``: the opponent's cards laid from the root): the show in order, then
+        the table."""
         key = (pm, po, used)
         found = self.known.get(key)
         if found is not None:
             return found
-        ranks = list(self.opp_known)
-        for r in range(1, 14):
-            ranks.extend([r] * ((used >> (3 * (r - 1))) & 7))
-        found = self.known[key] = _after_play(self, pm, po, tuple(sorted(ranks)))
+        opp_show = self.shows.get(used)
+        if opp_show is None:
+            ranks = list(self.opp_known)
+            for r in range(1, 14):
+                ranks.extend([r] * ((used >> (3 * (r - 1))) & 7))
+            opp_show = _rank_show(tuple(sorted(ranks)), self.starter_rank) if len(ranks) == 4 else 0
+            self.shows[used] = opp_show
+        found = self.known[key] = self._after_show(self.my_score + pm, self.opp_score + po, opp_show)
         return found
 
-
-@lru_cache(maxsize=50_000)
-def _after_play(model: _WinModel, pm: int, po: int, opp_ranks: tuple[int, ...]) -> float:
-    """The chance to win once the play is over: the show in order, then the table."""
-    me = model.my_score + pm
-    them = model.opp_score + po
-    opp_show = _rank_show(opp_ranks, model.starter_rank) if len(opp_ranks) == 4 else 0
-    target = model.target
-    table = dealer_table(target)
-    if model.dealer:
-        pone, pone_hand, dealer, dealer_hand = them, opp_show, me, model.my_show
-    else:
-        pone, pone_hand, dealer, dealer_hand = me, model.my_show, them, opp_show
-    if pone + pone_hand >= target:
-        dealer_wins = 0.0
-    elif dealer + dealer_hand >= target:
-        dealer_wins = 1.0
-    else:
-        pone += pone_hand
-        dealer += dealer_hand
-        dealer_wins = 0.0
-        for points, p in enumerate(model.crib):
-            if p:
-                after = dealer + points
-                dealer_wins += p * (1.0 if after >= target else 1.0 - float(table[pone, after]))
-    return dealer_wins if model.dealer else 1.0 - dealer_wins
+    def _after_show(self, me: int, them: int, opp_show: int) -> float:
+        target = self.target
+        if self.dealer:
+            pone, pone_hand, dealer, dealer_hand = them, opp_show, me, self.my_show
+        else:
+            pone, pone_hand, dealer, dealer_hand = me, self.my_show, them, opp_show
+        if pone + pone_hand >= target:
+            dealer_wins = 0.0
+        elif dealer + dealer_hand >= target:
+            dealer_wins = 1.0
+        else:
+            pone += pone_hand
+            dealer += dealer_hand
+            known = self.crib_wins.get((pone, dealer))
+            if known is None:
+                table = dealer_table(target)
+                known = 0.0
+                for points, p in enumerate(self.crib):
+                    if p:
+                        after = dealer + points
+                        known += p * (1.0 if after >= target else 1.0 - float(table[pone, after]))
+                self.crib_wins[(pone, dealer)] = known
+            dealer_wins = known
+        return dealer_wins if self.dealer else 1.0 - dealer_wins
 
 
 def _rank_show(ranks: tuple[int, ...], starter: int) -> int:
