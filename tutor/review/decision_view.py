@@ -20,14 +20,17 @@ from typing import Any, Final
 
 import streamlit as st
 
+from cribbage_core.advisor import Role
 from cribbage_core.cards import Card
 from cribbage_core.errors import InvalidSavedGame
 from cribbage_core.grades import Grade
 from cribbage_core.review import Decision
-from tutor.lang.i18n import _, cards_text, fmt_int, grade_name, ngettext
+from tutor.lang.i18n import _, cards_text, fmt_int, grade_name, ltr, ngettext
 from tutor.play.session import PlaySession
+from tutor.play.text import seat_names
 from tutor.quiz import frame
 from tutor.quiz.attempts import Attempt, deal_ticket
+from tutor.quiz.discard_text import seat_text
 from tutor.quiz.positions import BadPosition
 from tutor.quiz.serve import RESULT_KEY, Recorder, Served
 from tutor.review.game import ReviewedGame
@@ -135,7 +138,13 @@ def serve_decision(
 
     found = st.session_state.get(RESULT_KEY)
     result = found if isinstance(found, dict) and found.get("key") == question_key else None
-    st.caption(_("From your game, hand {hand}.").format(hand=fmt_int(d.hand_no)))
+    names = seat_names(game.review.players)
+    by_seat = len(d.scores) == len(names)  # with four players the scores are the two sides'
+    scores = ltr(" – ".join(f"{names[i]} {fmt_int(n)}" for i, n in enumerate(d.scores))) if by_seat else ""
+    st.caption(_("From your game, hand {hand}.").format(hand=fmt_int(d.hand_no)) + f" {scores}")
+    if d.kind == "discard" and game.review.players <= 3:  # whose crib it is (with four, a side's)
+        role = Role.DEALER if d.dealer == d.seat else Role.PONE
+        st.info(seat_text(role, size), icon=":material/inventory_2:" if role is Role.DEALER else ":material/person:")
     position(game, d, answer=result is not None)
     mine = option_cards(d.choice)
     if result is None:

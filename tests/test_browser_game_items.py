@@ -1,0 +1,83 @@
+"""Browser test: a costly decision from one of your games comes back on the Review page.
+
+A game to 61 (the learner's seat played by the easy bot, which errs) is saved as the learner's
+and its decisions filed (``tutor.review.items``), as the end of a game on the Play page does.
+A server with the clock a day on (``CRIBBAGE_TUTOR_DAY_OFFSET=1``) serves one of its mistakes:
+the position as in the game review, "which card would you lay?" (or throw), the best choice
+picked, the engine's verdict; screenshots looked at. Every wait is for a condition.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from browsertools import load, settled, shot
+from conftest import ROOT, serve
+from playwright.sync_api import expect
+
+from cribbage_core.bots import make_bot
+from cribbage_core.game import Phase
+from tutor import clock, store
+from tutor.play.session import HUMAN, PlaySession, PlaySettings
+from tutor.review.game import review_game
+from tutor.review.items import GAME_KIND, decision_at, file_decisions
+from tutor.review.reasons import option_cards
+
+pytestmark = pytest.mark.browser
+
+
+def finished_game(game_id: str) -> PlaySession:
+    session = PlaySession.start(PlaySettings(level="easy", target=61), seed=21, game_id=game_id)
+    learner = make_bot("easy", 99)
+    while session.phase is not Phase.GAME_OVER:
+        if session.phase is Phase.DEAL:
+            session = session.deal_next()
+        elif session.bot_to_act() is not None or session.moves_on_alone():
+            session = session.move_on()
+        else:
+            session = session.act(learner.act(session.state.view(HUMAN)))
+    return session
+
+
+def test_a_game_decision_comes_back_and_is_answered_on_the_review_page(
+    page: Any, app_database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    learner = f"Gus{uuid.uuid4().hex[:6]}"
+    game_id = str(uuid.uuid4())
+    session = finished_game(game_id)
+    engine = store.make_engine(app_database_url)
+    store.migrate(engine)
+    store.save_game(engine, game_id, session.to_dict(), moves=session.moves, previous=None, learner=learner)
+    game = review_game(session.to_dict(), session.moves)
+    db = store.Store(engine)
+    filed = file_decisions(db, learner, game, clock.today())
+    assert filed.items > 0
+    tomorrow_day = clock.today().toordinal() + 1
+    [item, *_] = [i for i in db.due_items(learner, clock.today().fromordinal(tomorrow_day), (GAME_KIND,))]
+    d = decision_at(game, item.position)
+    assert d is not None
+    engine.dispose()
+
+    monkeypatch.setenv(clock.DAY_OFFSET_ENV, "1")
+    with serve(ROOT, app_database_url, "streamlit-server-game-items.log") as tomorrow:
+        load(page, f"{tomorrow}/Review?learner={learner}&item={item.id}")
+        expect(page.get_by_role("heading", name="Decisions in your games")).to_be_visible()
+        question = "Which card would you lay?" if d.kind == "play" else "would you throw?"
+        expect(page.get_by_text(question)).to_be_visible()
+        settled(page)
+        shot(page, "review-game-decision-asked")
+        pills = page.locator(f".st-key-game_pick_{game_id}_{d.step} button")
+        for card in option_cards(d.options[0]):
+            pills.filter(has_text=card.label).first.click()
+        page.get_by_role("button", name="Check").click()
+        expect(page.get_by_text("is a good choice")).to_be_visible()
+        expect(page.get_by_text("In the game you chose")).to_be_visible()
+        settled(page)
+        shot(page, "review-game-decision-answered")
+        page.get_by_role("button", name="Next question").click()
+        if filed.items > 1:
+            expect(page.get_by_text("From your game, hand")).to_be_visible()  # the next of its mistakes
+        else:
+            expect(page.get_by_text("Nothing to review today.")).to_be_visible()
