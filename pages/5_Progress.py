@@ -11,7 +11,7 @@ from tutor.frame.pin import pin_settings
 from tutor.frame.profile import learner_params, learner_widget
 from tutor.frame.render import bold
 from tutor.frame.status import show_status
-from tutor.lang.i18n import N_, _, fmt_int, fmt_percent, kind_name, ltr
+from tutor.lang.i18n import N_, _, fmt_date, fmt_int, fmt_percent, kind_name, ltr
 from tutor.store import SERVED_REVIEW_KINDS, open_store
 
 # The quiz pages that run the weak-spot drill when opened with ?drill=weak.
@@ -122,6 +122,20 @@ else:
             "muggins_lost": _("Points lost to muggins"),
         },
     )
+
+    st.markdown(bold(_("Your skill over time")))
+    figures = progress.named(progress.skill_frame(games), "opponent_level", progress.level_name)
+    if figures.empty:
+        st.caption(_("No game has its skill figure yet: finish a game, or open the review of a past one."))
+    else:
+        event = st.altair_chart(progress.skill_chart(figures), width="stretch", on_select="rerun", key="progress_skill")
+        st.caption(_("Points lost on average per decision with a real choice, against the best play the coach "
+                     "knows: lower is better. Click a game to open its review."))  # fmt: skip
+        picked = progress.picked_game(event.selection if event else None)
+        if picked is not None and picked in set(games["id"]):
+            when = games.loc[games["id"] == picked, "finished_at"].iloc[0]
+            st.page_link(REVIEW_PAGE, label=_("Open the review of the game of {date}").format(date=fmt_date(when.date())),
+                         icon=":material/rate_review:", query_params={**link_params(), "game": picked})  # fmt: skip
 
     recent = games.tail(10).iloc[::-1]
     st.markdown(bold(_("Review a game")))

@@ -9,6 +9,7 @@ picked, the engine's verdict; screenshots looked at. Every wait is for a conditi
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -52,6 +53,11 @@ def test_a_game_decision_comes_back_and_is_answered_on_the_review_page(
     store.save_game(engine, game_id, session.to_dict(), moves=session.moves, previous=None, learner=learner)
     game = review_game(session.to_dict(), session.moves)
     db = store.Store(engine)
+    result = session.state.result
+    assert result is not None
+    db.record_game(learner, game_id=game_id, opponent_level="easy", players=2, target=61,
+                   scores=list(session.state.scores), winner="x", learner_won=result.winner_side == 0,
+                   result_kind=result.kind)  # fmt: skip
     filed = file_decisions(db, learner, game, clock.today())
     assert filed.items > 0
     tomorrow_day = clock.today().toordinal() + 1
@@ -81,3 +87,18 @@ def test_a_game_decision_comes_back_and_is_answered_on_the_review_page(
             expect(page.get_by_text("From your game, hand")).to_be_visible()  # the next of its mistakes
         else:
             expect(page.get_by_text("Nothing to review today.")).to_be_visible()
+
+        # the game's skill figure on the progress page; a click on its point opens its review
+        load(page, f"{tomorrow}/Progress?learner={learner}")
+        expect(page.get_by_text("Your skill over time")).to_be_visible()
+        chart = page.locator(".st-key-progress_skill")
+        chart.scroll_into_view_if_needed()
+        settled(page)
+        box = chart.bounding_box()
+        page.mouse.click(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.45)
+        link = page.get_by_role("link", name=re.compile("Open the review of the game of"))
+        expect(link).to_be_visible()
+        shot(page, "progress-skill-over-time")
+        link.click()
+        expect(page.get_by_role("heading", name="Review your game")).to_be_visible()
+        expect(page.get_by_text(f"{game.review.summary(HUMAN).skill:.2f}").first).to_be_visible()

@@ -160,3 +160,35 @@ def test_the_tables_speak_the_learners_language(db_url: str) -> None:
     english = {"Hand", "Crib", "Pegging quiz", "Discard trainer", "Fifteen", "Run", "Pair", "Easy", "Hard"}
     assert not shown & (stored | english), shown
     assert all(any("\u0900" <= ch <= "\u097f" for ch in value) for value in shown), shown
+
+
+def test_each_games_skill_figure_is_charted_and_game_decisions_are_no_quiz_answers(db_url: str) -> None:
+    from tutor import progress
+
+    seed(db_url, "Ann", answers=6, games=3)
+    engine = store.make_engine(db_url)
+    learner = store.learner_by_name(engine, "Ann")
+    assert learner is not None
+    ids = store.games_frame(engine, learner.id)["id"].tolist()
+    assert store.set_game_figures(engine, learner.id, ids[0], 0.9, 4.5, 3)
+    assert store.set_game_figures(engine, learner.id, ids[2], 0.4, -2.0, 1)
+    for i, category in enumerate(["pegging play", "discard"]):
+        store.record_attempt(
+            engine, attempt_id=str(uuid.uuid4()), learner_id=learner.id, kind="game", seed=ids[0], answer="5H",
+            right_answer="KC", correct=False, categories=[category], categories_missed=[category], at=TODAY,
+        )  # fmt: skip
+    figures = progress.skill_frame(store.games_frame(engine, learner.id))
+    engine.dispose()
+    assert figures[["id", "game", "skill", "errors"]].to_dict("records") == [
+        {"id": ids[0], "game": 1, "skill": 0.9, "errors": 3}, {"id": ids[2], "game": 2, "skill": 0.4, "errors": 1},
+    ]  # fmt: skip
+    at = open_page("Ann")
+    assert not at.exception, at.exception
+    assert {m.label: m.value for m in at.metric}["Answered"] == "6"  # the games' decisions are apart
+    assert "Your skill over time" in texts(at)
+    assert any("Click a game to open its review" in c.value for c in at.caption)
+    assert len(at.get("vega_lite_chart")) == 4  # with the skill figure over time
+    assert progress.picked_game({"game": [{"id": ids[2]}]}) == ids[2]
+    weak = progress.weak_spot_table(store.Store(store.make_engine(db_url)).attempts_frame("Ann"))
+    games_area = weak[weak["area"] == "games"]
+    assert set(games_area["category"]) == {"pegging play", "discard"}

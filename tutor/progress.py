@@ -287,3 +287,64 @@ def daily_accuracy_chart(daily: pd.DataFrame, series: str, title: str, count: st
         )
     )
     return chart
+
+
+def skill_frame(games: pd.DataFrame) -> pd.DataFrame:
+    """The games that have their skill figure (``games_frame``), oldest first, for the chart:
+    ``id``, ``day``, ``game`` (1, 2, ... in order), ``skill``, ``errors``, ``opponent_level``.
+
+    >>> games = pd.DataFrame({"id": ["a", "b"], "finished_at": pd.to_datetime(["2026-12-01", "2026-12-02"]),
+    ...     "skill": [0.8, None], "errors": [3, None], "opponent_level": ["easy", "hard"]})
+    >>> skill_frame(games)[["id", "game", "skill", "errors"]].to_dict("records")
+    [{'id': 'a', 'game': 1, 'skill': 0.8, 'errors': 3}]
+    """
+    columns = ["id", "day", "game", "skill", "errors", "opponent_level"]
+    if games.empty or "skill" not in games:
+        return pd.DataFrame(columns=columns)
+    found = games[pd.to_numeric(games["skill"], errors="coerce").notna()].sort_values("finished_at")
+    return pd.DataFrame({
+        "id": found["id"].astype(str), "day": pd.to_datetime(found["finished_at"]),
+        "game": range(1, len(found) + 1), "skill": found["skill"].astype(float).round(3),
+        "errors": found["errors"].astype(int), "opponent_level": found["opponent_level"].astype(str),
+    })[columns].reset_index(drop=True)  # fmt: skip
+
+
+#: The chart's selection (a click on a game's point) by the game's id.
+SKILL_PICK = "game"
+
+
+def skill_chart(figures: pd.DataFrame) -> alt.LayerChart:
+    """Each game's skill figure over time (``skill_frame``, levels already in words): a line
+    through the games in order, a point per game coloured by the opponent (its day in the
+    tooltip), clickable."""
+    # by game, not by day: several games on one day stay apart, and one game is not a date axis
+    x = alt.X("game:Q", title=_("Your games, in order"), axis=alt.Axis(tickMinStep=1, format="d"))
+    y = alt.Y("skill:Q", title=_("Your skill figure (0 is perfect)"), scale=alt.Scale(zero=True))
+    line = alt.Chart(figures).mark_line(color="#9e9e9e").encode(x=x, y=y, order="game:Q")
+    pick = alt.selection_point(fields=["id"], name=SKILL_PICK, on="click", nearest=True)  # near a point is enough
+    points = (
+        alt.Chart(figures)
+        .mark_point(filled=True, size=110, cursor="pointer")
+        .encode(
+            x=x, y=y, color=alt.Color("opponent_level:N", title=_("Opponent")),
+            tooltip=[alt.Tooltip("day:T", title=_("Day")), alt.Tooltip("opponent_level:N", title=_("Opponent")),
+                     alt.Tooltip("skill:Q", title=_("Your skill figure"), format=".2f"),
+                     alt.Tooltip("errors:Q", title=_("Mistakes and blunders"))],
+        )
+        .add_params(pick)
+    )  # fmt: skip
+    chart: alt.LayerChart = line + points
+    return chart
+
+
+def picked_game(selection: object) -> str | None:
+    """The id of the game clicked on the chart (Streamlit's selection state), if any.
+
+    >>> picked_game({"game": [{"id": "g1"}]}), picked_game({}), picked_game(None)
+    ('g1', None, None)
+    """
+    points = selection.get(SKILL_PICK) if isinstance(selection, dict) else None
+    if not points or not isinstance(points[0], dict):
+        return None
+    found = points[0].get("id")
+    return str(found) if found else None

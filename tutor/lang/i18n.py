@@ -359,6 +359,9 @@ _KIND_LABELS: Final[dict[str, tuple[str, str | None]]] = {
     PegSpot.RUNS: (N_("Runs in the play"), None),
     PegSpot.GO: (N_("The go and the last card"), None),
     PegSpot.ENDGAME: (N_("Endgame"), None),
+    # the categories of the decisions of the learner's games (tutor.review.items)
+    "discard": (N_("Discard"), None),
+    "pegging play": (N_("Card laid in the play"), None),
 }
 
 
