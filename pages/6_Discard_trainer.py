@@ -131,17 +131,11 @@ verdict = result["verdict"] if result is not None else None
 
 @st.fragment
 def _hand() -> None:
-    """The cards with their boxes and "Throw". A tick reruns only this part (a few ms of the
-    server's CPU, not a whole page run); a throw that is graded reruns the whole page for the verdict."""
+    """The cards with their boxes: a tick reruns only this part (a few ms of the server's CPU,
+    not a whole page run). "Throw" below is outside it: a throw reruns the whole page."""
     pick_cards(deal, verdict.thrown if verdict is not None else None, colours, on_change=_forget_problem)
-    if verdict is not None:
-        return
-    if st.button(ngettext("Throw this card", "Throw these cards", deal.throw), type="primary",
-                 key="discard_confirm", on_click=_confirm, icon=":material/move_to_inbox:"):  # fmt: skip
-        if "discard_result" in st.session_state:
-            st.rerun()  # the verdict, the table and the chart
     problem = st.session_state.get("discard_problem")
-    if problem is not None:
+    if verdict is None and problem is not None:  # gone with the next tick
         st.error(
             ngettext(
                 "Choose exactly {n} card to throw: you chose {chosen}.",
@@ -153,6 +147,9 @@ def _hand() -> None:
 
 
 _hand()
+if verdict is None:
+    st.button(ngettext("Throw this card", "Throw these cards", deal.throw), type="primary",
+              key="discard_confirm", on_click=_confirm, icon=":material/move_to_inbox:")  # fmt: skip
 
 # ---- the verdict, the advisor's table and the chart
 if verdict is not None and verdict.chosen is not None:
