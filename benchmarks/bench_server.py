@@ -330,7 +330,7 @@ async def level(base: str, url: str, pids: list[int], page: str, n: int, seconds
              for i, (name, out) in enumerate(zip(names, outs))]
     while len(ready) < n and not all(t.done() for t in tasks):
         await asyncio.sleep(0.1)
-    cpu0, wall0 = cpu_seconds(pids) if pids else 0.0, time.time()
+    cpu0, wall0, own0 = cpu_seconds(pids) if pids else 0.0, time.time(), time.process_time()
     stop_at[0] = wall0 + seconds
     go.set()
     await asyncio.gather(*tasks)
@@ -342,6 +342,7 @@ async def level(base: str, url: str, pids: list[int], page: str, n: int, seconds
         "cycles": cycles, "cycles_per_s": round(cycles / wall, 2),
         "server_cpu_ms_per_cycle": round(1000 * cpu / max(1, cycles)) if cpu is not None else None,
         "server_cpu_share": round(cpu / wall, 2) if cpu is not None else None,
+        "driver_cpu_share": round((time.process_time() - own0) / wall, 2),  # this process: the learners
         "answer_p50": pct([v for o in outs for v in o["answers"]], 0.5),
         "answer_p95": pct([v for o in outs for v in o["answers"]], 0.95),
         "answer_max": pct([v for o in outs for v in o["answers"]], 1.0),
