@@ -52,9 +52,18 @@ export STREAMLIT_SERVER_COOKIE_SECRET=${STREAMLIT_SERVER_COOKIE_SECRET:-$(python
 export STREAMLIT_BROWSER_GATHER_USAGE_STATS=false
 printf '%s\n' "$DATABASE_URL" > "$DIR/database.url"
 
+# the replicas' own ports: free ones, chosen now (PORT+1... might be taken)
+read -r -a PORTS <<<"$(python - "$REPLICAS" <<'PY'
+import socket, sys
+socks = [socket.socket() for _ in range(int(sys.argv[1]))]
+for s in socks:
+    s.bind(("127.0.0.1", 0))
+print(" ".join(str(s.getsockname()[1]) for s in socks))
+PY
+)"
 upstreams=""
 for i in $(seq 1 "$REPLICAS"); do
-    port=$((PORT + i))
+    port=${PORTS[$((i - 1))]}
     python -m streamlit run app.py --server.headless true --server.address 127.0.0.1 \
         --server.port "$port" --server.fileWatcherType none >"$DIR/replica-$i.log" 2>&1 &
     PIDS+=($!)
@@ -101,7 +110,7 @@ EOF
 
 # every replica answers before nginx lets anyone in (they upgrade the schema under a lock)
 for i in $(seq 1 "$REPLICAS"); do
-    port=$((PORT + i))
+    port=${PORTS[$((i - 1))]}
     for _ in $(seq 1 300); do
         curl -sf "http://127.0.0.1:$port/_stcore/health" >/dev/null 2>&1 && break
         kill -0 "${PIDS[$((i - 1))]}" 2>/dev/null || { echo "replica $i exited:" >&2; tail -20 "$DIR/replica-$i.log" >&2; exit 1; }
@@ -111,7 +120,7 @@ done
 "$NGINX" -p "$DIR" -c "$DIR/nginx.conf" &
 PIDS+=($!)
 printf '%s\n' "${PIDS[@]:0:$REPLICAS}" > "$DIR/replicas.pids"
-echo "$REPLICAS replicas behind nginx at http://127.0.0.1:$PORT (files in $DIR)" >&2
+echo "$REPLICAS replicas (ports ${PORTS[*]}) behind nginx at http://127.0.0.1:$PORT (files in $DIR)" >&2
 wait -n
 echo "a process of the cluster exited; stopping" >&2
 exit 1
