@@ -45,10 +45,18 @@ def no_exception(page: Any) -> None:
 
 
 def load(page: Any, url: str) -> None:
-    """Open ``url`` and wait until its first run is drawn in full, without an exception."""
+    """Open ``url`` and wait until its first run is drawn in full, without an exception.
+
+    The root can read ``notRunning`` with the heading drawn before the page's own style sheet
+    (``tutor.frame.menu.page_css``) has arrived: a contrast or layout read then sees
+    Streamlit's defaults. So wait for the style sheet's marker too."""
     page.goto(url)
     settled(page)
     expect(page.get_by_role("heading", level=1).first).to_be_visible()
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('.stApp')).getPropertyValue('--tutor-page-css').trim() === '1'"
+    )
+    settled(page)
     no_exception(page)
 
 

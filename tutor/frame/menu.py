@@ -121,9 +121,11 @@ _TEXT: Final = (
 )
 
 _CSS: Final = """<style>
+.stApp {--tutor-page-css: 1;}  /* tests/browsertools.py waits for it: the page's own style is on */
 .block-container {max-width: 980px; padding-top: 2.2rem;}
 .st-key-quiz_keyboard {display: none;}
 div[data-testid="stMetric"] {background: #f6f8f6; border-radius: 10px; padding: 8px 12px;}
+.stApp [data-testid="stCaptionContainer"] {opacity: 0.8;}  /* Streamlit's 0.6 is under 4.5:1 */
 .count-aloud {font-size: 1.15rem; font-style: italic; padding: 10px 14px; background: #f3f7ff;
   border-inline-start: 4px solid #1e4f91; border-radius: 6px; margin: 6px 0 12px 0;}
 """
@@ -167,13 +169,14 @@ _PHONE_CSS: Final = """
   {content: ""; position: absolute; inset: 0;}
 [class*="st-key-row_"] [data-testid="stColumn"] button:disabled::after {cursor: not-allowed;}
 @media (max-width: 640px) {
-  .block-container {padding-left: 0.75rem; padding-right: 0.75rem; padding-bottom: 3rem;}
-  .stApp h1 {font-size: 1.7rem; padding: 0.25rem 0 0.5rem 0;}
+  .block-container {padding: 3.1rem 0.75rem 3rem 0.75rem;}
+  .stApp h1 {font-size: 1.6rem; padding: 0 0 0.4rem 0;}
   .stApp h2 {font-size: 1.35rem;}
   .stApp h3 {font-size: 1.15rem;}
   [data-testid="stLayoutWrapper"]:has(> :is(.st-key-quiz_options, .st-key-quiz_metrics, [class*="st-key-below_"])),
   :is(.st-key-quiz_options, .st-key-quiz_metrics, [class*="st-key-below_"]) {order: 1;}
   .play-feed li {margin: 0; font-size: 0.9rem;}
+  .stApp [data-testid="stAlertContainer"] {padding: 0.6rem 0.75rem;}
   .stApp [role="radiogroup"] {flex-flow: row wrap; column-gap: 1rem;}
   .st-key-row_table .cards > svg.card {max-width: 44px;}
   :is([class*="st-key-row_"], .st-key-quiz_metrics) [data-testid="stHorizontalBlock"]
@@ -187,6 +190,7 @@ _PHONE_CSS: Final = """
   .st-key-quiz_metrics [data-testid="stMetricValue"] {font-size: 1.3rem;}
   .st-key-quiz_metrics [data-testid="stMetricLabel"] p {font-size: 0.8rem;}
   .cards {flex-wrap: nowrap !important; gap: 4px !important;}
+  .stApp table .cards {flex-wrap: wrap !important;}
   .cards > :is(svg.card, figure) {flex: 0 1 auto !important; min-width: 0; height: auto;}
   .cards > figure svg.card {max-width: 100%; height: auto;}
   .play-score {font-size: 1.5rem !important;}
