@@ -21,13 +21,17 @@ from typing import Final
 from cribbage_core.cards import Card, Rank, Suit
 from tutor.lang.i18n import N_, _, card_text
 
-__all__ = ["card_svg", "card_back_svg", "cards_row", "card_name", "SUIT_COLOURS"]
+__all__ = ["CARD_FACES", "SUIT_COLOURS", "card_back_svg", "card_name", "card_svg", "cards_row"]
 
 #: Ink per suit: the classic two colours, and the four-colour deck.
 SUIT_COLOURS: Final = {
     False: {Suit.SPADES: "#1b1b1b", Suit.CLUBS: "#1b1b1b", Suit.HEARTS: "#c62828", Suit.DIAMONDS: "#c62828"},
     True: {Suit.SPADES: "#1b1b1b", Suit.CLUBS: "#1b7a2e", Suit.HEARTS: "#c62828", Suit.DIAMONDS: "#1565c0"},
 }
+
+#: A card's face: plain, and highlighted (the cards of one combination); tests/test_contrast.py
+#: checks every suit's ink on both.
+CARD_FACES: Final = ("#ffffff", "#fffbe6")
 
 # Suit shapes in a 100 x 100 box.
 _SUIT_PATHS: Final = {
@@ -96,10 +100,10 @@ def card_svg(
     rank = card.rank.symbol
     face = card.rank >= Rank.JACK
     frame = (
-        f'<rect x="3" y="3" width="{WIDTH - 6}" height="{HEIGHT - 6}" rx="9" fill="#fffbe6" '
+        f'<rect x="3" y="3" width="{WIDTH - 6}" height="{HEIGHT - 6}" rx="9" fill="{CARD_FACES[1]}" '
         'stroke="#f9a825" stroke-width="6"/>'
         if highlighted
-        else f'<rect x="1.5" y="1.5" width="{WIDTH - 3}" height="{HEIGHT - 3}" rx="9" fill="#ffffff" '
+        else f'<rect x="1.5" y="1.5" width="{WIDTH - 3}" height="{HEIGHT - 3}" rx="9" fill="{CARD_FACES[0]}" '
         'stroke="#9e9e9e" stroke-width="2"/>'
     )
     corner_font = 24 if rank != "10" else 21
