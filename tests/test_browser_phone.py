@@ -134,3 +134,36 @@ def test_play_discard_by_taps_on_the_cards(phone: Any, app_url: str) -> None:
     expect(phone.locator('[class*="st-key-play_lay_"]').first).to_be_visible()
     assert overflow(phone) <= 0
     shot(phone, "phone-390-play-the-play")
+
+
+def test_200_percent_zoom(browser: Any, app_url: str) -> None:
+    """A 1280 x 900 window at 200% zoom is a 640 x 450 page drawn at twice the scale: every page
+    fits its width, and a game is dealt, discarded and a card laid."""
+    context = browser.new_context(viewport={"width": 640, "height": 450}, device_scale_factor=2)
+    zoomed = context.new_page()
+    zoomed.set_default_timeout(BROWSER_TIMEOUT_MS)
+    try:
+        for name in PAGES:
+            load(zoomed, f"{app_url}/{name}")
+            assert overflow(zoomed) <= 0, name
+        shot(zoomed, "zoom-200-Progress")
+        load(zoomed, f"{app_url}/Play")
+        zoomed.locator('[data-testid="stFormSubmitButton"] button').click()  # Deal
+        picks = zoomed.locator('[class*="st-key-play_pick_"] button:visible')
+        expect(picks).to_have_count(6)
+        chosen = zoomed.locator('[class*="st-key-play_pick_"] button[data-testid="stBaseButton-primary"]:visible')
+        for i in (0, 1):
+            picks.nth(i).click()
+            expect(chosen).to_have_count(i + 1)
+            settled(zoomed)
+        zoomed.locator(".st-key-play_confirm_discard button").click()
+        lay = zoomed.locator('[class*="st-key-play_lay_"] button:visible')
+        expect(lay).to_have_count(4)
+        enabled = zoomed.locator('[class*="st-key-play_lay_"] button:visible:enabled')
+        expect(enabled.first).to_be_visible()  # my turn
+        enabled.first.click()
+        expect(lay).to_have_count(3)
+        assert overflow(zoomed) <= 0
+        shot(zoomed, "zoom-200-play")
+    finally:
+        context.close()

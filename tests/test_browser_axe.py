@@ -1,0 +1,168 @@
+"""The accessibility audit (issue 18, item 3): axe-core in Chromium on every page in every
+language, and on the states that matter (a verdict shown; a game in the discard, the play, the
+show and at its end), with the two-colour and the four-colour deck.
+
+axe-core comes from the PyPI package ``axe-playwright-python``, which ships its own
+``axe.min.js`` (axe 4.12): nothing is fetched at run time. The rules run are WCAG 2.0 and
+2.1, levels A and AA, plus axe's best practices. A serious or critical violation fails the
+test; every violation found is written, per page and impact, to ``artifacts/axe-<name>.json``
+(the README's figures come from there).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from browsertools import load, settled
+from conftest import ARTIFACTS
+from playwright.sync_api import expect
+
+from cribbage_core.game import Phase
+from cribbage_core.hand_quiz import deal_hand
+from tutor import store
+from tutor.lang.i18n import available_languages
+from tutor.play.session import HUMAN, PlaySession, PlaySettings
+
+pytestmark = pytest.mark.browser
+
+PAGES = (
+    "", "Learn", "Count_the_hand?seed=42", "Pegging_quiz?seed=42", "Pegging_trainer?seed=42", "Play",
+    "Game_review", "Discard_trainer?seed=42", "Review", "Daily_five", "Progress",
+)  # fmt: skip
+RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}}
+FAILING = {"serious", "critical"}
+
+_AXE = Axe()
+
+
+def audit(page: Any) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is drawn now: rule, impact, how many elements."""
+    settled(page)
+    # Streamlit fades what an earlier run drew while a run goes on: audit only a page drawn in full
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('[data-testid="stElementContainer"]')]
+                   .every(e => e.dataset.stale !== 'true' && getComputedStyle(e).opacity === '1')"""
+    )
+    found = _AXE.run(page, options=RULES).response["violations"]
+    return [
+        {"rule": v["id"], "impact": v["impact"], "nodes": len(v["nodes"]),
+         "first": v["nodes"][0]["target"], "html": v["nodes"][0]["html"][:200], "help": v["help"]}
+        for v in found
+    ]  # fmt: skip
+
+
+def check(report: dict[str, list[dict[str, Any]]], name: str) -> None:
+    """Save the figures as ``artifacts/axe-<name>.json``; fail on any serious or critical one."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"axe-{name}.json").write_text(json.dumps(report, indent=1, ensure_ascii=False))
+    by_impact = Counter(v["impact"] for found in report.values() for v in found)
+    print(f"axe {name}: {dict(by_impact) or 'no violations'}")
+    bad = {where: [v for v in found if v["impact"] in FAILING] for where, found in report.items()}
+    assert not any(bad.values()), json.dumps({k: v for k, v in bad.items() if v}, indent=1, ensure_ascii=False)
+
+
+def four_colour_deck(page: Any) -> None:
+    """Switch the sidebar's four-colour deck on (this session keeps it)."""
+    switch = page.locator(".st-key-menu_four_colour")
+    switch.locator("label").click()
+    expect(switch.get_by_role("switch")).to_be_checked()
+    settled(page)
+
+
+@pytest.mark.parametrize("lang", available_languages())
+def test_every_page_in_every_language(page: Any, app_url: str, lang: str) -> None:
+    report = {}
+    for name in PAGES:
+        load(page, f"{app_url}/{name}{'&' if '?' in name else '?'}lang={lang}")
+        report[name.split("?")[0] or "Home"] = audit(page)
+    check(report, f"pages-{lang}")
+
+
+def saved_game(app_database_url: str, until: Phase, self_count: bool) -> str:
+    """A game played by random legal moves until ``until`` (the learner's count in the show, or
+    the end), saved in the server's database with no owner yet; its id."""
+    session = PlaySession.start(PlaySettings(target=61, self_count=self_count), seed=77)
+    rng = random.Random(3)
+    while session.phase is not Phase.GAME_OVER:
+        if until is Phase.SHOW and session.phase is Phase.SHOW and session.state.to_act == HUMAN:
+            break
+        if session.bot_to_act() is not None:
+            session = session.bot_step()
+        elif session.phase is Phase.DEAL:
+            session = session.deal_next()
+        elif session.phase is Phase.SHOW and session.state.to_act != HUMAN:
+            session = session.next_count()
+        else:
+            session = session.act(rng.choice(session.state.legal_for(HUMAN)))
+    assert session.phase is until
+    engine = store.make_engine(app_database_url)
+    store.migrate(engine)
+    store.save_game(engine, session.game_id, session.to_dict(), moves=session.moves, previous=None,
+                    finished=until is Phase.GAME_OVER)  # fmt: skip
+    engine.dispose()
+    return session.game_id
+
+
+@pytest.mark.parametrize(("lang", "four"), [("en", False), ("ur", True)])
+def test_the_states_that_matter(page: Any, app_url: str, app_database_url: str, lang: str, four: bool) -> None:
+    report = {}
+    # a count answered wrong twice: the verdict and the whole breakdown
+    load(page, f"{app_url}/Count_the_hand?seed=42&lang={lang}")
+    if four:
+        four_colour_deck(page)
+    box = page.locator(".st-key-count_answer input")
+    wrong = str((deal_hand(42).score.total + 1) % 30)
+    for _ in range(2):
+        box.fill(wrong)
+        box.press("Enter")
+        settled(page)
+    expect(page.locator(".count-aloud")).to_be_visible()
+    report["Count_the_hand verdict"] = audit(page)
+    # the pegging quiz's verdict
+    load(page, f"{app_url}/Pegging_quiz?seed=42&lang={lang}")
+    if four:
+        four_colour_deck(page)
+    page.locator(".st-key-peg_answer input").fill("0")
+    page.locator(".st-key-peg_answer input").press("Enter")
+    expect(page.locator(".st-key-peg_next")).to_be_visible()
+    report["Pegging_quiz verdict"] = audit(page)
+    # the discard trainer's verdict: the table of every discard and the starter chart
+    load(page, f"{app_url}/Discard_trainer?seed=42&lang={lang}")
+    if four:
+        four_colour_deck(page)
+    for i in (0, 1):
+        pick = page.locator('[class*="st-key-discard_pick_"]').nth(i)
+        pick.locator("label").click()
+        expect(pick.get_by_role("checkbox")).to_be_checked()
+        settled(page)
+    page.locator(".st-key-discard_confirm button").click()
+    expect(page.get_by_test_id("stVegaLiteChart")).to_be_visible()
+    report["Discard_trainer verdict"] = audit(page)
+    # a game: the discard, then the play
+    load(page, f"{app_url}/Play?lang={lang}")
+    if four:
+        four_colour_deck(page)
+    page.locator('[data-testid="stFormSubmitButton"] button').click()
+    expect(page.locator('[class*="st-key-play_pick_"]').first).to_be_visible()
+    report["Play discard"] = audit(page)
+    for chosen in range(2):
+        page.locator('[class*="st-key-play_pick_"] button:visible:not([data-testid="stBaseButton-primary"])').first.click()
+        expect(page.locator('[class*="st-key-play_pick_"] button[data-testid="stBaseButton-primary"]:visible')).to_have_count(chosen + 1)
+        settled(page)
+    page.locator(".st-key-play_confirm_discard button").click()
+    expect(page.locator('[class*="st-key-play_lay_"]').first).to_be_visible()
+    report["Play the play"] = audit(page)
+    # the show (the learner counts) and the end, from saved games
+    for state, phase, title in (("show", Phase.SHOW, ".st-key-play_claim"), ("end", Phase.GAME_OVER, ".st-key-play_new_after")):
+        game = saved_game(app_database_url, phase, self_count=True)
+        load(page, f"{app_url}/Play?game={game}&lang={lang}")
+        if four:
+            four_colour_deck(page)
+        expect(page.locator(title)).to_be_visible()
+        report[f"Play {state}"] = audit(page)
+    check(report, f"states-{lang}{'-four-colour' if four else ''}")

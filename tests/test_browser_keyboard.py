@@ -1,0 +1,80 @@
+"""Keyboard alone (issue 18, item 2): a count answered, then a game dealt, a discard made and a
+card laid, with Tab, Shift+Tab and Enter only; every control reached shows where the focus is;
+a verdict is in an ARIA live region (Streamlit's alerts are ``role="alert"`` or ``"status"``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browsertools import load, settled, shot
+from playwright.sync_api import expect
+
+from cribbage_core.hand_quiz import deal_hand
+
+pytestmark = pytest.mark.browser
+
+#: Presses of Tab allowed to reach a control: the sidebar's menu and options come first.
+TABS = 80
+
+
+def focused_in(page: Any, css: str) -> bool:
+    return bool(page.evaluate("css => document.activeElement?.closest(css) != null", css))
+
+
+def tab_to(page: Any, css: str, *, enabled: bool = True) -> None:
+    """Press Tab until the focus is on a button (or box) inside ``css``; it must show a focus ring."""
+    settled(page)
+    for _ in range(TABS):
+        page.keyboard.press("Tab")
+        if focused_in(page, css) and (
+            not enabled or page.evaluate("() => !document.activeElement.disabled")
+        ):
+            if page.evaluate("() => document.activeElement.tagName") == "INPUT":
+                # a text box's ring is its frame's border in the theme's colour (after a transition)
+                page.wait_for_function(
+                    """() => getComputedStyle(document.activeElement.closest(
+                        '[data-testid="stTextInputRootElement"]')).borderTopColor === 'rgb(30, 107, 58)'"""
+                )
+                return
+            ring = page.evaluate(
+                """() => { const s = getComputedStyle(document.activeElement);
+                           return [s.outlineStyle, s.outlineWidth, s.boxShadow]; }"""
+            )
+            assert ring[0] != "none" and ring[1] != "0px" or ring[2] != "none", ring  # a visible focus ring
+            return
+    raise AssertionError(f"{TABS} presses of Tab never reached {css}")
+
+
+def verdict_is_announced(page: Any, text: str) -> None:
+    verdict = page.get_by_test_id("stAlertContainer").filter(has_text=text)
+    expect(verdict).to_be_visible()
+    assert verdict.first.get_attribute("role") in ("alert", "status")
+
+
+def test_a_count_then_a_discard_and_a_card_laid_by_keyboard_alone(page: Any, app_url: str) -> None:
+    load(page, f"{app_url}/Count_the_hand?seed=42")
+    tab_to(page, ".st-key-count_answer")  # reachable by Tab too, not only by the page's own focus
+    page.keyboard.type(str(deal_hand(42).score.total))
+    page.keyboard.press("Enter")
+    verdict_is_announced(page, "Right!")
+
+    load(page, f"{app_url}/Play")
+    tab_to(page, '[data-testid="stFormSubmitButton"]')  # Deal, past the new-game choices
+    page.keyboard.press("Enter")
+    picks = page.locator('[class*="st-key-play_pick_"] button:visible')
+    expect(picks).to_have_count(6)
+    for chosen in (1, 2):
+        tab_to(page, '[class*="st-key-play_pick_"]:has(button[data-testid="stBaseButton-secondary"])')
+        page.keyboard.press("Enter")
+        expect(page.locator('[class*="st-key-play_pick_"] button[data-testid="stBaseButton-primary"]:visible')).to_have_count(chosen)
+    tab_to(page, ".st-key-play_confirm_discard")
+    page.keyboard.press("Enter")
+    lay = page.locator('[class*="st-key-play_lay_"] button:visible')
+    expect(lay).to_have_count(4)
+    expect(page.locator('[class*="st-key-play_lay_"] button:visible:enabled').first).to_be_visible()  # my turn
+    tab_to(page, '[class*="st-key-play_lay_"]')  # an enabled one: my turn, a card that fits
+    page.keyboard.press("Enter")
+    expect(lay).to_have_count(3)  # laid: one card fewer in my hand
+    shot(page, "keyboard-card-laid")
