@@ -166,7 +166,7 @@ def test_a_move_says_who_did_what_and_who_scored() -> None:
     )
     assert describe_move(Move(1, "go", (), 28), names) == "Computer cannot lay a card: go."
     two_ways = Move(1, "play", (Card.parse("7C"),), 15, ((1, "fifteen", 2), (1, "pair", 2)))
-    assert describe_move(two_ways, names).endswith("Computer scores 15 for 2, pair for 2.")
+    assert describe_move(two_ways, names).endswith("Computer scores 15 for 2 and pair for 2.")
     assert describe_move(Move(1, "discard", parse_cards("2C 3C")), names) == "Computer laid away 2 cards."
 
 

@@ -11,7 +11,7 @@ from cribbage_core.pegging import PlayScore
 from cribbage_core.pegging_quiz import PlayStep
 from tutor.html.breakdown import rows_html
 from tutor.html.cards import card_svg, cards_row
-from tutor.lang.i18n import _, cards_text, fmt_int, kind_label, number_word
+from tutor.lang.i18n import _, cards_text, fmt_int, kind_label, list_text, number_word
 
 __all__ = [
     "play_html",
@@ -132,13 +132,11 @@ def table_series_html(
         f"<strong>{play_label}</strong>"
         f'<span class="play-count" style="font-size:1.5rem;font-weight:700">{count_label}: {fmt_int(count)}</span></div>'
     )
-    note = (" · " + _("go: {names}").format(names=", ".join(said_go))) if said_go else ""
+    note = (" · " + _("go: {names}").format(names=list_text(said_go))) if said_go else ""
     footer = f'<div style="font-size:0.8rem;color:#666">{escape(note)}</div>'
-    if earlier:
-        footer += (
-            f'<div style="font-size:0.8rem;color:#666;margin-top:4px">{escape(_("Earlier this hand:"))} '
-            f"{escape(cards_text(earlier))}</div>"
-        )
+    if earlier:  # the message outside the f-string, where Babel's extractor finds it
+        earlier_text = _("Earlier this hand: {cards}").format(cards=cards_text(earlier))
+        footer += f'<div style="font-size:0.8rem;color:#666;margin-top:4px">{escape(earlier_text)}</div>'
     return series_html(header, cells, footer)
 
 

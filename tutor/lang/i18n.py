@@ -32,9 +32,10 @@ import io
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from babel.dates import format_date
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
@@ -74,6 +75,7 @@ __all__ = [
     "kind_label",
     "language_name",
     "lesson_text",
+    "list_text",
     "ltr",
     "native_digits",
     "ngettext",
@@ -268,6 +270,19 @@ def fmt_percent(fraction: float, lang: str | None = None) -> str:
     '88%'
     """
     return fmt_int(round(100 * fraction), lang) + "%"
+
+
+def list_text(
+    items: Sequence[str], style: Literal["standard", "or"] = "standard", lang: str | None = None
+) -> str:
+    """Whole messages as one list, in the language's own list grammar (CLDR's patterns, through
+    Babel): never ``_(", ").join(...)`` or ``_(" or ").join(...)``, which glue pieces.
+    ``style`` is ``"standard"`` (and) or ``"or"``.
+
+    >>> list_text(["a pair for 2", "go for 1"], lang="en"), list_text(["A", "B", "C"], "or", "hi")
+    ('a pair for 2 and go for 1', 'A, B या C')
+    """
+    return str(format_list(list(items), style=style, locale=lang or current_language()))
 
 
 # ------------------------------------------------------------------ lessons

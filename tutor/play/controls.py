@@ -84,6 +84,29 @@ def settings_form(ctx: PlayContext) -> None:
         )
 
 
+def _discard_prompt(dealer: int, players: int, names: list[str], need: int) -> str:
+    """Which crib the cards go to, one whole sentence per case (never a seat name glued to "'s")."""
+    if dealer == HUMAN:
+        text = ngettext(
+            "**Your hand.** Choose {n} card for your crib, then confirm.",
+            "**Your hand.** Choose {n} cards for your crib, then confirm.",
+            need,
+        )
+    elif players == 4 and dealer == 2:
+        text = ngettext(
+            "**Your hand.** Choose {n} card for your partner's crib, then confirm.",
+            "**Your hand.** Choose {n} cards for your partner's crib, then confirm.",
+            need,
+        )
+    else:
+        text = ngettext(
+            "**Your hand.** Choose {n} card for {name}'s crib, then confirm.",
+            "**Your hand.** Choose {n} cards for {name}'s crib, then confirm.",
+            need,
+        )
+    return text.format(n=fmt_int(need), name=names[dealer])
+
+
 def discard_controls(ctx: PlayContext, session: PlaySession) -> None:
     """Your six cards: click to choose the crib cards, then confirm; the Hint table."""
     state = session.state
@@ -91,16 +114,7 @@ def discard_controls(ctx: PlayContext, session: PlaySession) -> None:
     need = state.config.discard_size
     hand = state.hands[HUMAN]
     chosen: list[str] = [c for c in st.session_state.get(ui.SELECTED, []) if Card.parse(c) in hand]
-    whose = _("your") if state.dealer == HUMAN else (
-        _("your partner's") if state.players == 4 and state.dealer == 2 else names[state.dealer] + _("'s")
-    )  # fmt: skip
-    st.markdown(
-        ngettext(
-            "**Your hand.** Choose {n} card for {whose} crib, then confirm.",
-            "**Your hand.** Choose {n} cards for {whose} crib, then confirm.",
-            need,
-        ).format(n=fmt_int(need), whose=whose)
-    )
+    st.markdown(_discard_prompt(state.dealer, state.players, names, need))
     cols = st.container(key="row_play_hand").columns(len(hand))
     colours = four_colour()
     for col, card in zip(cols, hand, strict=True):

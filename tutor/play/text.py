@@ -29,7 +29,7 @@ from cribbage_core.errors import (
 from cribbage_core.kinds import EventPhase, ResultKind, ScoreKind
 from cribbage_core.pegging import MAX_COUNT
 from cribbage_core.result import SkunkRule
-from tutor.lang.i18n import N_, _, cards_text, fmt_int, kind_label, ltr, ngettext
+from tutor.lang.i18n import N_, _, cards_text, fmt_int, kind_label, list_text, ltr, ngettext
 from tutor.play.session import MoveKind
 
 if TYPE_CHECKING:
@@ -94,21 +94,43 @@ def side_names(players: int) -> list[str]:
 
 
 def scored_phrase(kind: str, points: int) -> str:
-    """What one scoring event is called at the table: ``"15 for 2"``, ``"pair for 2"``, ``"go for 1"``."""
-    pts = fmt_int(points)
-    if kind == ScoreKind.FIFTEEN:
-        return _("15 for {points}").format(points=pts)
-    if kind == ScoreKind.THIRTY_ONE:
-        return _("31 for {points}").format(points=pts)
-    if kind == ScoreKind.RUN:
-        return _("a run of {length} for {points}").format(length=fmt_int(points), points=pts)
-    if kind == ScoreKind.HIS_HEELS:
-        return _("his heels for {points}").format(points=pts)
-    if kind == ScoreKind.MUGGINS:
-        return _("muggins for {points}").format(points=pts)
-    if kind == ScoreKind.CLAIMED:
-        return _("{points} as claimed").format(points=pts)
-    return _("{kind} for {points}").format(kind=kind_label(kind).lower(), points=pts)
+    """What one scoring event is called at the table: ``"15 for 2"``, ``"pair for 2"``, ``"go for 1"``.
+
+    One whole message per kind (never a kind's name glued into ``"{kind} for {points}"``), so
+    each language can inflect the kind before its postposition (Urdu ``جوڑے کے 2``).
+    """
+    n, pts = points, fmt_int(points)
+    match kind:
+        case ScoreKind.FIFTEEN:
+            text = ngettext("{fifteen} for {points}", "{fifteen} for {points}", n)
+        case ScoreKind.THIRTY_ONE:
+            text = ngettext("{thirty_one} for {points}", "{thirty_one} for {points}", n)
+        case ScoreKind.PAIR:
+            text = ngettext("pair for {points}", "pair for {points}", n)
+        case ScoreKind.PAIR_ROYAL:
+            text = ngettext("pair royal for {points}", "pair royal for {points}", n)
+        case ScoreKind.DOUBLE_PAIR_ROYAL:
+            text = ngettext("double pair royal for {points}", "double pair royal for {points}", n)
+        case ScoreKind.RUN:
+            text = ngettext("a run of {length} for {points}", "a run of {length} for {points}", n)
+        case ScoreKind.FLUSH:
+            text = ngettext("flush for {points}", "flush for {points}", n)
+        case ScoreKind.NOBS:
+            text = ngettext("nobs for {points}", "nobs for {points}", n)
+        case ScoreKind.GO:
+            text = ngettext("go for {points}", "go for {points}", n)
+        case ScoreKind.LAST_CARD:
+            text = ngettext("last card for {points}", "last card for {points}", n)
+        case ScoreKind.HIS_HEELS:
+            text = ngettext("his heels for {points}", "his heels for {points}", n)
+        case ScoreKind.MUGGINS:
+            text = ngettext("muggins for {points}", "muggins for {points}", n)
+        case ScoreKind.CLAIMED:
+            text = ngettext("{points} as claimed", "{points} as claimed", n)
+        case _:  # the cut for deal scores nothing; an unknown stored word is shown as it is
+            return f"{kind} {pts}"
+    # a run's length is its points
+    return text.format(fifteen=fmt_int(15), thirty_one=fmt_int(MAX_COUNT), length=pts, points=pts)
 
 
 def describe_move(move: Move, names: Sequence[str]) -> str:
@@ -126,6 +148,8 @@ def describe_move(move: Move, names: Sequence[str]) -> str:
         text = _("Your {card} was the only card that fitted, laid for you: the count is {count}.").format(
             card=cards, count=fmt_int(move.count)
         )
+    elif move.kind == MoveKind.PLAY and move.seat == 0:
+        text = _("You laid {card}: the count is {count}.").format(card=cards, count=fmt_int(move.count))
     elif move.kind == MoveKind.PLAY:
         text = _("{who} laid {card}: the count is {count}.").format(
             who=who, card=cards, count=fmt_int(move.count)
@@ -134,18 +158,21 @@ def describe_move(move: Move, names: Sequence[str]) -> str:
         text = _("No card of yours fits (the count is {count}): go, said for you.").format(count=fmt_int(move.count))
     elif move.kind == MoveKind.GO:
         text = _("{who} cannot lay a card: go.").format(who=who)
+    elif move.seat == 0:
+        text = _("You counted.")
     else:
         text = _("{who} counted.").format(who=who)
     by_seat: dict[int, list[str]] = {}
     for seat, kind, points in move.scored:
         by_seat.setdefault(seat, []).append(scored_phrase(kind, points))
+    sentences = [text]
     for seat, phrases in by_seat.items():
-        what = _(", ").join(phrases)
+        what = list_text(phrases)
         if seat == 0:
-            text += " " + _("You score {what}.").format(what=what)
+            sentences.append(_("You score {what}.").format(what=what))
         else:
-            text += " " + _("{who} scores {what}.").format(who=names[seat], what=what)
-    return text
+            sentences.append(_("{who} scores {what}.").format(who=names[seat], what=what))
+    return " ".join(sentences)  # whole sentences, side by side
 
 
 def error_message(error: CribbageError, count: int, next_name: str, discard_size: int) -> str:

@@ -20,7 +20,7 @@ from typing import Final, Literal, NamedTuple
 
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HAND_KINDS
-from tutor.lang.i18n import N_, _, fmt_int, kind_label
+from tutor.lang.i18n import N_, _, fmt_int, kind_label, list_text
 from tutor.quiz.discard_text import cards_text, fact_text, points, reason_headline, reason_why
 from tutor.quiz.grading import CountVerdict, DiscardVerdict, PeggingVerdict
 
@@ -51,7 +51,7 @@ MISSED_HINTS: Final = {
 
 def _wrong_categories(verdict: CountVerdict) -> str:
     given = verdict.given or {}
-    return ", ".join(
+    return list_text([
         _("{kind} (you said {given}, it is {actual})").format(
             kind=kind_label(kind),
             given=fmt_int(given.get(kind, 0)),
@@ -59,17 +59,17 @@ def _wrong_categories(verdict: CountVerdict) -> str:
         )
         for kind in HAND_KINDS
         if kind in verdict.wrong_kinds
-    )
+    ])
 
 
 def retry_notes(verdict: CountVerdict) -> list[Note]:
     """A first wrong count: try once more, with a hint of what was likely missed (no numbers)."""
     if verdict.hint == "categories":
-        names = ", ".join(kind_label(kind) for kind in HAND_KINDS if kind in verdict.wrong_kinds)
+        names = list_text([kind_label(kind) for kind in HAND_KINDS if kind in verdict.wrong_kinds])
         hint = _("Check these categories: {kinds}.").format(kinds=names)
     elif verdict.hint == "short":
         hint = _("Did you miss {hints}?").format(
-            hints=_(" or ").join(_(MISSED_HINTS[kind]) for kind in verdict.likely)
+            hints=list_text([_(MISSED_HINTS[kind]) for kind in verdict.likely], "or")
         )
     else:
         hint = _(
@@ -113,7 +113,7 @@ def count_notes(verdict: CountVerdict, is_crib: bool, second_try: bool = False) 
     elif verdict.hint == "short":
         hint = _("You are {gap} short. Did you miss {hints}?").format(
             gap=fmt_int(verdict.total - verdict.answer),
-            hints=_(" or ").join(_(MISSED_HINTS[kind]) for kind in verdict.likely),
+            hints=list_text([_(MISSED_HINTS[kind]) for kind in verdict.likely], "or"),
         )
     else:
         hint = _(

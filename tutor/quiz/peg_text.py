@@ -13,7 +13,7 @@ from cribbage_core.cards import Card
 from cribbage_core.grades import Grade
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.peg_trainer import Exposure, PegPosition, PegVerdict, Reply, option_grade
-from tutor.lang.i18n import _, card_text, fmt_int, grade_name, kind_name, ltr, ngettext
+from tutor.lang.i18n import _, card_text, fmt_int, grade_name, kind_name, list_text, ltr, ngettext
 from tutor.quiz.discard_text import points
 from tutor.quiz.feedback import Note
 
@@ -78,9 +78,7 @@ def exposure_text(e: Exposure) -> str:
         return _(
             "After {card} the count is {count}, and none of the {unseen} cards you have not seen would score on it."
         ).format(card=card, count=fmt_int(e.count), unseen=fmt_int(e.unseen))
-    parts = ", ".join(
-        _("{kind}: {n}").format(kind=kind_name(kind), n=fmt_int(n)) for kind, n in e.by_kind
-    )
+    parts = list_text([_("{kind}: {n}").format(kind=kind_name(kind), n=fmt_int(n)) for kind, n in e.by_kind])
     text = _(
         "After {card} the count is {count}: {n} of the {unseen} cards you have not seen would score on it ({parts})."
     ).format(
