@@ -57,7 +57,7 @@ def test_a_right_total_split_wrongly_is_wrong_and_names_the_categories() -> None
     wrong, hint = count_notes(verdict, is_crib=False)
     assert wrong.text == "The total is right, 21 points, but not every category is."
     assert hint.text == (
-        "Check these categories: Fifteen (you said 12, it is 14), Pair (you said 8, it is 6)."
+        "Check these categories: Fifteen (you said 12, it is 14) and Pair (you said 8, it is 6)."
     )
 
 
@@ -113,5 +113,5 @@ def test_a_first_wrong_count_gets_a_hint_without_the_answer() -> None:
         assert "21" not in wrong.text + hint.text and "14" not in hint.text  # nothing given away
     assert "nobs" in retry_notes(grade_count(SCORE, "20"))[1].text
     assert retry_notes(grade_count(SCORE, {**RIGHT, "pair": "8", "nobs": "0"}))[1].text == (
-        "Check these categories: Pair, Nobs."
+        "Check these categories: Pair and Nobs."
     )
