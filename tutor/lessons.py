@@ -14,7 +14,7 @@ from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.kinds import ResultKind, ScoreKind
 from cribbage_core.pegging_quiz import pegging_question
 from cribbage_core.result import judge
-from cribbage_core.scoring import MAX_HAND_POINTS
+from cribbage_core.scoring import MAX_HAND_POINTS, score_hand
 from tutor.frame.render import bold
 from tutor.html.breakdown import hand_breakdown_html
 from tutor.html.cards import cards_row
@@ -27,10 +27,11 @@ from tutor.lang.i18n import (
     fmt_int,
     kind_label,
     lesson_text,
+    own_digits,
     say_count,
 )
 
-__all__ = ["LESSONS", "Check", "Lesson", "lesson_title", "win_kind"]
+__all__ = ["LESSONS", "MULTIPLE_RUNS", "Check", "Lesson", "lesson_title", "multiple_run_deal", "win_kind"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +57,13 @@ class Lesson:
 def lesson_title(lesson_id: str) -> str:
     """The lesson's title: the first ``# heading`` of its markdown file."""
     first = lesson_text(lesson_id).lstrip().splitlines()[0]
-    return first.lstrip("#").strip()
+    return own_digits(first.lstrip("#").strip())
 
 
 def lesson_body(lesson_id: str) -> str:
-    """The lesson's markdown without its title line."""
+    """The lesson's markdown without its title line, its numbers in the learner's digits."""
     lines = lesson_text(lesson_id).lstrip().splitlines()
-    return "\n".join(lines[1:]).strip()
+    return own_digits("\n".join(lines[1:]).strip())
 
 
 def _caption_values(cards: tuple[Card, ...]) -> list[str]:
@@ -188,14 +189,58 @@ def _play_check(seed: int) -> Check:
 # ------------------------------------------------------------------- 5 show
 
 
+#: The runs with a repeated rank the show lesson teaches: the name, how many runs of three it
+#: makes, and its ranks as steps up from the lowest (the fifth card, if any, touches nothing).
+MULTIPLE_RUNS: Final = (
+    (N_("A double run"), 2, (0, 0, 1, 2)),
+    (N_("A triple run"), 3, (0, 0, 0, 1, 2)),
+    (N_("A double-double run"), 4, (0, 0, 1, 1, 2)),
+)
+
+
+def multiple_run_deal(seed: int, shape: tuple[int, ...]) -> tuple[tuple[Card, ...], Card]:
+    """Four cards and a starter that hold a run of three with the repeated ranks of ``shape``
+    (steps up from its lowest rank), dealt from ``seed``; a card left over is far from the run,
+    so it neither lengthens it nor pairs with it. The show lesson counts them with the engine.
+
+    >>> hand, starter = multiple_run_deal(5, (0, 0, 0, 1, 2))
+    >>> five = (*hand, starter)
+    >>> sorted(card.rank - min(c.rank for c in five) for card in five)
+    [0, 0, 0, 1, 2]
+    """
+    rng = random.Random(seed)
+    low = rng.randint(Rank.ACE, Rank.JACK)  # the run's top rank is at most a king
+    ranks = [low + step for step in shape]
+    if len(ranks) < 5:
+        ranks.append(rng.choice([r for r in Rank if not low - 1 <= r <= low + 3]))
+    cards = [
+        Card.of(rank, suit)
+        for rank in sorted(set(ranks))
+        for suit in rng.sample(list(Suit), ranks.count(rank))
+    ]
+    rng.shuffle(cards)
+    return tuple(cards[:4]), cards[4]
+
+
 def _show_example(seed: int, colours: bool) -> list[str]:
     deal = deal_hand(seed)
-    return [
+    blocks = [
         cards_row((*deal.hand, deal.starter), four_colour=colours,
                   captions=["", "", "", "", _("starter")]),
         f'<div class="count-aloud">“{escape(say_count(deal.score.steps))}”</div>',
         hand_breakdown_html(deal.score, four_colour=colours),
+        bold(_("Runs with a repeated rank, counted by the app")),
     ]  # fmt: skip
+    for offset, (name, _runs, shape) in enumerate(MULTIPLE_RUNS):
+        hand, starter = multiple_run_deal(seed * len(MULTIPLE_RUNS) + offset, shape)
+        said = say_count(score_hand(hand, starter).steps)
+        blocks += [
+            bold(_(name)),
+            cards_row((*hand, starter), four_colour=colours, width=48,
+                      captions=["", "", "", "", _("starter")]),
+            f'<div class="count-aloud">“{escape(said)}”</div>',
+        ]  # fmt: skip
+    return blocks
 
 
 def _show_check(seed: int) -> Check:

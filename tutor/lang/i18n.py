@@ -81,6 +81,7 @@ __all__ = [
     "ngettext",
     "note_mentions",
     "number_word",
+    "own_digits",
     "say_count",
     "set_language",
     "settle_language",
@@ -218,6 +219,24 @@ def fmt_int(n: int, lang: str | None = None, native: bool | None = None) -> str:
     return format_int(
         int(n), lang or current_language(), native=native_digits() if native is None else native
     )
+
+
+_LIST_ITEM = re.compile(r"(?m)^( *)([0-9]+)\. ")
+
+
+def own_digits(text: str, lang: str | None = None) -> str:
+    """Every number in ``text`` (a lesson's markdown) in the learner's digits, when they chose
+    their script's own (:func:`native_digits`). A numbered list item ("1. ...") becomes a bullet
+    with its number ("- १. ..."): markdown numbers a list only in Western digits.
+
+    >>> own_digits("1. Cut: 31 or 15", "hi")   # outside a page run: Western digits
+    '1. Cut: 31 or 15'
+    """
+    if not native_digits():
+        return text
+    code = lang or current_language()
+    text = _LIST_ITEM.sub(lambda item: f"{item.group(1)}- {item.group(2)}. ", text)
+    return re.sub(r"[0-9]+", lambda number: fmt_int(int(number.group()), code), text)
 
 
 def ltr(text: str, lang: str | None = None) -> str:
