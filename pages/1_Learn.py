@@ -103,7 +103,8 @@ if result is None:
             st.radio(check.question, check.choices, key="learn_choice", index=None)
         else:
             st.text_input(check.question, key="learn_answer",
-                          placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(check.maximum)))
+                          placeholder=_("a whole number from {low} to {high}").format(
+                              low=fmt_int(0), high=fmt_int(check.maximum)))
         st.form_submit_button(_("Check"), type="primary", key="learn_submit", on_click=_check)
     error = st.session_state.pop("learn_error", None)
     if error:

@@ -8,7 +8,7 @@ from cribbage_core.pegging import PEGGING_KINDS
 from cribbage_core.pegging_quiz import pegging_question
 from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.urlstate import seed_from_url
-from tutor.lang.i18n import N_, _, card_text
+from tutor.lang.i18n import N_, _, card_text, fmt_int
 from tutor.quiz import frame
 from tutor.quiz.attempts import Attempt, deal_ticket, quiz_learner, quiz_stats, record_attempt
 from tutor.quiz.drill import drill_pegging_seed
@@ -24,8 +24,8 @@ lang = setup_page(PAGE, N_("Pegging quiz"))
 st.title(_("Pegging quiz"))
 st.caption(
     _("The cards laid so far in a hand of two-player cribbage. You laid the last card, "
-      "highlighted. How many points does it score? Count fifteens, 31, pairs and runs, "
-      "and add the go or last-card point if nobody can lay another card.")
+      "highlighted. How many points does it score? Count fifteens, {thirty_one}, pairs and runs, "
+      "and add the go or last-card point if nobody can lay another card.").format(thirty_one=fmt_int(31))
 )  # fmt: skip
 learner = quiz_learner()
 

@@ -29,7 +29,7 @@ from tutor.quiz.positions import discard_position
 PAGE = "pages/6_Discard_trainer.py"
 ROLE_LABELS = {"random": N_("Either"), "dealer": N_("Dealer (your crib)"), "pone": N_("Pone (their crib)")}
 LEVEL_LABELS = {"any": N_("Any hand"), "close": N_("Close calls"), "far": N_("Clear winners")}
-PLAYER_LABELS = {2: N_("2 players (throw 2)"), 3: N_("3 players (throw 1)")}
+THROWS = {2: 2, 3: 1}  # players: the cards each throws
 
 lang = setup_page(PAGE, N_("Discard trainer"))
 
@@ -105,7 +105,8 @@ frame.url_option(
            "Clear winners: the best is ahead by a point and a half or more."),
 )  # fmt: skip
 frame.url_option(
-    options[2].selectbox, _("Players"), {n: _(label) for n, label in PLAYER_LABELS.items()},
+    options[2].selectbox, _("Players"), {n: _("{players} players (throw {cards})").format(players=fmt_int(n), cards=fmt_int(throw))
+     for n, throw in THROWS.items()},
     key="discard_players", param="players", choices={"3": 3}, value=players, then=_clear_picks,
 )  # fmt: skip
 

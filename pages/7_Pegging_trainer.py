@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from cribbage_core.peg_trainer import DIFFICULTIES, SPOTS, PegSpot, judge
+from cribbage_core.peg_trainer import CLOSE_WIN_GAP, DIFFICULTIES, FAR_WIN_GAP, SPOTS, PegSpot, judge
 from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.urlstate import new_seed, seed_from_url, set_url_param
-from tutor.lang.i18n import N_, _, kind_name
+from tutor.lang.i18n import N_, _, fmt_int, fmt_percent, kind_name, own_digits
 from tutor.quiz import frame
 from tutor.quiz.attempts import (
     Attempt,
@@ -97,14 +97,16 @@ options = st.container(key="quiz_options").columns(2)
 frame.url_option(
     options[0].selectbox, _("Kind of position"), {"any": _("Any kind"), **{s: kind_name(s) for s in SPOTS}},
     key="pegt_kind", param="kind", choices=KIND_PARAMS, value=kind, then=_clear,
-    help=_("Leading a series; a count of 5 or 21; pairing (and the pair royal it invites); runs; "
-           "playing for the go and the last card; the endgame, when a side can win this deal."),
+    help=_("Leading a series; a count of {five} or {twenty_one}; pairing (and the pair royal it invites); runs; "
+           "playing for the go and the last card; the endgame, when a side can win this deal.").format(
+        five=fmt_int(5), twenty_one=fmt_int(21)),
 )  # fmt: skip
 frame.url_option(
     options[1].selectbox, _("Difficulty"), {lv: _(label) for lv, label in LEVEL_LABELS.items()},
     key="pegt_level", param="level", choices={d: d for d in DIFFICULTIES}, value=level, then=_clear,
-    help=_("Close calls: the best two cards are within a quarter point (or 1.5% of the chance to win). "
-           "Clear winners: the best is ahead by a point or more (or 5%)."),
+    help=_("Close calls: the best two cards are within a quarter point (or {close} of the chance to win). "
+           "Clear winners: the best is ahead by a point or more (or {clear}).").format(
+        close=own_digits(f"{CLOSE_WIN_GAP:.1%}"), clear=fmt_percent(FAR_WIN_GAP)),
 )  # fmt: skip
 losses = [float((a.extra or {}).get("points_lost", 0.0)) for a in attempts(QUIZ)]
 frame.score_row(

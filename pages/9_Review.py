@@ -29,8 +29,8 @@ PAGE = "pages/9_Review.py"
 setup_page(PAGE, N_("Review your mistakes"))
 st.title(_("Review your mistakes"))
 st.caption(
-    _("Every question you got wrong comes back: the next day, then after 3 days, then further "
-      "apart each time you get it right at the first try. Miss it again and it starts over.")
+    _("Every question you got wrong comes back: the next day, then after {days} days, then further "
+      "apart each time you get it right at the first try. Miss it again and it starts over.").format(days=fmt_int(3))
 )  # fmt: skip
 name = learner_widget()
 db = open_store()

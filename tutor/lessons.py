@@ -134,7 +134,7 @@ def _starter_card(seed: int) -> Card:
 def _starter_example(seed: int, colours: bool) -> list[str]:
     starter = _starter_card(seed)
     note = (
-        _("A jack! The dealer pegs 2 for his heels.")
+        _("A jack! The dealer pegs {points} for his heels.").format(points=fmt_int(2))
         if starter.rank is Rank.JACK
         else _("Not a jack: nobody scores for the cut.")
     )
@@ -149,7 +149,9 @@ def _starter_check(seed: int) -> Check:
             card=card_text(starter)
         ),
         points,
-        _("Only a jack turned up as the starter scores: 2 for his heels, to the dealer."),
+        _("Only a jack turned up as the starter scores: {points} for his heels, to the dealer.").format(
+            points=fmt_int(2)
+        ),
         maximum=MAX_HAND_POINTS,
     )
 
@@ -181,7 +183,7 @@ def _play_check(seed: int) -> Check:
                    else ""),
         ),
         q.total,
-        "; ".join(lines) or _("Nothing: no fifteen, 31, pair or run."),
+        "; ".join(lines) or _("Nothing: no fifteen, {thirty_one}, pair or run.").format(thirty_one=fmt_int(31)),
         maximum=15,
     )  # fmt: skip
 
@@ -291,8 +293,8 @@ def _end_example(seed: int, colours: bool) -> list[str]:
     )
     return [
         bar,
-        _("The winner reached 121 and the loser had {loser}. Result: {kind}.").format(
-            loser=fmt_int(loser), kind=_(_WIN_LABELS[kind])
+        _("The winner reached {target} and the loser had {loser}. Result: {kind}.").format(
+            target=fmt_int(121), loser=fmt_int(loser), kind=_(_WIN_LABELS[kind])
         ),
     ]
 
@@ -302,10 +304,12 @@ def _end_check(seed: int) -> Check:
     kind = win_kind(loser)
     choices = tuple(_(label) for label in _WIN_LABELS.values())
     return Check(
-        _("A game to 121 ends 121 to {loser}. What kind of win is it?").format(loser=fmt_int(loser)),
+        _("A game to {target} ends {target} to {loser}. What kind of win is it?").format(
+            target=fmt_int(121), loser=fmt_int(loser)
+        ),
         _(_WIN_LABELS[kind]),
-        _("The loser is {margin} points behind: more than 30 is a skunk, more than 60 a double skunk.").format(
-            margin=fmt_int(121 - loser)
+        _("The loser is {margin} points behind: more than {skunk} is a skunk, more than {double} a double "
+          "skunk.").format(margin=fmt_int(121 - loser), skunk=fmt_int(30), double=fmt_int(60)
         ),
         choices=choices,
     )

@@ -97,9 +97,9 @@ def play_html(
         last_count = next((s.count for s in reversed(in_series) if not s.is_go), 0)
         if series != current:
             note = (
-                _("31: the count goes back to 0")
+                _("{thirty_one}: the count goes back to {zero}").format(thirty_one=fmt_int(31), zero=fmt_int(0))
                 if last_count == 31
-                else _("Go: the count goes back to 0")
+                else _("Go: the count goes back to {zero}").format(zero=fmt_int(0))
             )
         else:
             note = _("The count now: {count}").format(count=fmt_int(last_count))
@@ -152,7 +152,7 @@ def play_breakdown_html(
         if item.kind == ScoreKind.FIFTEEN:
             what = _("the count is fifteen")
         elif item.kind == ScoreKind.THIRTY_ONE:
-            what = _("the count is exactly 31")
+            what = _("the count is exactly {thirty_one}").format(thirty_one=fmt_int(31))
         elif item.kind == ScoreKind.RUN:
             what = _("the last {n} cards make a run").format(n=number_word(len(item.cards)))
             rows.append((_("Run of {n}").format(n=fmt_int(len(item.cards))), what, "", item.points, total))
@@ -167,12 +167,14 @@ def play_breakdown_html(
         what = (
             _("the last card of the play")
             if go_kind == ScoreKind.LAST_CARD
-            else _("nobody can lay another card without passing 31")
+            else _("nobody can lay another card without passing {thirty_one}").format(thirty_one=fmt_int(31))
         )
         rows.append((kind_label(go_kind), what, "", 1, total))
         cells.append(cards_row(play.pile[-1:], highlighted=play.pile[-1:], four_colour=four_colour, width=34))
     if not rows:
-        nothing = _("This card scores nothing: no fifteen, 31, pair or run, and the series goes on.")
+        nothing = _("This card scores nothing: no fifteen, {thirty_one}, pair or run, and the series goes on.").format(
+            thirty_one=fmt_int(31)
+        )
         return f"<p>{escape(nothing)}</p>"
     return rows_html(rows, cells)
 

@@ -388,7 +388,7 @@ _KIND_LABELS: Final[dict[str, tuple[str, str | None]]] = {
     ScoreKind.LAST_CARD: (N_("Last card"), None),
     # the pegging trainer's kinds of position (cribbage_core.kinds.PegSpot)
     PegSpot.LEAD: (N_("Leading"), None),
-    PegSpot.FIVE_21: (N_("A count of 5 or 21"), None),
+    PegSpot.FIVE_21: (N_("A count of {five} or {twenty_one}"), None),
     PegSpot.PAIRING: (N_("Pairing"), None),
     PegSpot.RUNS: (N_("Runs in the play"), None),
     PegSpot.GO: (N_("The go and the last card"), None),
@@ -418,7 +418,9 @@ def grade_name(grade: Grade, lang: str | None = None) -> str:
 def kind_name(kind: str, lang: str | None = None) -> str:
     """The plain translated name of a scoring kind (``"pair royal"`` -> ``"Pair royal"``), for
     table cells and chart legends; an unknown kind is returned as it is."""
-    return _(_KIND_LABELS[kind][0], lang) if kind in _KIND_LABELS else kind
+    if kind not in _KIND_LABELS:
+        return kind
+    return _(_KIND_LABELS[kind][0], lang).format(five=fmt_int(5, lang), twenty_one=fmt_int(21, lang))
 
 
 def kind_label(kind: str, lang: str | None = None) -> str:

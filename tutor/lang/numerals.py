@@ -135,7 +135,7 @@ ERROR_MESSAGES: Final[Mapping[str, str]] = {
         "“{text}” is not a number. Please type a whole number from {low} to {high}."
     ),
     "negative": N_("Points are never negative. Please type a whole number from {low} to {high}."),
-    "decimal": N_("Please type a whole number, like 8 (no decimals)."),
+    "decimal": N_("Please type a whole number, like {example} (no decimals)."),
     "out_of_range": N_(
         "{value} is out of range: the answer is a whole number from {low} to {high}."
     ),
@@ -190,6 +190,7 @@ class NumberInputError(ValueError):
         ४० is out of range: the answer is a whole number from ० to २९.
         """
         values = {k: number(v) if isinstance(v, int) else shown(v) for k, v in self.params.items()}
+        values.setdefault("example", number(8))  # the decimal message's example of a whole number
         return translate(self.msgid).format(**values)
 
 

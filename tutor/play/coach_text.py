@@ -18,7 +18,7 @@ from typing import Final
 from cribbage_core.cards import Card
 from cribbage_core.coach import CoachCheck, WinBasis, WinEstimate, win_threshold
 from cribbage_core.game import Discard, Go, Play
-from tutor.lang.i18n import N_, _, cards_text, card_text, fmt_percent, grade_name, ltr
+from tutor.lang.i18n import N_, _, cards_text, card_text, fmt_percent, grade_name, ltr, own_digits
 
 __all__ = [
     "THRESHOLDS",
@@ -50,12 +50,12 @@ _BASIS: Final = {
 
 def points_text(points: float, lang: str | None = None, decimals: int = 2) -> str:
     """Expected points as the review writes them (``1.84``), kept left to right."""
-    return ltr(f"{points:.{decimals}f}", lang)
+    return ltr(own_digits(f"{points:.{decimals}f}", lang), lang)
 
 
 def percent_text(fraction: float, lang: str | None = None) -> str:
     """A chance given up, in points of % with one decimal (``6.2%``), kept left to right."""
-    return ltr(f"{100 * fraction:.1f}%", lang)
+    return ltr(own_digits(f"{100 * fraction:.1f}%", lang), lang)
 
 
 def threshold_label(points: float, lang: str | None = None) -> str:

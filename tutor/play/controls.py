@@ -22,7 +22,15 @@ from tutor.html.cards import card_svg, cards_row
 from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ngettext
 from tutor.play import coach, table, ui
 from tutor.play.session import FIRST_DEALER_CHOICES, HUMAN, PlaySession
-from tutor.play.text import DEALER_LABELS, LEVEL_LABELS, PLAYER_LABELS, SKUNK_LABELS, seat_names
+from tutor.play.text import (
+    DEALER_LABELS,
+    LEVEL_LABELS,
+    PLAYER_LABELS,
+    SKUNK_LABELS,
+    player_label,
+    seat_names,
+    skunk_label,
+)
 from tutor.play.ui import PlayContext, act, do
 
 __all__ = [
@@ -56,7 +64,7 @@ def settings_form(ctx: PlayContext) -> None:
         )  # fmt: skip
         players.radio(
             _("Players"), [2, 3, 4], horizontal=True, key="play_set_players",
-            format_func={n: _(label) for n, label in PLAYER_LABELS.items()}.__getitem__,
+            format_func={n: player_label(n) for n in PLAYER_LABELS}.__getitem__,
         )  # fmt: skip
         dealer, skunk, counting = st.columns(3)
         dealer.radio(
@@ -65,7 +73,7 @@ def settings_form(ctx: PlayContext) -> None:
         )  # fmt: skip
         skunk.selectbox(
             _("Skunk rule"), list(SkunkRule), key="play_set_skunk",
-            format_func={r: _(label) for r, label in SKUNK_LABELS.items()}.__getitem__,
+            format_func={r: skunk_label(r) for r in SKUNK_LABELS}.__getitem__,
         )  # fmt: skip
         counting.radio(
             _("Counting"), ["app", "step", "self"], key="play_set_counting",
@@ -224,7 +232,7 @@ def play_controls(ctx: PlayContext, session: PlaySession) -> None:
                     on_click=coach.try_move,
                     args=(ctx, Play(HUMAN, card), session.moves),
                     width="stretch",
-                    help=None if fits else _("This card would take the count past 31."),
+                    help=None if fits else _("This card would take the count past {thirty_one}.").format(thirty_one=fmt_int(31)),
                 )
         coach.pending_warning(ctx, session)
     else:
@@ -267,7 +275,7 @@ def show_section(ctx: PlayContext, session: PlaySession) -> None:
         return
     with st.form("play_count_form", clear_on_submit=True):
         st.text_input(
-            _("How many points?"), key="play_claim", placeholder=_("a whole number from 0 to 29")
+            _("How many points?"), key="play_claim", placeholder=_("a whole number from {low} to {high}").format(low=fmt_int(0), high=fmt_int(29))
         )
         st.form_submit_button(
             _("Claim my count"), type="primary", on_click=_claim, args=(ctx, session.moves)

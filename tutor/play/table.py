@@ -20,17 +20,17 @@ from tutor.html.breakdown import hand_breakdown_html
 from tutor.html.cards import card_back_svg, cards_row
 from tutor.html.play import table_series_html
 from tutor.html.winbar import beside_board
-from tutor.lang.i18n import _, card_text, cards_text, fmt_int, fmt_signed, ngettext
+from tutor.lang.i18n import _, card_text, cards_text, fmt_int, fmt_signed, ltr, ngettext, own_digits
 from tutor.play.session import HUMAN, Claim, MoveKind, PlaySession, PlaySettings
 from tutor.play.text import (
     LEVEL_LABELS,
-    PLAYER_LABELS,
     RESULT_LABELS,
-    SKUNK_LABELS,
     describe_move,
     log_frame,
+    player_label,
     seat_names,
     side_names,
+    skunk_label,
 )
 
 __all__ = [
@@ -55,8 +55,8 @@ def settings_caption(settings: PlaySettings) -> None:
     st.container(key="below_play_settings").caption(
         _("Opponent: {level} · {players} · skunk rule: {skunk} · muggins {muggins} · {counting}").format(
             level=_(LEVEL_LABELS[settings.level]),
-            players=_(PLAYER_LABELS[settings.players]),
-            skunk=_(SKUNK_LABELS[settings.skunk_rule]),
+            players=player_label(settings.players),
+            skunk=skunk_label(settings.skunk_rule),
             muggins=_("on") if settings.muggins else _("off"),
             counting=_("you count your own hand") if settings.self_count else (
                 _("the app counts, one hand at a time") if settings.step_show else _("the app counts")
@@ -281,7 +281,7 @@ def discard_review(session: PlaySession) -> None:
     if review.ev_lost < 0.005:
         st.success(
             _("Your discard ({cards}) was the best of {n}: {net} points expected.").format(
-                cards=cards_text(review.discard), n=fmt_int(review.options), net=f"{review.net:.2f}"
+                cards=cards_text(review.discard), n=fmt_int(review.options), net=ltr(own_digits(f"{review.net:.2f}"))
             ),
             icon=":material/thumb_up:",
         )
@@ -290,8 +290,8 @@ def discard_review(session: PlaySession) -> None:
             _("Your discard ({cards}) ranked {rank} of {n}: it lost {lost} expected points against "
               "the best, {best} ({best_net} expected).").format(
                 cards=cards_text(review.discard), rank=fmt_int(review.rank),
-                n=fmt_int(review.options), lost=f"{review.ev_lost:.2f}",
-                best=cards_text(review.best_discard), best_net=f"{review.best_net:.2f}",
+                n=fmt_int(review.options), lost=ltr(own_digits(f"{review.ev_lost:.2f}")),
+                best=cards_text(review.best_discard), best_net=ltr(own_digits(f"{review.best_net:.2f}")),
             ),
             icon=":material/insights:",
         )  # fmt: skip

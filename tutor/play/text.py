@@ -50,6 +50,8 @@ __all__ = [
     "SKUNK_LABELS",
     "DEALER_LABELS",
     "PLAYER_LABELS",
+    "player_label",
+    "skunk_label",
 ]
 
 LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
@@ -60,13 +62,13 @@ RESULT_LABELS: dict[str, str] = {
     ResultKind.LURCH: N_("a lurch"),
 }
 SKUNK_LABELS = {
-    SkunkRule.SKUNK: N_("Skunk: win by more than 30 (double: more than 60)"),
+    SkunkRule.SKUNK: N_("Skunk: win by more than {skunk} (double: more than {double})"),
     SkunkRule.LURCH: N_("Lurch: loser under half the target"),
-    SkunkRule.THREE_QUARTERS: N_("Skunk under 3/4 of the target, double under 1/2"),
+    SkunkRule.THREE_QUARTERS: N_("Skunk under {three_quarters} of the target, double under {half}"),
     SkunkRule.NONE: N_("None: every win counts one"),
 }
 DEALER_LABELS = {"cut": N_("Cut for deal"), "me": N_("I deal"), "opponent": N_("The computer deals")}
-PLAYER_LABELS = {2: N_("2 players"), 3: N_("3 players"), 4: N_("4 players (partners)")}
+PLAYER_LABELS = {2: N_("{n} players"), 3: N_("{n} players"), 4: N_("{n} players (partners)")}
 _PHASES: dict[str, str] = {
     EventPhase.DEAL: N_("Cut for deal"),
     EventPhase.STARTER: N_("Starter"),
@@ -75,6 +77,19 @@ _PHASES: dict[str, str] = {
     EventPhase.SHOW_CRIB: N_("The crib"),
     "undo": N_("Take-back"),  # a take-back row of PlaySession.log_rows
 }
+
+
+def player_label(players: int) -> str:
+    """The number of players as the settings show it ("2 players", "4 players (partners)")."""
+    return _(PLAYER_LABELS[players]).format(n=fmt_int(players))
+
+
+def skunk_label(rule: SkunkRule) -> str:
+    """A skunk rule as the settings show it, its numbers in the learner's digits."""
+    return _(SKUNK_LABELS[rule]).format(
+        skunk=fmt_int(30), double=fmt_int(60),
+        three_quarters=ltr(f"{fmt_int(3)}/{fmt_int(4)}"), half=ltr(f"{fmt_int(1)}/{fmt_int(2)}"),
+    )  # fmt: skip
 
 
 def seat_names(players: int) -> list[str]:
@@ -179,11 +194,13 @@ def error_message(error: CribbageError, count: int, next_name: str, discard_size
     """A learner-facing message for an illegal click (the engine's message is for developers)."""
     if isinstance(error, CountExceeded):
         return _(
-            "That card would take the count past 31 (it is {count} now). Lay a card worth {room} or less, "
-            "or say go when none fits."
-        ).format(count=fmt_int(count), room=fmt_int(MAX_COUNT - count))
+            "That card would take the count past {thirty_one} (it is {count} now). Lay a card worth {room} or "
+            "less, or say go when none fits."
+        ).format(thirty_one=fmt_int(MAX_COUNT), count=fmt_int(count), room=fmt_int(MAX_COUNT - count))
     if isinstance(error, MustPlay):
-        return _("You can still lay a card without passing 31, so you cannot say go.")
+        return _("You can still lay a card without passing {thirty_one}, so you cannot say go.").format(
+            thirty_one=fmt_int(MAX_COUNT)
+        )
     if isinstance(error, NotYourTurn):
         return _("It is not your turn: {name} is to play.").format(name=next_name)
     if isinstance(error, CardNotInHand):
@@ -198,7 +215,7 @@ def error_message(error: CribbageError, count: int, next_name: str, discard_size
 
 
 _BROKEN_RULES = (
-    (CountExceeded, N_("the count would pass 31.")),
+    (CountExceeded, N_("the count would pass {thirty_one}.")),
     (MustPlay, N_("a go was said while a card could be laid.")),
     (NotYourTurn, N_("it was not that player's turn.")),
     (CardNotInHand, N_("that card was not in the player's hand.")),
@@ -215,7 +232,10 @@ def saved_game_problem(error: InvalidSavedGame) -> str:
     elif error.problem == "version":
         reason = _("it was saved in a format this app does not know.")
     elif error.problem == "move":
-        rule = next((_(text) for kind, text in _BROKEN_RULES if isinstance(error.__cause__, kind)), None)
+        rule = next(
+            (_(text).format(thirty_one=fmt_int(MAX_COUNT)) for kind, text in _BROKEN_RULES if isinstance(error.__cause__, kind)),
+            None,
+        )
         reason = _("move {n} breaks a rule: {rule}").format(
             n=fmt_int(error.step or 0), rule=rule or _("the rules do not allow it.")
         )

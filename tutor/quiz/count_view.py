@@ -59,7 +59,7 @@ def answer_form(by_kind: bool, on_submit: Callable[[], None]) -> None:
             st.text_input(
                 _("How many points?"),
                 key=ANSWER_KEY,
-                placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(MAX_HAND_POINTS)),
+                placeholder=_("a whole number from {low} to {high}").format(low=fmt_int(0), high=fmt_int(MAX_HAND_POINTS)),
             )
         st.form_submit_button(_("Check my count"), type="primary", key="count_submit", on_click=on_submit)
 

@@ -16,7 +16,7 @@ from pandas.io.formats.style import Styler
 from cribbage_core.advisor import Advice, Role
 from cribbage_core.cards import Card
 from cribbage_core.discard_quiz import TIE, Fact, Reason, starter_scores
-from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_int, ltr, ngettext
+from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_int, ltr, ngettext, own_digits
 
 __all__ = [
     "BEST",
@@ -44,7 +44,7 @@ BEST = N_("Best keep")
 def points(value: float) -> str:
     """An expected number of points to the hundredth (``"1.25"``), kept left to right: a net
     may be negative, and "-2.56" must not read "2.56-" in a right-to-left language."""
-    return ltr(f"{value:.2f}")
+    return ltr(own_digits(f"{value:.2f}"))
 
 
 def reason_headline(reason: Reason) -> str:
@@ -115,15 +115,17 @@ def fact_text(fact: Fact) -> str:
             best=fact.best, chosen=fact.chosen
         )
     if fact.kind == "keeps_flush":
-        return _("It keeps four cards of one suit: a flush worth at least 4.")
+        return _("It keeps four cards of one suit: a flush worth at least {points}.").format(points=fmt_int(4))
     if fact.kind == "threw_five":
-        return _("You gave the opponent's crib a 5: a five makes fifteen with every ten-card.")
+        return _("You gave the opponent's crib a {five}: a five makes fifteen with every ten-card.").format(five=fmt_int(5))
     if fact.kind == "threw_pair":
-        return _("You gave the opponent's crib a pair ({rank}-{rank}): 2 points before any other card.").format(
+        return _("You gave the opponent's crib a pair ({rank}-{rank}): {points} points before any other card.").format(
+            points=fmt_int(2),
             rank=rank
         )
     if fact.kind == "threw_fifteen":
-        return _("You gave the opponent's crib a fifteen ({ranks}): 2 points before any other card.").format(
+        return _("You gave the opponent's crib a fifteen ({ranks}): {points} points before any other card.").format(
+            points=fmt_int(2),
             ranks=ranks
         )
     if fact.kind == "crib_pair":
@@ -131,7 +133,7 @@ def fact_text(fact: Fact) -> str:
             rank=rank
         )
     if fact.kind == "crib_five":
-        return _("It lays a 5 in your own crib, where fives make fifteens for you.")
+        return _("It lays a {five} in your own crib, where fives make fifteens for you.").format(five=fmt_int(5))
     raise ValueError(f"unknown fact kind {fact.kind!r}")
 
 
@@ -152,7 +154,7 @@ def tie_text(advice: Advice, i: int) -> str:
             values.update(mine=str(mine.hand_max), theirs=str(other.hand_max))
             text = _("same net as {cards}; best hand {mine} vs {theirs}")
         elif abs(mine.crib_ev - other.crib_ev) > 1e-9:
-            values.update(mine=ltr(f"{mine.crib_ev:+.2f}"), theirs=ltr(f"{other.crib_ev:+.2f}"))
+            values.update(mine=ltr(own_digits(f"{mine.crib_ev:+.2f}")), theirs=ltr(own_digits(f"{other.crib_ev:+.2f}")))
             text = _("same net as {cards}; crib {mine} vs {theirs}")
         elif mine.hand_min != other.hand_min:
             values.update(mine=str(mine.hand_min), theirs=str(other.hand_min))

@@ -41,12 +41,17 @@ class Note(NamedTuple):
 
 #: What a short count most likely missed, per category (msgids).
 MISSED_HINTS: Final = {
-    ScoreKind.FIFTEEN: N_("a fifteen (look for every set of cards that adds up to 15)"),
-    ScoreKind.PAIR: N_("a pair (every two cards of the same rank score 2)"),
+    ScoreKind.FIFTEEN: N_("a fifteen (look for every set of cards that adds up to {fifteen})"),
+    ScoreKind.PAIR: N_("a pair (every two cards of the same rank score {two})"),
     ScoreKind.RUN: N_("a run (a duplicated rank doubles the run)"),
     ScoreKind.FLUSH: N_("the flush (four hand cards of one suit; in a crib all five)"),
-    ScoreKind.NOBS: N_("nobs (the jack of the starter's suit, 1 point)"),
+    ScoreKind.NOBS: N_("nobs (the jack of the starter's suit, {one} point)"),
 }
+
+
+def missed_hint(kind: ScoreKind) -> str:
+    """What a learner who is short may have missed, in words, with its numbers in their digits."""
+    return _(MISSED_HINTS[kind]).format(fifteen=fmt_int(15), two=fmt_int(2), one=fmt_int(1))
 
 
 def _wrong_categories(verdict: CountVerdict) -> str:
@@ -69,7 +74,7 @@ def retry_notes(verdict: CountVerdict) -> list[Note]:
         hint = _("Check these categories: {kinds}.").format(kinds=names)
     elif verdict.hint == "short":
         hint = _("Did you miss {hints}?").format(
-            hints=list_text([_(MISSED_HINTS[kind]) for kind in verdict.likely], "or")
+            hints=list_text([missed_hint(kind) for kind in verdict.likely], "or")
         )
     else:
         hint = _(
@@ -113,7 +118,7 @@ def count_notes(verdict: CountVerdict, is_crib: bool, second_try: bool = False) 
     elif verdict.hint == "short":
         hint = _("You are {gap} short. Did you miss {hints}?").format(
             gap=fmt_int(verdict.total - verdict.answer),
-            hints=list_text([_(MISSED_HINTS[kind]) for kind in verdict.likely], "or"),
+            hints=list_text([missed_hint(kind) for kind in verdict.likely], "or"),
         )
     else:
         hint = _(

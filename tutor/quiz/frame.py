@@ -146,7 +146,7 @@ def deal_footer(
     if drill is not None:
         key, start, aim = drill
         drill_button(buttons, key, start, learner, aim)
-    st.caption(share.format(seed=seed))
+    st.caption(share.format(seed=fmt_int(seed)))
 
 
 # Our own constant script (no learner input reaches it: keys are the page's, the nonce a number).

@@ -13,7 +13,7 @@ from cribbage_core.cards import Card
 from cribbage_core.grades import Grade
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.peg_trainer import Exposure, PegPosition, PegVerdict, Reply, option_grade
-from tutor.lang.i18n import _, card_text, fmt_int, grade_name, kind_name, list_text, ltr, ngettext
+from tutor.lang.i18n import _, card_text, fmt_int, grade_name, kind_name, list_text, ltr, ngettext, own_digits
 from tutor.quiz.discard_text import points
 from tutor.quiz.feedback import Note
 
@@ -33,7 +33,7 @@ def percent(fraction: float) -> str:
     >>> percent(0.625)
     '62.5%'
     """
-    return ltr(f"{100 * fraction:.1f}%")
+    return ltr(own_digits(f"{100 * fraction:.1f}%"))
 
 
 def signed(value: float) -> str:
@@ -42,7 +42,7 @@ def signed(value: float) -> str:
     >>> signed(1.25), signed(-0.4)
     ('+1.25', '-0.40')
     """
-    return ltr(f"{value:+.2f}")
+    return ltr(own_digits(f"{value:+.2f}"))
 
 
 def setting_lines(position: PegPosition) -> list[str]:
@@ -71,8 +71,8 @@ def exposure_text(e: Exposure) -> str:
     """What a card leaves the opponent, counted over the cards the learner has not seen."""
     card = card_text(e.card)
     if e.new_series:
-        return _("{card} makes 31: the count goes back to 0 and your opponent must lead.").format(
-            card=card
+        return _("{card} makes {thirty_one}: the count goes back to {zero} and your opponent must lead.").format(
+            card=card, thirty_one=fmt_int(31), zero=fmt_int(0)
         )
     if not e.scoring:
         return _(

@@ -57,7 +57,7 @@ def show_position(position: PegPosition, four_colour: bool) -> None:
     if view.pile:
         st.markdown(_("The count is **{count}**.").format(count=fmt_int(view.count)))
     else:
-        st.caption(_("You lead: the count is 0."))
+        st.caption(_("You lead: the count is {zero}.").format(zero=fmt_int(0)))
 
 
 def lay_key(card: Card) -> str:
@@ -82,7 +82,7 @@ def show_cards(
                 _("Lay {card}").format(card=card_text(card)), key=lay_key(card), disabled=laid is not None or not fits,
                 on_click=on_lay, args=(str(card),), width="stretch",
                 type="primary" if laid is None and fits else "secondary",
-                help=None if fits else _("This card would take the count past 31."),
+                help=None if fits else _("This card would take the count past {thirty_one}.").format(thirty_one=fmt_int(31)),
             )  # fmt: skip
     if not any(card.value <= room for card in view.hand):  # never, in a position with a choice
         st.button(_("Go (I cannot lay a card)"), key="pegt_go", disabled=True)

@@ -59,7 +59,7 @@ def answer_form(question: PeggingQuestion, on_submit: Callable[[], None]) -> Non
         st.text_input(
             _("How many points does your {card} score?").format(card=card_text(question.pile[-1])),
             key=ANSWER_KEY,
-            placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(PEGGING_MAX_POINTS)),
+            placeholder=_("a whole number from {low} to {high}").format(low=fmt_int(0), high=fmt_int(PEGGING_MAX_POINTS)),
         )
         st.form_submit_button(_("Check"), type="primary", key="peg_submit", on_click=on_submit)
 

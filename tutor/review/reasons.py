@@ -19,7 +19,7 @@ from cribbage_core.cards import Card
 from cribbage_core.game import GameState
 from cribbage_core.grades import POINT_LIMITS, WIN_LIMITS, Grade, grade
 from cribbage_core.review import Decision, OptionValue
-from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ltr
+from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ltr, own_digits
 
 __all__ = [
     "GRADE_ICONS",
@@ -46,16 +46,16 @@ GRADE_ICONS: Final = {
 
 def points(x: float, lang: str | None = None) -> str:
     """Expected points as the review shows them: two decimals, left to right."""
-    return ltr(f"{x:.2f}", lang)
+    return ltr(own_digits(f"{x:.2f}", lang), lang)
 
 
 def signed(x: float, lang: str | None = None) -> str:
     """A difference of expected points with its sign: ``+1.20``, ``-0.40``."""
-    return ltr(f"{x:+.2f}", lang)
+    return ltr(own_digits(f"{x:+.2f}", lang), lang)
 
 
 def _percent(x: float, lang: str | None = None) -> str:
-    return ltr(f"{100 * x:.1f}%", lang)
+    return ltr(own_digits(f"{100 * x:.1f}%", lang), lang)
 
 
 def option_cards(option: OptionValue) -> tuple[Card, ...]:
@@ -127,7 +127,7 @@ def discard_facts(kept: Sequence[Card], thrown: Sequence[Card], dealer: bool, la
     """What a throw did that a player can see, worst first."""
     facts: list[str] = []
     if not dealer and any(c.rank == 5 for c in thrown):
-        facts.append(_("threw a 5 to the opponent's crib", lang))
+        facts.append(_("threw a {five} to the opponent's crib", lang).format(five=fmt_int(5, lang)))
     if not dealer and len(thrown) == 2 and thrown[0].rank == thrown[1].rank:
         facts.append(_("threw a pair to the opponent's crib", lang))
     elif not dealer and len(thrown) == 2 and sum(c.rank.count_value for c in thrown) == 15:
@@ -142,7 +142,7 @@ def play_facts(state: GameState, card: Card, lang: str | None = None) -> list[st
     facts: list[str] = []
     count = state.count + card.rank.count_value
     if state.count == 0 and card.rank == 5:
-        facts.append(_("led a 5: any ten-card makes 15", lang))
+        facts.append(_("led a {five}: any ten-card makes fifteen", lang).format(five=fmt_int(5, lang)))
     if count in (5, 21):
         facts.append(
             _("left the count at {count}: a ten-card makes {target}", lang).format(
@@ -152,9 +152,9 @@ def play_facts(state: GameState, card: Card, lang: str | None = None) -> list[st
     if state.pile and state.pile[-1].rank == card.rank and count < 31:
         facts.append(_("paired the last card: it invites three of a kind", lang))
     if count == 15:
-        facts.append(_("made 15", lang))
+        facts.append(_("made fifteen", lang))
     if count == 31:
-        facts.append(_("made 31", lang))
+        facts.append(_("made thirty-one", lang))
     return facts
 
 
@@ -216,7 +216,7 @@ def reasons(decision: Decision, state: GameState, lang: str | None = None) -> li
     facts = play_facts(state, mine_card, lang)
     if facts:
         lines.append(_("Your card: {facts}.", lang).format(facts="; ".join(facts)))
-    good = [f for f in play_facts(state, best_card, lang) if f in (_("made 15", lang), _("made 31", lang))]
+    good = [f for f in play_facts(state, best_card, lang) if f in (_("made fifteen", lang), _("made thirty-one", lang))]
     if good:
         lines.append(_("{card}: {facts}.", lang).format(card=card_text(best_card, lang), facts="; ".join(good)))
     return lines

@@ -22,7 +22,7 @@ from tutor.frame.render import bold, show_html
 from tutor.html.board import PEG_COLOURS
 from tutor.html.cards import cards_row
 from tutor.html.play import table_series_html
-from tutor.lang.i18n import _, cards_text, current_language, fmt_int, grade_name, ltr
+from tutor.lang.i18n import _, cards_text, current_language, fmt_int, grade_name, ltr, own_digits
 from tutor.lang.languages import is_rtl
 from tutor.play.text import LEVEL_LABELS, saved_game_problem, seat_names
 from tutor.review.game import LEARNER, ReviewedGame, review_game
@@ -97,10 +97,10 @@ def figures(game: ReviewedGame) -> None:
         st.html('<style>[data-testid="stMetricValue"] {direction: ltr; text-align: right;}</style>')
     cols = st.columns(4)
     cols[0].metric(
-        _("Your skill figure"), ltr(f"{mine.skill:.2f}"),
+        _("Your skill figure"), ltr(own_digits(f"{mine.skill:.2f}")),
         help=_("Points lost on average per decision with a real choice, against the best play the "
-               "coach knows: 0 is perfect. The computer's typical figures: easy {easy}, medium "
-               "{medium}, hard {hard}.").format(**{k: f"{v:.2f}" for k, v in BOT_SKILL.items()}),
+               "coach knows: {zero} is perfect. The computer's typical figures: easy {easy}, medium "
+               "{medium}, hard {hard}.").format(zero=fmt_int(0), **{k: own_digits(f"{v:.2f}") for k, v in BOT_SKILL.items()}),
     )  # fmt: skip
     cols[1].metric(_("Mistakes and blunders"), fmt_int(mine.errors))
     cols[2].metric(
@@ -110,7 +110,7 @@ def figures(game: ReviewedGame) -> None:
     )  # fmt: skip
     if review.players == 2:
         theirs = review.summary(1 - LEARNER)
-        cols[3].metric(_("Computer's skill figure"), ltr(f"{theirs.skill:.2f}"))
+        cols[3].metric(_("Computer's skill figure"), ltr(own_digits(f"{theirs.skill:.2f}")))
     if mine.counting_lost:
         st.caption(_("Points you left in counting: {n}").format(n=fmt_int(mine.counting_lost)))
 
