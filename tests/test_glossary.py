@@ -62,10 +62,10 @@ def test_most_terms_come_from_the_seeds() -> None:
 
 def test_with_english_shows_both_terms() -> None:
     assert with_english("hi", "crib") == "क्रिब (crib)"
-    assert with_english("pa", "his_heels") == "ਉਸ ਦੀ ਅੱਡੀ (his heels)"
+    assert with_english("pa", "his_heels") == "ਹਿਜ਼ ਹੀਲਜ਼ (his heels)"
     assert with_english("en", "pair_royal") == "pair royal"
     # Urdu is right-to-left: the English term sits in a directional isolate.
-    assert with_english("ur", "crib") == "کرب (\u2068crib\u2069)"
+    assert with_english("ur", "crib") == "کرِب (\u2068crib\u2069)"
 
 
 def test_first_mention_only_carries_the_english() -> None:

@@ -142,7 +142,7 @@ class Mentions:
 
     >>> m = Mentions("gu")
     >>> m.say("crib"), m.say("crib")
-    ('ક્રાઇબ (crib)', 'ક્રાઇબ')
+    ('ક્રિબ (crib)', 'ક્રિબ')
     """
 
     def __init__(self, lang: str) -> None:

@@ -111,8 +111,8 @@ _GRAMMAR: Final[dict[str, _Grammar]] = {
         fifteen="पंद्रह {total}",
         pair={
             1: "जोड़ी से {total}",
-            3: "पैयर रॉयल से {total}",
-            6: "डबल पैयर रॉयल से {total}",
+            3: "पेयर रॉयल से {total}",
+            6: "डबल पेयर रॉयल से {total}",
         },
         run={
             1: "{length} कार्डों के रन से {total}",
@@ -350,7 +350,7 @@ def catalog_translations(lang: str) -> dict[str, str]:
     of ``locales/<lang>/LC_MESSAGES/messages.po`` and both routes say the same.
 
     >>> catalog_translations("hi")["a pair royal is {total}"]
-    'पैयर रॉयल से {total}'
+    'पेयर रॉयल से {total}'
     """
     return dict(_entries(lang))
 
