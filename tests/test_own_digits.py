@@ -137,3 +137,18 @@ def test_a_lesson_in_own_digits_keeps_its_numbered_list() -> None:
     assert not re.search(r"[0-9]", body)
     assert own_digits("1. Cut\n2. Deal 6", "bn") == "1. Cut\n2. Deal 6"  # off outside a page run
     assert all(lesson_body(lesson.id) for lesson in LESSONS)
+
+
+def test_the_play_settings_survive_a_switch_of_digits() -> None:
+    """The settings whose labels hold numbers have a key per digit style: Streamlit matches a
+    choice by its label, so after a switch the browser sent back "2 کھلاڑی" as the players."""
+    at = render("pages/4_Play.py", {"lang": "ur"}, None)
+    assert at.radio(key="play_set_players").value == 2
+    at.toggle(key="menu_native_digits").set_value(True).run()
+    players = at.radio(key="play_set_players_own_digits")
+    assert players.options[1] == "۳ کھلاڑی"
+    players.set_value(3)
+    [deal] = [b for b in at.button if str(b.key).startswith("FormSubmitter:play_settings-")]
+    deal.click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["play_session"].state.players == 3

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Final
 
-from tutor.lang.i18n import _
+from tutor.lang.i18n import _, fmt_int
 
 __all__ = ["board_svg", "PEG_COLOURS", "hole_position"]
 
@@ -87,7 +87,7 @@ def board_svg(
     for i in range(10, _HOLES_PER_STREET + 1, 10):
         parts.append(
             f'<text x="{_x(i):g}" y="{_TOP - 12:g}" font-size="9" text-anchor="middle" '
-            f'fill="#4e3418" font-family="DejaVu Sans, Arial, sans-serif">{i}</text>'
+            f'fill="#4e3418" font-family="DejaVu Sans, Arial, sans-serif">{fmt_int(i)}</text>'
         )
     labels = []
     for side in range(sides):
@@ -112,7 +112,7 @@ def board_svg(
         )
         parts.append(
             f'<text x="{_LEFT - 36:g}" y="{top + 3.5:g}" font-size="10" text-anchor="end" fill="{colour}" '
-            f'font-weight="700" font-family="DejaVu Sans, Arial, sans-serif">{escape(str(front[side]))}</text>'
+            f'font-weight="700" font-family="DejaVu Sans, Arial, sans-serif">{escape(fmt_int(front[side]))}</text>'
         )
         # pegs: back first, so the front one is on top when they share a hole
         bx, by = hole_position(back[side], target, top)

@@ -59,11 +59,11 @@ def settings_form(ctx: PlayContext) -> None:
             format_func={v: _(LEVEL_LABELS[v]) for v in BOT_LEVELS}.__getitem__,
         )  # fmt: skip
         target.radio(
-            _("Game to"), [121, 61], horizontal=True, key="play_set_target",
+            _("Game to"), [121, 61], horizontal=True, key=ui.setting_key("target"),
             format_func={n: fmt_int(n) for n in (121, 61)}.__getitem__,
         )  # fmt: skip
         players.radio(
-            _("Players"), [2, 3, 4], horizontal=True, key="play_set_players",
+            _("Players"), [2, 3, 4], horizontal=True, key=ui.setting_key("players"),
             format_func={n: player_label(n) for n in PLAYER_LABELS}.__getitem__,
         )  # fmt: skip
         dealer, skunk, counting = st.columns(3)
@@ -72,7 +72,7 @@ def settings_form(ctx: PlayContext) -> None:
             format_func={v: _(label) for v, label in DEALER_LABELS.items()}.__getitem__,
         )  # fmt: skip
         skunk.selectbox(
-            _("Skunk rule"), list(SkunkRule), key="play_set_skunk",
+            _("Skunk rule"), list(SkunkRule), key=ui.setting_key("skunk"),
             format_func={r: skunk_label(r) for r in SKUNK_LABELS}.__getitem__,
         )  # fmt: skip
         counting.radio(

@@ -31,7 +31,7 @@ import streamlit as st
 from cribbage_core.errors import CribbageError, InvalidSavedGame
 from cribbage_core.game import Action, Phase, Play
 from tutor.frame.urlstate import new_seed
-from tutor.lang.i18n import _, card_text
+from tutor.lang.i18n import _, card_text, native_digits
 from tutor.play.session import HUMAN, PlaySession, PlaySettings
 from tutor.play.text import error_message, saved_game_problem, seat_names, side_names
 from tutor.store import NotYourGame, StaleGame, Store, UnreadableSave
@@ -54,6 +54,7 @@ __all__ = [
     "show_flash",
     "clear_flash",
     "start_game",
+    "setting_key",
     "new_game",
     "bots_discard",
     "move_on",
@@ -335,14 +336,21 @@ def act(action: Action) -> Callable[[PlaySession], PlaySession]:
     return lambda session: session.act(action)
 
 
+def setting_key(name: str) -> str:
+    """The key of a settings choice whose labels hold numbers (the target, the players, the skunk
+    rule): one key per digit style. Streamlit matches a choice by its label, so a choice made
+    before the learner switched digits would come back as its old label instead of its value."""
+    return f"play_set_{name}" + ("_own_digits" if native_digits() else "")
+
+
 def start_game(ctx: PlayContext) -> None:
     """Settings form handler: deal a new game with the chosen settings (``play_set_*`` keys)."""
     settings = PlaySettings(
         level=st.session_state["play_set_level"],
-        players=int(st.session_state["play_set_players"]),
-        target=int(st.session_state["play_set_target"]),
+        players=int(st.session_state[setting_key("players")]),
+        target=int(st.session_state[setting_key("target")]),
         first_dealer=st.session_state["play_set_dealer"],
-        skunk_rule=st.session_state["play_set_skunk"],
+        skunk_rule=st.session_state[setting_key("skunk")],
         muggins=bool(st.session_state["play_set_muggins"]),
         self_count=st.session_state["play_set_counting"] == "self",
         step_show=st.session_state["play_set_counting"] == "step",
