@@ -26,14 +26,20 @@ def find_mode(page: Any) -> None:
     expect(page.locator(".st-key-count_pick_0 input")).to_be_focused()  # the cursor is on the first card
 
 
-def choose(page: Any, seed: int, cards: Any, kind: ScoreKind, before: int) -> None:
-    """Tick the cards' boxes with the mouse and press the kind's button; wait for the new row."""
+def choose(page: Any, seed: int, cards: Any, kind: ScoreKind, before: int, on_card: bool = False) -> None:
+    """Tick the cards' boxes with the mouse (``on_card``: a click on the card itself) and press
+    the kind's button; wait for the new row."""
     deal = deal_hand(seed)
     five = (*deal.hand, deal.starter)
     for card in cards:
         box = page.locator(f".st-key-count_pick_{five.index(card)}")
-        box.locator("label").click()
+        if on_card:
+            drawn = page.locator(f'.st-key-row_count_pick svg[aria-label^="{card.label},"]').bounding_box()
+            page.mouse.click(drawn["x"] + drawn["width"] / 2, drawn["y"] + drawn["height"] / 2)
+        else:
+            box.locator("label").click()
         expect(box.locator("input")).to_be_checked()
+        settled(page)
     page.locator(f".st-key-count_claim_{kind} button").click()
     expect(page.locator("table.breakdown tbody tr")).to_have_count(before + 1)
 
@@ -44,7 +50,7 @@ def test_every_combination_found_by_mouse(page: Any, app_url: str) -> None:
     find_mode(page)
     items = deal_hand(seed).score.items
     for n, item in enumerate(items):
-        choose(page, seed, item.cards, item.kind, n)
+        choose(page, seed, item.cards, item.kind, n, on_card=n == 0)  # a click on the card ticks it too
     shot(page, "combos-en-chosen")
     page.locator(".st-key-count_combo_check button").click()
     expect(page.get_by_text("Right: you found every combination")).to_be_visible()
@@ -68,6 +74,8 @@ def test_a_wrong_choice_by_keyboard_alone(page: Any, app_url: str) -> None:
             at += 1
         page.keyboard.press("Space")
         expect(page.locator(f".st-key-count_pick_{at} input")).to_be_checked()
+        settled(page)  # the tick's run is over: the cursor is still on the box
+        expect(page.locator(f".st-key-count_pick_{at} input")).to_be_focused()
     for _ in range(at, 5):
         page.keyboard.press("Tab")
     expect(page.locator(".st-key-count_claim_fifteen button")).to_be_focused()
@@ -95,6 +103,8 @@ def test_urdu_right_to_left(page: Any, app_url: str) -> None:
     pair = deal_hand(seed).score.of_kind(ScoreKind.PAIR)[0]
     choose(page, seed, pair.cards, ScoreKind.RUN, 1)  # a pair is no run
     expect(page.locator("main")).to_have_css("direction", "rtl")
+    first, starter = (page.locator(f".st-key-count_pick_{i}").bounding_box() for i in (0, 4))
+    assert first["x"] < starter["x"]  # the cards run left to right, the starter last, as in every row
     shot(page, "combos-ur-chosen")
     page.locator(".st-key-count_combo_check button").click()
     expect(page.locator("table.combo-verdict tr.combo-wrong")).to_have_count(1)

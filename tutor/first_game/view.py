@@ -27,6 +27,7 @@ from tutor.html.play import table_series_html
 from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ngettext
 from tutor.first_game.text import cut_lines, hint_text, narrate, turn_text
 from tutor.quiz.attempts import Attempt, record_attempt
+from tutor.quiz.combo_view import card_columns
 from tutor.quiz.count_view import show_count
 from tutor.quiz.discard_text import reason_headline, reason_why
 from tutor.quiz.grading import grade_count
@@ -220,7 +221,7 @@ def _discard(colours: bool) -> None:
         st.markdown(_("Now the dealer: choose two cards to lay away to your own crib. The crib is "
                       "yours, so cards that score together may go there; keep the four that score "
                       "best with any starter."))  # fmt: skip
-    for i, (cell, card) in enumerate(zip(st.columns(6), state.hands[seat], strict=True)):
+    for i, (cell, card) in enumerate(zip(card_columns("fg_pick", 6), state.hands[seat], strict=True)):
         with cell:
             picked = bool(st.session_state.get(f"fg_pick_{i}"))
             show_html(f'<div dir="ltr" style="display:flex;justify-content:center">'

@@ -14,6 +14,7 @@ from html import escape
 from typing import Any, Final
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from cribbage_core.cards import Card
 from cribbage_core.combos import Claim, CombinationGrade, claim_points, grade_combinations, item_key
@@ -24,13 +25,14 @@ from tutor.frame.render import bold, show_html
 from tutor.html.breakdown import describe_item, rows_html
 from tutor.html.cards import card_svg, cards_row
 from tutor.html.combos import VerdictRow, verdict_table_html
-from tutor.lang.i18n import _, card_text, kind_label, kind_name
+from tutor.lang.i18n import _, card_text, current_language, kind_label, kind_name
+from tutor.lang.languages import is_rtl
 from tutor.quiz.attempts import Attempt, DealTicket, record_attempt
 from tutor.quiz.categories import hand_categories
 from tutor.quiz.combo_text import claim_text, why_text
 
 __all__ = [
-    "FIRST_PICK", "MAX_CLAIMS", "claims", "clear_claims", "pick_combinations", "pick_key", "record_combos",
+    "FIRST_PICK", "MAX_CLAIMS", "card_columns", "claims", "clear_claims", "pick_combinations", "pick_key", "record_combos",
     "show_combo_verdict",
 ]  # fmt: skip
 
@@ -96,6 +98,19 @@ def _take_back(deal_key: Hashable) -> None:
     st.session_state[_CLAIMS_KEY] = {"key": deal_key, "claims": claims(deal_key)[:-1]}
 
 
+def card_columns(key: str, n: int) -> list[DeltaGenerator]:
+    """``n`` columns for a row of cards with their boxes, in a container keyed ``row_<key>`` (on
+    a phone the row stays one row and a tap on a card ticks its box: the page's style sheet).
+    The columns run left to right in a right-to-left page too, like every row of cards, while
+    the text in each column stays right to left."""
+    container = st.container(key=f"row_{key}")
+    if is_rtl(current_language()):
+        rows = f".st-key-row_{key} [data-testid=\"stHorizontalBlock\"]"
+        cells = f".st-key-row_{key} [data-testid=\"stColumn\"]"
+        container.html(f"<style>{rows} {{direction: ltr;}} {cells} {{direction: rtl;}}</style>")
+    return list(container.columns(n))
+
+
 def _claims_html(chosen: list[Claim], score: HandScore, four_colour: bool) -> str:
     five, total, rows, cells = _five(score), 0, [], []
     captions = [""] * 4 + [_("Starter")]
@@ -116,7 +131,7 @@ def pick_combinations(
         _("Select the cards of one combination, then say what it is. Count every fifteen, pair and "
           "run one at a time, then the flush and nobs; the list keeps your running count.")
     )  # fmt: skip
-    for index, (cell, card) in enumerate(zip(st.columns(5), _five(score), strict=True)):
+    for index, (cell, card) in enumerate(zip(card_columns("count_pick", 5), _five(score), strict=True)):
         with cell:
             caption = _("Starter") if index == 4 else "\u00a0"
             picked = bool(st.session_state.get(pick_key(index)))
