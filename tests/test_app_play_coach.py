@@ -156,3 +156,19 @@ def test_the_chance_to_win_bar_shows_beside_the_board() -> None:
     assert estimate is not None
     assert f'aria-valuenow="{round(100 * estimate.chance)}"' in bar and "at the start of the deal" in bar
     assert 'class="board"' in bar  # one row: the board and the bar
+
+
+def test_preferences_are_kept_read_back_and_bounded(fast_bots_and_own_database: str) -> None:  # noqa: F811
+    engine = store.make_engine(fast_bots_and_own_database)
+    store.migrate(engine)
+    ann = store.create_learner(engine, "Ann")
+    assert store.learner_preferences(engine, ann.id) == {}
+    store.set_learner_preferences(engine, ann.id, {"coach": {"on": True, "threshold": 0.5, "win_bar": False}})
+    assert store.learner_preferences(engine, ann.id) == {"coach": {"on": True, "threshold": 0.5, "win_bar": False}}
+    with pytest.raises(store.StoreError, match="at most"):
+        store.set_learner_preferences(engine, ann.id, {"x": "y" * 2000})
+    assert store.learner_preferences(engine, ann.id)["coach"]["threshold"] == 0.5  # unchanged
+    with engine.begin() as conn:  # a damaged value reads as no preferences, not an error
+        conn.exec_driver_sql("UPDATE learners SET preferences = 'not json' WHERE id = ?", (ann.id,))
+    assert store.learner_preferences(engine, ann.id) == {}
+    engine.dispose()

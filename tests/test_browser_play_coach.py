@@ -92,3 +92,39 @@ def test_coach_mode_warns_of_a_costly_discard_think_again_then_play_it_anyway(
     assert [set(d.cards) for d in mine] == [set(worst.cards)]
     expect(page.locator(".win-bar")).to_be_visible()
     shot(page, "play-coach-after")
+
+
+def test_coach_mode_is_kept_for_a_learner_and_warns_in_urdu(page: Any, app_url: str, app_database_url: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 1500})
+    page.goto(f"{app_url}/Play?learner=Ravi")
+    settled(page)
+    page.get_by_role("button", name="Deal").click()
+    expect(page.locator(PICK_BOX)).to_have_count(6)
+    settled(page)
+    page.locator(".st-key-play_coach_panel summary").click()
+    page.get_by_text("Coach mode: warn me before a costly move").click()
+    expect(page.get_by_text(re.compile("^The coach warns you before a move"))).to_be_visible()
+    page.get_by_text("Show my chance to win beside the board").click()
+    expect(page.locator(".win-bar")).to_be_visible()
+    settled(page)
+    # the same game in Urdu, in a new session: the learner's coach settings come with them
+    page.goto(page.url + "&lang=ur")
+    settled(page)
+    expect(page.locator(PICK_BOX)).to_have_count(6)
+    expect(page.locator(".win-bar")).to_be_visible()
+    no_exception(page)
+    game_id = parse_qs(urlparse(page.url).query)["game"][0]
+    state = saved_session(app_database_url, game_id).state
+    worst = Discard(HUMAN, discard_values_for_view(state.view(HUMAN)).options[-1].discard)
+    verdict = check(state, worst, 1.5)
+    assert verdict.warn
+    for card in worst.cards:
+        pick(page, str(card))
+    page.locator(f".st-key-play_confirm_discard {BUTTON}").click()
+    warning = page.locator(WARNING)
+    expect(warning).to_contain_text("جائزہ اسے یہ درجہ دے گا")
+    expect(warning).to_contain_text(f"{verdict.points_lost:.2f}")
+    expect(page.locator(PICK_BOX)).to_have_count(6)
+    settled(page)
+    no_exception(page)
+    shot(page, "play-coach-ur")
