@@ -199,6 +199,8 @@ def test_a_wrong_card_in_the_pegging_trainer_comes_back_with_the_trainers_widget
     review.button(key=f"pegt_lay_{best}").click().run()
     assert not review.exception
     assert review.success[0].value.startswith("The best card!")
+    heading = [c.value for c in review.caption if "missed" in c.value]
+    assert heading == ["missed once"]  # as it stood when served, not as the answer just moved it
     assert judge(position, best).correct and len(review.dataframe) == 1  # the trainer's table of values
     [moved] = items(db_url, on=DAY + dt.timedelta(days=4))
     assert moved.state.streak == 1 and moved.state.interval_days == 3

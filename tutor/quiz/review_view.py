@@ -22,7 +22,7 @@ from tutor.quiz.attempts import Attempt, Saved, next_deal, record_attempt
 from tutor.quiz.positions import quiz_link
 from tutor.quiz.schedule import answered
 from tutor.quiz.serve import Recorder, clear_served
-from tutor.store import SERVED_REVIEW_KINDS, ReviewItem, Store
+from tutor.store import SERVED_REVIEW_KINDS, ReviewItem, ReviewState, Store
 
 __all__ = [
     "ITEM_PARAM", "item_heading", "next_due_caption", "next_item", "open_elsewhere", "pick_item",
@@ -31,6 +31,7 @@ __all__ = [
 
 ITEM_PARAM = "item"
 _ANSWERED_KEY = "review_answered"  # ids of the items answered in this visit
+_SERVED_STATE = "review_served_state"  # each item's schedule as it was first served in this visit
 
 
 def pick_item(store: Store, learner: str, today: dt.date) -> ReviewItem | None:
@@ -55,18 +56,23 @@ def pick_item(store: Store, learner: str, today: dt.date) -> ReviewItem | None:
 def next_item() -> None:
     """On to the next due item: a new deal token, empty answer boxes."""
     st.query_params.pop(ITEM_PARAM, None)
+    st.session_state.pop(_SERVED_STATE, None)
     next_deal()
     clear_served()
 
 
 def item_heading(item: ReviewItem) -> None:
-    """Which quiz the item is from, how often it was missed and how long since it was asked."""
+    """Which quiz the item is from, how often it was missed and how long since it was asked
+    (as it stood when it was served: an answer given here has moved it on already)."""
     st.subheader(quiz_name(item.kind))
-    missed = ngettext("missed once", "missed {n} times", item.state.lapses).format(n=fmt_int(item.state.lapses))
-    if item.state.streak:
+    served: dict[int, ReviewState] = st.session_state.get(_SERVED_STATE, {})
+    state = served.get(item.id, item.state)
+    st.session_state[_SERVED_STATE] = {**served, item.id: state}
+    missed = ngettext("missed once", "missed {n} times", state.lapses).format(n=fmt_int(state.lapses))
+    if state.streak:
         since = ngettext(
-            "right the last time, {n} day ago", "right the last time, {n} days ago", item.state.interval_days
-        ).format(n=fmt_int(item.state.interval_days))
+            "right the last time, {n} day ago", "right the last time, {n} days ago", state.interval_days
+        ).format(n=fmt_int(state.interval_days))
         st.caption(f"{missed} · {since}")
     else:
         st.caption(missed)
