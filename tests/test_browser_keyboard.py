@@ -1,7 +1,7 @@
-"""Keyboard alone (issue 18, item 2): a count answered, then a game dealt, a discard made and a
-card laid, with Tab, Shift+Tab and Enter only; every control reached shows where the focus is;
-a verdict is in an ARIA live region (Streamlit's alerts are ``role="alert"`` or ``"status"``).
-"""
+"""Keyboard alone (issue 18, item 2): a count answered; a game dealt, a discard made and a card
+laid; the discard and pegging trainers answered; with Tab, Space and Enter only. Every control
+reached shows where the focus is, and a verdict is in an ARIA live region (Streamlit's alerts are
+``role="alert"`` or ``"status"``)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,11 @@ def tab_to(page: Any, css: str, *, enabled: bool = True) -> None:
         if focused_in(page, css) and (
             not enabled or page.evaluate("() => !document.activeElement.disabled")
         ):
-            if page.evaluate("() => document.activeElement.tagName") == "INPUT":
+            kind = page.evaluate("() => { const a = document.activeElement; return a.tagName === 'INPUT' ? a.type : ''; }")
+            if kind in ("checkbox", "radio"):  # a tick box's ring is round its label (the page shell's)
+                page.wait_for_function("() => getComputedStyle(document.activeElement.closest('label')).outlineStyle === 'solid'")
+                return
+            if kind:
                 # a text box's ring is its frame's border in the theme's colour (after a transition)
                 page.wait_for_function(
                     """() => getComputedStyle(document.activeElement.closest(
@@ -78,3 +82,19 @@ def test_a_count_then_a_discard_and_a_card_laid_by_keyboard_alone(page: Any, app
     page.keyboard.press("Enter")
     expect(lay).to_have_count(3)  # laid: one card fewer in my hand
     shot(page, "keyboard-card-laid")
+
+
+def test_the_discard_and_pegging_trainers_by_keyboard_alone(page: Any, app_url: str) -> None:
+    load(page, f"{app_url}/Discard_trainer?seed=42")
+    expect(page.locator('[class*="st-key-discard_pick_"]')).to_have_count(6)
+    for ticked in (1, 2):  # Tab to a card's box, Space ticks it
+        tab_to(page, '[class*="st-key-discard_pick_"]:has(input:not(:checked))')
+        page.keyboard.press("Space")
+        expect(page.locator('[class*="st-key-discard_pick_"] input:checked')).to_have_count(ticked)
+    tab_to(page, ".st-key-discard_confirm")
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("stVegaLiteChart")).to_be_visible()  # graded: the table and the chart
+    load(page, f"{app_url}/Pegging_trainer?seed=42")
+    tab_to(page, '[class*="st-key-pegt_lay_"]')  # a card that fits
+    page.keyboard.press("Enter")
+    expect(page.locator('[class*="st-key-pegt_lay_"] button:visible:enabled')).to_have_count(0)  # laid and graded

@@ -125,6 +125,9 @@ _CSS: Final = """<style>
 .block-container {max-width: 980px; padding-top: 2.2rem;}
 .st-key-quiz_keyboard {display: none;}
 div[data-testid="stMetric"] {background: #f6f8f6; border-radius: 10px; padding: 8px 12px;}
+/* A tick box, a radio button or a switch reached by the keyboard: a ring round its label (the
+   browser's own, on the hidden input, is invisible). */
+.stApp label:has(input:focus-visible) {outline: 2px solid #1e6b3a; outline-offset: 2px; border-radius: 4px;}
 .stApp [data-testid="stCaptionContainer"] {opacity: 0.8;}  /* Streamlit's 0.6 is under 4.5:1 */
 .count-aloud {font-size: 1.15rem; font-style: italic; padding: 10px 14px; background: #f3f7ff;
   border-inline-start: 4px solid #1e4f91; border-radius: 6px; margin: 6px 0 12px 0;}
