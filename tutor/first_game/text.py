@@ -134,5 +134,5 @@ def hint_text(hint: PlayHint) -> str:
     if hint.kind is HintKind.LEAD:
         return _("The coach would lead {card}. Avoid leading a five: so many cards count ten that the "
                  "next player often makes fifteen.").format(card=card)  # fmt: skip
-    return _("The coach would lay {card}: no card scores now, and it leaves the other player the fewest "
-             "points on average.").format(card=card)  # fmt: skip
+    return _("The coach would lay {card}: no card scores now, and over the rest of the play it keeps "
+             "this seat's points, less the other player's, the highest on average.").format(card=card)  # fmt: skip
