@@ -107,6 +107,17 @@ def test_deep_link_with_seed_survives_a_reload(page: Any, app_url: str) -> None:
     assert "seed=123" in page.url
 
 
+def tick(page: Any, name: str) -> None:
+    """Tick a card's box as a learner does: a click on its label (which, like the card above it,
+    is one tap target: the label's ``::after`` covers the card's column, so the label's own text
+    sits under it), then wait for the tick and the run it starts."""
+    page.locator('[data-testid="stCheckbox"] label').filter(
+        has=page.get_by_text(name, exact=True)
+    ).click()
+    expect(page.get_by_label(name, exact=True)).to_be_checked()
+    settled(page)
+
+
 def test_discard_trainer_choice_shows_table_and_chart(page: Any, app_url: str) -> None:
     from cribbage_core.discard_quiz import deal_discard
 
@@ -119,8 +130,7 @@ def test_discard_trainer_choice_shows_table_and_chart(page: Any, app_url: str) -
     page.get_by_text("Choose exactly 2 cards to throw: you chose 0.").wait_for()
     worst = deal.advice.options[-1]
     for card in worst.discard:
-        page.get_by_text(f"Throw {card.label}", exact=True).click()
-        expect(page.get_by_label(f"Throw {card.label}", exact=True)).to_be_checked()
+        tick(page, f"Throw {card.label}")
     page.get_by_role("button", name="Throw these cards").click()
     loss = deal.advice.best.net - worst.net
     page.get_by_text(f"You gave up {loss:.2f} points on average").wait_for()
@@ -141,8 +151,7 @@ def test_discard_trainer_three_players_best_choice(page: Any, app_url: str) -> N
     card_labels(page)
     shot(page, "discard-3p-before")
     (card,) = deal.advice.best.discard
-    page.get_by_text(f"Throw {card.label}", exact=True).click()
-    expect(page.get_by_label(f"Throw {card.label}", exact=True)).to_be_checked()
+    tick(page, f"Throw {card.label}")
     page.get_by_role("button", name="Throw this card").click()
     page.get_by_text("The best discard!").wait_for()
     page.locator('[data-testid="stVegaLiteChart"]').first.wait_for()
