@@ -137,3 +137,29 @@ def page(browser: object, app_url: str) -> Iterator[object]:
         yield tab
     finally:
         context.close()
+
+
+def _throwaway_postgres() -> bool:
+    """``DATABASE_URL`` names a PostgreSQL test database (as ``scripts/with_postgres.sh`` sets)."""
+    import sqlalchemy as sa
+
+    url = os.environ.get("DATABASE_URL", "")
+    return url.startswith("postgresql") and "test" in (sa.make_url(url).database or "").lower()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``postgres`` stop a database server's processes, so they run only against a
+    throwaway PostgreSQL: without one they are left out of the run (deselected, named in the
+    header), not skipped; ``.ci/run`` runs them under ``scripts/with_postgres.sh``."""
+    if _throwaway_postgres():
+        return
+    left_out = [item for item in items if item.get_closest_marker("postgres")]
+    if left_out:
+        items[:] = [item for item in items if not item.get_closest_marker("postgres")]
+        config.hook.pytest_deselected(items=left_out)
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    if _throwaway_postgres():
+        return None
+    return "postgres-marked tests are left out: no throwaway PostgreSQL (scripts/with_postgres.sh runs them)"
