@@ -8,6 +8,7 @@ right leaves nothing due. Every wait is for a condition (``browsertools``).
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -45,8 +46,10 @@ def test_a_missed_count_is_due_tomorrow_and_answered_on_the_review_page(
         expect(page.get_by_role("heading", name="Review your mistakes")).to_be_visible()
         settled(page)
         hand = page.locator('main svg[role="img"]')
-        labels = hand.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
         deal = deal_hand(42)
+        # the home page's own example cards can linger while the Review page draws: wait for the hand
+        expect(hand.first).to_have_attribute("aria-label", re.compile(rf"^{re.escape(deal.hand[0].label)}(,|$)"))
+        labels = hand.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
         assert [label.split(",")[0] for label in labels[:5]] == [c.label for c in (*deal.hand, deal.starter)]
         page.locator(".st-key-count_answer input").fill(str(total))
         page.keyboard.press("Enter")
