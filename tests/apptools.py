@@ -6,6 +6,10 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from cribbage_core.bots import make_bot
+from cribbage_core.game import Phase
+from tutor.play.session import HUMAN, PlaySession, PlaySettings
+
 ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
 
 
@@ -35,3 +39,18 @@ def answer(at: AppTest, box: str, text: str) -> AppTest:
     at.run()
     assert not at.exception, at.exception
     return at
+
+
+def bot_played_game(game_id: str, stop: int | None = None) -> PlaySession:
+    """A game to 61 against easy (seed 21), the learner's seat played by the easy bot too (it
+    errs), up to ``stop`` moves or to its end."""
+    session = PlaySession.start(PlaySettings(level="easy", target=61), seed=21, game_id=game_id)
+    learner = make_bot("easy", 99)
+    while session.phase is not Phase.GAME_OVER and (stop is None or session.moves < stop):
+        if session.phase is Phase.DEAL:
+            session = session.deal_next()
+        elif session.bot_to_act() is not None or session.moves_on_alone():
+            session = session.move_on()
+        else:
+            session = session.act(learner.act(session.state.view(HUMAN)))
+    return session

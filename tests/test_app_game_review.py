@@ -27,16 +27,7 @@ GAME = "0b7a6f0e-1111-4c2b-9d7e-000000000001"
 @cache
 def played(stop: int | None = None) -> PlaySession:
     """A game to 61 against easy, the learner's seat played by the easy bot too (it errs)."""
-    session = PlaySession.start(PlaySettings(level="easy", target=61), seed=21, game_id=GAME)
-    learner = make_bot("easy", 99)
-    while session.phase is not Phase.GAME_OVER and (stop is None or session.moves < stop):
-        if session.phase is Phase.DEAL:
-            session = session.deal_next()
-        elif session.bot_to_act() is not None or session.moves_on_alone():
-            session = session.move_on()
-        else:
-            session = session.act(learner.act(session.state.view(HUMAN)))
-    return session
+    return apptools.bot_played_game(GAME, stop)
 
 
 def save(url: str, session: PlaySession, learner: str | None = "Ann", game_id: str = GAME) -> None:

@@ -10,14 +10,18 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from cribbage_core.bots import make_bot
-from cribbage_core.game import Phase
 from cribbage_core.grades import Grade
 from tests import apptools
 from tutor import clock, progress, store
-from tutor.play.session import HUMAN, PlaySession, PlaySettings
+from tutor.play.session import HUMAN, PlaySession
 from tutor.review.game import ReviewedGame, review_game
-from tutor.review.items import GAME_KIND, decision_at, file_decisions, game_position, settled_decisions
+from tutor.review.items import (
+    GAME_KIND,
+    decision_at,
+    file_decisions,
+    game_position,
+    settled_decisions,
+)
 from tutor.review.mistakes import check_answer
 from tutor.review.reasons import is_costly, option_cards
 
@@ -29,16 +33,7 @@ REVIEW = "pages/9_Review.py"
 @cache
 def played(stop: int | None = None) -> PlaySession:
     """A game to 61 against easy, the learner's seat played by the easy bot too (it errs)."""
-    session = PlaySession.start(PlaySettings(level="easy", target=61), seed=21, game_id=GAME)
-    learner = make_bot("easy", 99)
-    while session.phase is not Phase.GAME_OVER and (stop is None or session.moves < stop):
-        if session.phase is Phase.DEAL:
-            session = session.deal_next()
-        elif session.bot_to_act() is not None or session.moves_on_alone():
-            session = session.move_on()
-        else:
-            session = session.act(learner.act(session.state.view(HUMAN)))
-    return session
+    return apptools.bot_played_game(GAME, stop)
 
 
 @cache
