@@ -6,6 +6,8 @@
 - **The play**: the card with the best expected points for minus against over the rest of
   the play, weighing the opponent's possible hands by what its go's and plays showed
   (:mod:`cribbage_core.pegvalue`); near the end, the card with the best chance to win.
+  ``ExpertBot(discard_evidence=True)`` (``make_bot("expert-inference")``) also weighs them by
+  how likely the opponent was to keep them (:mod:`cribbage_core.keeps`); off by default.
 - **The show**: counts exactly.
 
 The game review grades every decision by these same evaluations, so it grades against this
@@ -31,10 +33,10 @@ __all__ = ["ExpertBot"]
 class ExpertBot:
     """The expert (see the module docs). Deterministic: ``seed`` is accepted for symmetry and unused."""
 
-    name = "expert"
-
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, discard_evidence: bool = False) -> None:
         self.seed = seed
+        self.discard_evidence = discard_evidence
+        self.name = "expert-inference" if discard_evidence else "expert"
 
     def act(self, view: SeatView) -> Action:
         """Discard, play, go or count (exactly) for this view."""
@@ -48,5 +50,5 @@ class ExpertBot:
                 return Go(view.seat)
             if len({a.card.rank for a in plays}) == 1:
                 return plays[0]
-            return Play(view.seat, peg_values(view).best.card)
+            return Play(view.seat, peg_values(view, discard_evidence=self.discard_evidence).best.card)
         return Count(view.seat)

@@ -15,7 +15,13 @@ what the opponent did this hand:
   5 or 21, a lone card inviting a pair), the higher card on a tie, and when it can reach the
   target at once, a card that does. A hand whose model would have laid what was laid keeps
   its weight, any other is multiplied by :data:`TREMBLE` spread over its other choices (real
-  opponents do not follow a model exactly).
+  opponents do not follow a model exactly). So a card held back when it would have scored
+  (no pair made on a 7 by a hand holding a 7) lowers the weight of the hands that hold it;
+- with ``discard_evidence=True``, its **discard**: the four cards it holds and has laid are
+  the four it chose to keep from six, so each hand is also weighed by the chance that a
+  player in its role keeps those four (:mod:`cribbage_core.keeps`: a softmax over its 15 ways
+  to lay two away, valued by the expected show and the crib table). Off by default (the
+  README gives the tournament that measured it).
 
 The seat itself plays its best: the search is an exact expectimax over the opponent's
 possible hands, and this seat's later choices may use only what it will have seen (the
@@ -50,6 +56,7 @@ from .cards import Card, full_deck, parse_cards
 from .errors import IllegalMove, WrongNumberOfCards
 from .fast import hand_total, rank_points_table
 from .game import GameConfig, Phase, SeatView
+from .keeps import keep_weights
 from .winprob import dealer_table, ends_this_deal
 
 __all__ = [
@@ -917,7 +924,12 @@ def _crib_distribution(view: SeatView, unseen: Sequence[Card]) -> tuple[float, .
 
 
 def peg_values(
-    view: SeatView, *, win_view: bool | None = None, evidence: bool = True, tremble: float = TREMBLE
+    view: SeatView,
+    *,
+    win_view: bool | None = None,
+    evidence: bool = True,
+    tremble: float = TREMBLE,
+    discard_evidence: bool = False,
 ) -> PegAdvice:
     """Every legal card of this seat's turn in the play, with its value (see the module docs).
 
@@ -925,6 +937,8 @@ def peg_values(
     (:func:`~cribbage_core.winprob.ends_this_deal`); ``True``/``False`` force it (two players).
     ``evidence=False`` weighs the opponent's hands by the deal alone; ``tremble`` is the
     weight kept for each play the model would not have made (:data:`TREMBLE`).
+    ``discard_evidence=True`` also weighs them by how likely a player in the opponent's role
+    keeps those four cards (:mod:`cribbage_core.keeps`).
     """
     if view.phase is not Phase.PLAY or view.to_act != view.seat:
         raise IllegalMove(f"seat {view.seat} is not to lay a card now (phase {view.phase.value})")
@@ -934,7 +948,7 @@ def peg_values(
     if view.config.players != 2:
         return _one_reply(view, cards)
     with _no_cyclic_collection():
-        return _two_players(view, cards, win_view, evidence, tremble)
+        return _two_players(view, cards, win_view, evidence, tremble, discard_evidence)
 
 
 @contextmanager
@@ -956,21 +970,21 @@ def _no_cyclic_collection() -> Iterator[None]:
 
 
 def opponent_hands(
-    view: SeatView, *, evidence: bool = True, tremble: float = TREMBLE
+    view: SeatView, *, evidence: bool = True, tremble: float = TREMBLE, discard_evidence: bool = False
 ) -> list[tuple[tuple[int, ...], float]]:
     """The opponent's possible hands (as sorted ranks) with their chances, as the pegging values weigh them.
 
     Two players only. Every multiset of ranks the opponent could hold among the cards this seat
     has not seen, weighted by the ways to deal it, then by the evidence of this hand's play
     (see the module docs; ``tremble=0`` keeps only the hands whose model would have played
-    exactly so).
+    exactly so; ``discard_evidence=True`` weighs by the opponent's keep too).
 
     >>> view = values_view("5H 9C 4D 4S", pile="", starter="KD", discards="QH JS")
     >>> hands = opponent_hands(view)
     >>> len(hands), round(sum(p for _, p in hands), 9)
     (1802, 1.0)
     """
-    codes, weights = _weights(view, evidence, tremble)
+    codes, weights = _weights(view, evidence, tremble, discard_evidence)
     return [(_ranks_of(code), w) for code, w in zip(codes, weights)]
 
 
@@ -978,7 +992,9 @@ def _ranks_of(code: int) -> tuple[int, ...]:
     return tuple(r for r in range(1, 14) for _ in range((code >> (3 * (r - 1))) & 7))
 
 
-def _weights(view: SeatView, evidence: bool, tremble: float) -> tuple[list[int], list[float]]:
+def _weights(
+    view: SeatView, evidence: bool, tremble: float, discard_evidence: bool = False
+) -> tuple[list[int], list[float]]:
     opp = 1 - view.seat
     pool = [0] * 14
     for c in _unseen_cards(view):
@@ -986,12 +1002,24 @@ def _weights(view: SeatView, evidence: bool, tremble: float) -> tuple[list[int],
     codes, weights = _rank_hands(pool, view.cards_left[opp])
     if evidence:
         weights = _evidence(view, opp, codes, weights, tremble)
+    if discard_evidence and view.config.players == 2:
+        weights = _kept(view, opp, codes, weights)
     keep = [i for i, w in enumerate(weights) if w > 0]
     if not keep:  # the evidence rules out every hand (not in a legal game): weigh by the deal
         codes, weights = _rank_hands(pool, view.cards_left[opp])
         keep = list(range(len(codes)))
     total = sum(weights[i] for i in keep)
     return [codes[i] for i in keep], [weights[i] / total for i in keep]
+
+
+def _kept(view: SeatView, opp: int, codes: list[int], weights: list[float]) -> list[float]:
+    """Weights times the chance that the opponent, in its role, keeps its four cards (held + laid)."""
+    chance = keep_weights(view.dealer == opp)
+    laid = 0
+    for seat, card in view.played:
+        if seat == opp:
+            laid += _BIT[card.rank]
+    return [w * chance[code + laid] if w else 0.0 for code, w in zip(codes, weights)]
 
 
 def _win_model(view: SeatView) -> _WinModel:
@@ -1015,13 +1043,14 @@ def _win_model(view: SeatView) -> _WinModel:
 
 
 def _two_players(
-    view: SeatView, cards: list[Card], win_view: bool | None, evidence: bool, tremble: float
-) -> PegAdvice:
+    view: SeatView, cards: list[Card], win_view: bool | None, evidence: bool, tremble: float,
+    discard_evidence: bool,
+) -> PegAdvice:  # fmt: skip
     seat = view.seat
     opp = 1 - seat
     assert view.starter is not None
     opp_k = view.cards_left[opp]
-    codes, weights = _weights(view, evidence, tremble)
+    codes, weights = _weights(view, evidence, tremble, discard_evidence)
     effective = 1.0 / sum(w * w for w in weights)
     pile = tuple(c.rank.value for c in view.pile)
     mine = tuple(sorted(c.rank.value for c in view.hand))

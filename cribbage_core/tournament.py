@@ -25,7 +25,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .bots import BOT_NAMES, Bot, bots_move, check_level, make_bot
@@ -210,28 +210,46 @@ def run_tournament(
     seed: int = 1,
     jobs: int | None = None,
     players: int = 2,
+    minutes: float | None = None,
+    progress: Callable[[TournamentResult], None] | None = None,
 ) -> TournamentResult:
-    """Play ``games`` games (rounded up to whole duplicate pairs) of ``bot_a`` against ``bot_b``."""
+    """Play ``games`` games (rounded up to whole duplicate pairs) of ``bot_a`` against ``bot_b``.
+
+    ``minutes``: stop after that long with the pairs finished by then (in small batches, so few
+    are lost; the result counts only whole pairs); ``progress`` is called with the running total
+    after each batch.
+    """
     for name in (bot_a, bot_b):
         check_level(name, BOT_NAMES)
     if players not in (2, 4):
         raise ValueError(f"a two-bot tournament is for 2 players or 4 (two teams), got {players}")
     pairs = max(1, (games + 1) // 2)
     jobs = jobs or os.cpu_count() or 1
-    chunk = max(1, min(50, pairs // (jobs * 4) or 1))
+    chunk = max(1, min(5 if minutes is not None else 50, pairs // (jobs * 4) or 1))
     tasks = [
         (bot_a, bot_b, seed, start, min(start + chunk, pairs), players)
         for start in range(0, pairs, chunk)
     ]
     total = TournamentResult((bot_a, bot_b), players)
     began = time.perf_counter()
+    deadline = None if minutes is None else began + 60 * minutes
+
+    def add(part: TournamentResult) -> bool:
+        total.merge(part)
+        total.seconds = time.perf_counter() - began
+        if progress is not None:
+            progress(total)
+        return deadline is not None and time.perf_counter() >= deadline
+
     if jobs == 1:
         for task in tasks:
-            total.merge(_play_pairs(task))
+            if add(_play_pairs(task)):
+                break
     else:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:  # leaving it stops the workers
             for part in pool.imap_unordered(_play_pairs, tasks):
-                total.merge(part)
+                if add(part):
+                    break
     total.seconds = time.perf_counter() - began
     return total
 
@@ -247,8 +265,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     parser.add_argument("--players", type=int, default=2, choices=(2, 4), help="4 = two teams")
+    parser.add_argument("--minutes", type=float, default=None, help="stop after this long (the pairs done)")
+    parser.add_argument("--progress", action="store_true", help="print the running win %% after each batch")
     args = parser.parse_args(argv)
-    result = run_tournament(args.bot_a, args.bot_b, args.games, args.seed, args.jobs, args.players)
+
+    def running(total: TournamentResult) -> None:
+        p, lo, hi = total.win_rate()
+        print(
+            f"  ... {total.games} games: {args.bot_a} {100 * p:.2f}% (95% CI {100 * lo:.2f}-{100 * hi:.2f}%)"
+            f" after {total.seconds:.0f}s",
+            flush=True,
+        )
+
+    result = run_tournament(
+        args.bot_a, args.bot_b, args.games, args.seed, args.jobs, args.players,
+        minutes=args.minutes, progress=running if args.progress else None,
+    )  # fmt: skip
     print(result.report())
     return 0
 

@@ -212,7 +212,7 @@ def _model_card(state: GameState, seat: int) -> Card:
     return held[next(r for r in opponent_order(pile) if r in held)]
 
 
-def _engine_value(state: GameState, seat: int, card: Card, win: bool) -> float:
+def _engine_value(state: GameState, seat: int, card: Card, win: bool, discard: bool = False) -> float:
     """The value of laying ``card``, played out through the engine over every opponent hand."""
     opp = 1 - seat
     view = state.view(seat)
@@ -220,7 +220,7 @@ def _engine_value(state: GameState, seat: int, card: Card, win: bool) -> float:
     unseen = [c for c in full_deck() if c not in seen]
     model = _win_model(view) if win else None
     total = 0.0
-    for hand_ranks, weight in opponent_hands(view, tremble=0.0):
+    for hand_ranks, weight in opponent_hands(view, tremble=0.0, discard_evidence=discard):
         pool = list(unseen)
         cards = []
         for r in hand_ranks:
@@ -237,7 +237,8 @@ def _engine_value(state: GameState, seat: int, card: Card, win: bool) -> float:
             if isinstance(legal[0], Go):
                 s = s.apply(legal[0])
             elif actor == seat:
-                s = s.apply(Play(seat, peg_values(s.view(seat), tremble=0.0, win_view=win).best.card))
+                later = peg_values(s.view(seat), tremble=0.0, win_view=win, discard_evidence=discard)
+                s = s.apply(Play(seat, later.best.card))
             else:
                 s = s.apply(Play(actor, _model_card(s, actor)))
         events = [e for e in s.log[len(state.log) :] if e.phase == "play"]
@@ -260,6 +261,16 @@ def test_values_equal_the_engine_played_out_over_every_hand(seed: int) -> None:
     advice = peg_values(state.view(seat), tremble=0.0, win_view=False)
     for option in advice.options:
         assert _engine_value(state, seat, option.card, win=False) == pytest.approx(option.points, abs=1e-9)
+
+
+def test_values_weighed_by_the_opponents_keep_equal_the_engine_played_out() -> None:
+    state, seat = next(_positions(6, (2,)))
+    advice = peg_values(state.view(seat), tremble=0.0, win_view=False, discard_evidence=True)
+    plain = peg_values(state.view(seat), tremble=0.0, win_view=False)
+    assert [o.points for o in advice.options] != [o.points for o in plain.options]
+    for option in advice.options:
+        value = _engine_value(state, seat, option.card, win=False, discard=True)
+        assert value == pytest.approx(option.points, abs=1e-9)
 
 
 def test_win_chances_equal_the_engine_played_out_over_every_hand() -> None:
