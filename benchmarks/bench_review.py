@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/bench_review.py --speed 10            # time analyse_game on 10 games to 121
     nice -n 10 python benchmarks/bench_review.py --skill 300 --jobs 2   # skill per level
+    nice -n 15 python benchmarks/bench_review.py --skill 1000 --minutes 30   # as many as fit in 30 min
 
 ``--speed N``: N hard-vs-hard games to 121, each recorded, then reviewed whole (both seats);
 prints the CPU seconds per game (this process only) and the wall time, first from cold caches
@@ -13,7 +14,10 @@ prints the CPU seconds per game (this process only) and the wall time, first fro
 the hard bot, seat 0 reviewed; prints per level the mean skill figure (expected points lost
 per decision with a real choice) with its standard error over games, the decisions graded
 mistake or blunder per game (the grades' limits were set so the hard bot makes about none),
-the mean luck, and the share of each grade.
+the mean luck, and the share of each grade. The levels' games are dealt from the same seeds
+(game ``g`` of every level starts from the same deal) and run interleaved in batches of five,
+so ``--minutes M`` stops after M minutes with about as many games of each level done; then the
+differences easy - medium and medium - hard, with their standard errors.
 """
 
 from __future__ import annotations
@@ -69,14 +73,24 @@ def _skill_games(args: tuple[str, int, int, int]) -> list[tuple[float, int, floa
     return rows
 
 
-def skill(games: int, seed: int, jobs: int) -> None:
-    for level in ("easy", "medium", "hard"):
-        began = time.time()
-        tasks = [(level, seed, s, min(s + 10, games)) for s in range(0, games, 10)]
-        rows = []
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for part in pool.imap_unordered(_skill_games, tasks):
-                rows.extend(part)
+LEVELS = ("easy", "medium", "hard")
+
+
+def skill(games: int, seed: int, jobs: int, minutes: float | None = None) -> None:
+    began = time.time()
+    tasks = [(level, seed, s, min(s + 5, games)) for s in range(0, games, 5) for level in LEVELS]
+    by_level: dict[str, list[tuple[float, int, float, int, dict[str, int]]]] = {level: [] for level in LEVELS}
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:  # leaving it stops the workers
+        for task, part in zip(tasks, pool.imap(_skill_games, tasks)):
+            by_level[task[0]].extend(part)
+            if minutes is not None and time.time() - began >= 60 * minutes:
+                break
+    means: dict[str, tuple[float, float]] = {}
+    for level in LEVELS:
+        rows = by_level[level]
+        if len(rows) < 2:
+            print(f"{level:>6}: {len(rows)} games, too few for a figure")
+            continue
         skills = [r[0] for r in rows]
         errors = [r[1] for r in rows]
         lucks = [r[2] for r in rows]
@@ -93,6 +107,11 @@ def skill(games: int, seed: int, jobs: int) -> None:
             + f"; {time.time() - began:.0f}s",
             flush=True,
         )
+        means[level] = statistics.fmean(skills), se
+    for stronger, weaker in zip(("medium", "hard"), ("easy", "medium")):
+        if stronger in means and weaker in means:
+            (m1, s1), (m2, s2) = means[weaker], means[stronger]
+            print(f"{weaker} - {stronger}: {m1 - m2:+.3f} points lost per decision (SE {math.hypot(s1, s2):.3f})")
 
 
 def main() -> int:
@@ -101,13 +120,14 @@ def main() -> int:
     parser.add_argument("--skill", type=int, default=0, metavar="GAMES")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--minutes", type=float, default=None, help="--skill: stop after this long")
     args = parser.parse_args()
     if not args.speed and not args.skill:
         args.speed = 5
     if args.speed:
         speed(args.speed, args.seed)
     if args.skill:
-        skill(args.skill, args.seed, args.jobs)
+        skill(args.skill, args.seed, args.jobs, args.minutes)
     return 0
 
 

@@ -50,8 +50,8 @@ from .expected import RANK_BIT, rank_points
 __all__ = [
     "TABLE_PATH",
     "TEMPERATURE",
-    "keep_chances",
     "keep_chance_of",
+    "keep_chances",
     "keep_weight",
     "keep_weights",
     "load_table",

@@ -58,3 +58,15 @@ def test_the_expert_plays_in_the_tournament(capsys: pytest.CaptureFixture[str]) 
     assert "expert vs easy: 2 games (1 duplicate pairs)" in out
     assert "wins        expert 2  easy 0" in out
     assert "s of CPU a game" in out
+
+
+def test_a_run_can_stop_after_a_time_with_the_pairs_done(capsys: pytest.CaptureFixture[str]) -> None:
+    # a limit already passed: the first batch of 5 pairs is played and reported, no more
+    seen: list[int] = []
+    result = run_tournament(
+        "medium", "easy", games=40, seed=1, jobs=1, minutes=0.0, progress=lambda t: seen.append(t.games)
+    )
+    assert result.games == 10 and result.pairs == 5 and seen == [10]
+    assert main(["medium", "easy", "--games", "40", "--jobs", "1", "--minutes", "0", "--progress"]) == 0
+    out = capsys.readouterr().out
+    assert "... 10 games: medium" in out and "medium vs easy: 10 games (5 duplicate pairs)" in out
