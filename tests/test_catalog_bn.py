@@ -66,7 +66,9 @@ def test_placeholders_and_markup_are_kept(catalog: Catalog) -> None:
             # a plural form may write a number as its word ("পনেরো বাবদ {points}" for {fifteen})
             assert got == want or (isinstance(message.id, tuple) and set(got) <= set(want)), english
             for mark in ("**", "←", "→", "“", "(", "%"):
-                assert bengali.count(mark) == english.count(mark), (mark, english)
+                # nine carries its digit in brackets ("নয় (৯)": the bare word is also "is not")
+                extra = 1 if (english, mark) == ("nine", "(") else 0
+                assert bengali.count(mark) == english.count(mark) + extra, (mark, english)
 
 
 def test_sentences_are_written_in_bengali(catalog: Catalog) -> None:

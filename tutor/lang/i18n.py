@@ -47,7 +47,7 @@ from cribbage_core.scoring import CountStep
 from tutor.lang.glossary import Mentions, beside_english
 from tutor.lang.languages import CODES, DEFAULT_LANGUAGE, LANGUAGE, detect_language, is_rtl
 from tutor.lang.msgid import N_
-from tutor.lang.numerals import format_int
+from tutor.lang.numerals import format_int, to_western
 from tutor.lang.spoken_count import MAX_NUMBER, NUMBER_WORDS, say_count_with
 
 ROOT: Final = Path(__file__).resolve().parents[2]
@@ -319,10 +319,16 @@ def lesson_text(lesson_id: str, lang: str | None = None) -> str:
 # ------------------------------------------------------------ the count said aloud
 
 
+def _spoken_digits(text: str) -> str:
+    """The count's words with any digit they carry (Bengali nine: "নয় (৯)") in the learner's
+    digits: the script's own when chosen, else Western, like every other number."""
+    return text if native_digits() else to_western(text)
+
+
 def number_word(n: int, lang: str | None = None) -> str:
     """The number 0-31 as a word in the current language (its catalog entry), else digits."""
     if 0 <= n <= MAX_NUMBER:
-        return _(NUMBER_WORDS[DEFAULT_LANGUAGE][n], lang)
+        return _spoken_digits(_(NUMBER_WORDS[DEFAULT_LANGUAGE][n], lang))
     return fmt_int(n, lang)
 
 
@@ -333,7 +339,7 @@ def say_count(steps: Sequence[CountStep], lang: str | None = None) -> str:
     msgids are ``tutor.lang.spoken_count``'s; ``python -m tutor.lang.catalogs`` fills them
     from its grammar tables, so each language counts in its own grammar.
     """
-    return say_count_with(steps, lambda msgid: _(msgid, lang))
+    return _spoken_digits(say_count_with(steps, lambda msgid: _(msgid, lang)))
 
 
 # ------------------------------------------------------------------ glossary terms

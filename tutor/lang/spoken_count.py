@@ -14,7 +14,8 @@ Grammar, briefly (each phrase names what scores, then the running total):
   (जोड़ा -> जोड़े, कार्डों, रनों): "पंद्रह दो, जोड़ी से चार, और नॉब से पाँच".
 - Gujarati: the suffix -થી joined to the noun: "પંદર બે, જોડીથી ચાર".
 - Bengali: the locative/instrumental -এ / -য়: "পনেরো দুই, জোড়ায় চার";
-  counted runs take the classifier -টি ("দুটি রানে").
+  counted runs take the classifier -টি ("দুটি রানে"). Nine is "নয় (৯)": the bare
+  word is also "is not", and "… রানে নয়" would read "not in the run".
 - Punjabi: the postposition ਨਾਲ with oblique ਜੋੜੇ, ਕਾਰਡਾਂ, ਰਨਾਂ.
 
 >>> from cribbage_core import score_hand
@@ -178,7 +179,9 @@ _GRAMMAR: Final[dict[str, _Grammar]] = {
     ),
     "bn": _Grammar(
         numbers=(
-            "শূন্য", "এক", "দুই", "তিন", "চার", "পাঁচ", "ছয়", "সাত", "আট", "নয়",
+            # নয় (nine) is also "is not": "… রানে নয়" reads "not in the run", so nine
+            # carries its digit (shown in the learner's digits by tutor.lang.i18n)
+            "শূন্য", "এক", "দুই", "তিন", "চার", "পাঁচ", "ছয়", "সাত", "আট", "নয় (৯)",
             "দশ", "এগারো", "বারো", "তেরো", "চৌদ্দ", "পনেরো", "ষোলো", "সতেরো",
             "আঠারো", "উনিশ", "বিশ", "একুশ", "বাইশ", "তেইশ", "চব্বিশ", "পঁচিশ",
             "ছাব্বিশ", "সাতাশ", "আঠাশ", "ঊনত্রিশ", "ত্রিশ", "একত্রিশ",
