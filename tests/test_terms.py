@@ -94,3 +94,76 @@ def test_the_check_finds_a_bare_nine() -> None:
     assert BARE_NINE.search("পনেরো দুই, আর তিন কার্ডের রানে নয়")
     assert BARE_NINE.search("জোড়ায় নয়, আর নোবসে দশ")
     assert not BARE_NINE.search("রানে নয় (৯), রানে নয় (9)")
+
+
+# ------------------------------------------------------------ Punjabi: his heels, throw and lay
+
+#: A throw to the crib, in English: the discard, its verb and its noun.
+THROW = re.compile(r"(?i)\b(throw|throws|threw|thrown|discard|discards|lay away|lays away|laid away)\b")
+#: A card laid in the play, in English (and not "laid away").
+LAY = re.compile(r"(?i)\b(lay|lays|laid)\b(?! away)(?!.*\baway\b)")
+
+
+def test_punjabi_his_heels_is_the_term_not_the_heel_of_a_foot() -> None:
+    for where, text in texts("pa"):
+        assert "ਅੱਡੀ" not in text, where  # ਉਸ ਦੀ ਅੱਡੀ: his heel, the body part
+    heels = [forms for msgid, forms in catalog("pa").items() if "his heels" in msgid.lower()]
+    assert len(heels) >= 4
+    assert all(term("pa", "his_heels") in form for forms in heels for form in forms)
+    assert term("pa", "his_heels") in lessons("pa")["03_starter.md"]
+
+
+def test_punjabi_throws_to_the_crib_and_lays_in_the_play_with_different_words() -> None:
+    pa = catalog("pa")
+    assert pa["Throw {card}"] != pa["Lay {card}"]
+    assert "ਕ੍ਰਿਬ ਵਿੱਚ ਪਾ" in pa["Throw {card}"][0] and "ਸੁੱਟ" in pa["Lay {card}"][0]
+    for msgid, forms in pa.items():
+        if THROW.search(msgid) and not LAY.search(msgid):
+            assert not any("ਸੁੱਟ" in form for form in forms), msgid  # ਸੁੱਟਣਾ is laying a card
+    for msgid in ("Which card would you lay?", "Lay {card}", "The dealer's turn: lay a card."):
+        assert "ਕ੍ਰਿਬ" not in pa[msgid][0], msgid
+
+
+# ------------------------------------------------------------ the crib, spelled as it is said
+
+
+def test_gujarati_writes_crib_as_it_writes_cribbage() -> None:
+    assert term("gu", "crib") == "ક્રિબ" and "ક્રિબેજ".startswith(term("gu", "crib"))
+    for where, text in texts("gu"):
+        assert "ક્રાઇબ" not in text, where  # kraib: the seed's heading
+    for msgid, forms in catalog("gu").items():
+        if re.search(r"(?i)\bcrib\b", re.sub(r"\{[a-z_]+\}", "", msgid)):
+            assert all("ક્રિબ" in form for form in forms), msgid
+
+
+def test_urdu_crib_carries_its_zer_so_it_is_not_anguish() -> None:
+    assert term("ur", "crib") == "کرِب"
+    for where, text in texts("ur"):
+        assert "کرب" not in text, where  # karb, "anguish", without the zer
+    for msgid, forms in catalog("ur").items():
+        if re.search(r"(?i)\bcrib\b", re.sub(r"\{[a-z_]+\}", "", msgid)):
+            assert all("کرِب" in form for form in forms), msgid
+
+
+# ------------------------------------------------------------ ordinals are not glued to numbers
+
+#: Ordinal endings that are right for some numbers only (gu 1લો/2જો/3જો/4થો/6ઠ્ઠો, pa ਦੂਜੇ/ਤੀਜੇ).
+ORDINAL = {
+    # (not -માં "in" nor -થી "from, than": case endings, right after any number)
+    "gu": re.compile(r"\{[a-z_]+\}(?:મ(?:ા(?!ં)|ો|ું|ી|ે)|જ(?:ા|ો|ું|ી)|થ(?:ા|ો|ું)|ઠ્ઠ)"),
+    "pa": re.compile(r"\{[a-z_]+\}(?:ਵੇਂ|ਵਾਂ|ਵੀਂ|ਵੇ|ਜੇ|ਜਾ|ਥੇ|ਥਾ)"),
+}
+
+
+@pytest.mark.parametrize("lang", ["gu", "pa"])
+def test_a_number_placeholder_takes_no_ordinal_suffix(lang: str) -> None:
+    for msgid, forms in catalog(lang).items():
+        for form in forms:
+            assert not ORDINAL[lang].search(form), (msgid, form)
+    ranked = next(forms for msgid, forms in catalog(lang).items() if msgid.startswith("Your discard ({cards}) ranked"))
+    assert "{rank} ન" in ranked[0] if lang == "gu" else "{rank} ਨੰਬਰ" in ranked[0]
+
+
+def test_the_ordinal_check_finds_a_glued_suffix() -> None:
+    assert ORDINAL["gu"].search("{rank}મા ક્રમે") and ORDINAL["pa"].search("{rank}ਵੇਂ ਨੰਬਰ")
+    assert not ORDINAL["gu"].search("{n}માંથી {found}, {close}થી ઓછો")
