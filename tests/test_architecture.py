@@ -67,6 +67,7 @@ LAZY_STREAMLIT = {
     ("tutor.lang.i18n", "_streamlit"): "asks the running page for its language",
     ("tutor.store.handle", "open_store"): "the session's Store, from st.connection",
     ("tutor.store.handle", "_secrets_have_sql"): "open_store's look into st.secrets",
+    ("tutor.store.handle", "script_run"): "the script run under way, so a read is kept for one run",
 }
 
 

@@ -38,6 +38,7 @@ from tutor.frame.render import plain_html
 from tutor.frame.urlstate import address_changed
 from tutor.lang.i18n import _, current_language, fmt_int
 from tutor.store import MAX_NAME_LENGTH, StoreError, clean_name, open_store, visible_text
+from tutor.store.handle import script_run
 
 QUERY_KEY = "learner"
 SESSION_KEY = "profile_learner"
@@ -71,14 +72,27 @@ def valid_name(name: object) -> str | None:
         return None
 
 
+_login_seen: tuple[object, bool] | None = None  # (the run that looked, what it saw)
+
+
 def login_configured() -> bool:
-    """Whether Streamlit's sign-in (``st.login``, OpenID Connect) is set up: ``[auth]`` in secrets."""
+    """Whether Streamlit's sign-in (``st.login``, OpenID Connect) is set up: ``[auth]`` in secrets.
+
+    Asked a score of times a page run (every link carries the learner); without a secrets file
+    Streamlit looks for one each time (0.2 ms), so the answer is kept for the run.
+    """
+    global _login_seen
     import streamlit as st
 
+    run, seen = script_run(), _login_seen
+    if run is not None and seen is not None and seen[0] is run:
+        return seen[1]
     try:
-        return "auth" in st.secrets
+        configured = "auth" in st.secrets
     except Exception:  # noqa: BLE001 - no secrets file, or an unreadable one: no sign-in
-        return False
+        configured = False
+    _login_seen = (run, configured) if run is not None else None
+    return configured
 
 
 def login_provider() -> str | None:
