@@ -92,6 +92,7 @@ class LearnerClient:
         self.page_hash = ""
         self.values: dict[str, tuple[str, object]] = {}  # widget id -> (kind, value) kept
         self.ws: websockets.ClientConnection | None = None
+        self.running = ""  # the fragment the last run was of ("": the whole page)
         self.received = 0
 
     async def connect(self) -> None:
@@ -111,6 +112,7 @@ class LearnerClient:
         if click is not None:
             fragments.add(self.widgets[click].fragment)
         fragment = fragments.pop() if len(fragments) == 1 else ""
+        self.running = fragment
         msg = BackMsg()
         msg.rerun_script.query_string = self.query
         msg.rerun_script.page_name = PAGES[self.page][0]
@@ -144,11 +146,14 @@ class LearnerClient:
             elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
                 self._note(fm.delta.new_element, fm.delta.fragment_id)
             elif kind == "script_finished" and fm.script_finished in FINISHED:
-                if fm.script_finished == 3:  # a fragment's run: the rest of the page stays
+                if fm.script_finished == 3:  # a fragment's run: the rest of the page stays, and
+                    # what the fragment (and the fragments drawn in it) did not draw again is gone
+                    redrawn = {self.running} | {w.fragment for w in self.drawn.values()}
+                    self.widgets = {k: w for k, w in self.widgets.items() if w.fragment not in redrawn}
                     self.widgets.update(self.drawn)
                 else:  # a whole run: what it did not draw is gone
                     self.widgets = self.drawn
-                    self._forget_gone()
+                self._forget_gone()
                 return time.perf_counter() - started
 
     def _note(self, element: object, fragment: str) -> None:

@@ -7,11 +7,11 @@ the catalogs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-import altair as alt
+from typing import Any
+
 import pandas as pd
-from pandas.io.formats.style import Styler
 
 from cribbage_core.advisor import Advice, Role
 from cribbage_core.cards import Card
@@ -21,8 +21,8 @@ from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_int, ltr, ngettext
 __all__ = [
     "BEST",
     "YOURS",
+    "advice_formats",
     "advice_frame",
-    "advice_styled",
     "cards_text",
     "fact_text",
     "points",
@@ -31,6 +31,7 @@ __all__ = [
     "seat_text",
     "starter_chart",
     "starter_frame",
+    "starter_rows",
     "starter_summary",
     "tie_notes",
     "tie_text",
@@ -177,104 +178,107 @@ def tie_notes(advice: Advice) -> list[tuple[int, str]]:
 
 def advice_frame(advice: Advice, chosen: Sequence[Card] | None = None) -> pd.DataFrame:
     """The advisor's table: one row per discard, best first, with the learner's row marked
-    (why equal nets are in the order they are: :func:`tie_notes`)."""
+    (why equal nets are in the order they are: :func:`tie_notes`). Built column by column,
+    each heading translated once (row by row it cost a whole page's worth of lookups)."""
     picked = frozenset(chosen) if chosen is not None else None
-    rows = []
-    for option in advice.options:
-        marks = []
-        if option.rank == 1:
-            marks.append("★ " + _("best"))
-        if picked is not None and frozenset(option.discard) == picked:
-            marks.append("➜ " + _("yours"))
-        rows.append(
-            {
-                "": " ".join(marks),
-                _("Throw"): cards_text(option.discard),
-                _("Keep"): cards_text(option.keep),
-                _("Hand"): option.hand_ev,
-                _("Crib"): option.crib_ev,
-                _("Net"): option.net,
-                _("Min"): option.hand_min,
-                _("Max"): option.hand_max,
-            }
+    best, yours = "★ " + _("best"), "➜ " + _("yours")
+    options = advice.options
+    marks = [
+        " ".join(
+            ([best] if option.rank == 1 else [])
+            + ([yours] if picked is not None and frozenset(option.discard) == picked else [])
         )
-    return pd.DataFrame(rows, index=pd.RangeIndex(1, len(rows) + 1, name="#"))
+        for option in options
+    ]
+    columns = {
+        "": marks,
+        _("Throw"): [cards_text(option.discard) for option in options],
+        _("Keep"): [cards_text(option.keep) for option in options],
+        _("Hand"): [option.hand_ev for option in options],
+        _("Crib"): [option.crib_ev for option in options],
+        _("Net"): [option.net for option in options],
+        _("Min"): [option.hand_min for option in options],
+        _("Max"): [option.hand_max for option in options],
+    }
+    return pd.DataFrame(columns, index=pd.RangeIndex(1, len(options) + 1, name="#"))
+
+
+def advice_formats() -> dict[str, str]:
+    """How the advice table's numbers are shown (printf style, for the table's column settings):
+    the averages to the hundredth, the crib with its sign (+ your crib, - the opponent's)."""
+    return {_("Hand"): "%.2f", _("Crib"): "%+.2f", _("Net"): "%.2f"}
+
+
+def starter_rows(
+    hand: Sequence[Card], keep: Sequence[Card], best_keep: Sequence[Card] | None
+) -> dict[str, list[Any]]:
+    """The kept hand's score with every possible starter (and the best keep's, if different),
+    as columns: ``starter`` (label), ``order`` (deck order, for the axis), ``points``, ``keep``
+    (translated series name)."""
+    series = [(_(YOURS), keep)]
+    if best_keep is not None and frozenset(best_keep) != frozenset(keep):
+        series.append((_(BEST), best_keep))
+    columns: dict[str, list[Any]] = {"starter": [], "order": [], "points": [], "keep": []}
+    for name, cards in series:
+        for starter, score in starter_scores(cards, hand):
+            columns["starter"].append(card_text(starter))
+            columns["order"].append(starter.order)
+            columns["points"].append(score)
+            columns["keep"].append(name)
+    return columns
 
 
 def starter_frame(
     hand: Sequence[Card], keep: Sequence[Card], best_keep: Sequence[Card] | None
 ) -> pd.DataFrame:
-    """The kept hand's score with every possible starter (and the best keep's, if different).
+    """:func:`starter_rows` as a table."""
+    return pd.DataFrame(starter_rows(hand, keep, best_keep))
 
-    Columns: ``starter`` (label), ``order`` (deck order, for the axis),
-    ``points``, ``keep`` (translated series name).
+
+def starter_chart(rows: Mapping[str, Sequence[Any]]) -> dict[str, Any]:
+    """The Vega-Lite spec of bars of the kept hand's points with each starter
+    (:func:`starter_rows`: the data to draw it with), the best's beside.
+
+    Yours first, gold like your cards; the best keep's green. Written out as Vega-Lite (what
+    Altair made of it, without Altair's classes, which cost more than the rest of the verdict).
     """
-    series = [(_(YOURS), keep)]
-    if best_keep is not None and frozenset(best_keep) != frozenset(keep):
-        series.append((_(BEST), best_keep))
-    rows = [
-        {"starter": card_text(starter), "order": starter.order, "points": score, "keep": name}
-        for name, cards in series
-        for starter, score in starter_scores(cards, hand)
-    ]
-    return pd.DataFrame(rows)
-
-
-def advice_styled(frame: pd.DataFrame) -> Styler:
-    """The advice table (:func:`advice_frame`) styled: the learner's row gold, the best green."""
-    hand_col, crib_col, net_col = _("Hand"), _("Crib"), _("Net")
-    picked_rows = frame[""].str.contains("➜")
-    return frame.style.format({hand_col: "{:.2f}", crib_col: "{:+.2f}", net_col: "{:.2f}"}).apply(
-        lambda row: [
-            "background-color: #fff3c4; font-weight: 600" if picked_rows.loc[row.name] else
-            ("background-color: #e3f2e1" if row.name == 1 else "")
-        ] * len(row),
-        axis=1,
-    )  # fmt: skip
-
-
-def starter_chart(data: pd.DataFrame) -> alt.Chart:
-    """Bars of the kept hand's points with each starter (:func:`starter_frame`), the best's beside.
-
-    Yours first, gold like your cards; the best keep's green.
-    """
-    order = list(dict.fromkeys(data.sort_values("order")["starter"]))
-    series = list(dict.fromkeys(data["keep"]))
-    chart: alt.Chart = (
-        alt.Chart(data)
-        .mark_bar()
-        .encode(
-            x=alt.X(
-                "starter:N", sort=order, title=_("Starter"),
-                axis=alt.Axis(labelAngle=-90, labelFontSize=12, labelOverlap=False),
-            ),
-            xOffset=alt.XOffset("keep:N", sort=series),
-            y=alt.Y("points:Q", title=_("Points in hand"), axis=alt.Axis(tickMinStep=1)),
-            color=alt.Color(
-                "keep:N", title=None, legend=alt.Legend(orient="top"),
-                scale=alt.Scale(domain=series, range=["#f9a825", "#2e7d32"][: len(series)]),
-            ),
-            tooltip=[
-                alt.Tooltip("keep:N", title=_("Keep")),
-                alt.Tooltip("starter:N", title=_("Starter")),
-                alt.Tooltip("points:Q", title=_("Points")),
+    order = [label for _order, label in sorted(set(zip(rows["order"], rows["starter"], strict=True)))]
+    series = list(dict.fromkeys(rows["keep"]))
+    return {
+        "mark": {"type": "bar"},
+        "encoding": {
+            "x": {
+                "field": "starter", "type": "nominal", "sort": order, "title": _("Starter"),
+                "axis": {"labelAngle": -90, "labelFontSize": 12, "labelOverlap": False},
+            },
+            "xOffset": {"field": "keep", "type": "nominal", "sort": series},
+            "y": {"field": "points", "type": "quantitative", "title": _("Points in hand"), "axis": {"tickMinStep": 1}},
+            "color": {
+                "field": "keep", "type": "nominal", "title": None, "legend": {"orient": "top"},
+                "scale": {"domain": series, "range": ["#f9a825", "#2e7d32"][: len(series)]},
+            },
+            "tooltip": [
+                {"field": "keep", "type": "nominal", "title": _("Keep")},
+                {"field": "starter", "type": "nominal", "title": _("Starter")},
+                {"field": "points", "type": "quantitative", "title": _("Points")},
             ],
-        )
-        .properties(height=280)
-    )  # fmt: skip
-    return chart
+        },
+        "height": 280,
+    }  # fmt: skip
 
 
-def starter_summary(data: pd.DataFrame) -> str:
-    """One line per keep in the chart: its average over the starters, lowest and highest."""
-    means = data.groupby("keep", sort=False)["points"].mean()
+def starter_summary(rows: Mapping[str, Sequence[Any]]) -> str:
+    """One line per keep in the chart (:func:`starter_rows`): its average over the starters,
+    lowest and highest."""
+    scores: dict[str, list[int]] = {}
+    for name, score in zip(rows["keep"], rows["points"], strict=True):
+        scores.setdefault(name, []).append(score)
     return " · ".join(
         _("{keep}: {mean} on average, {low} to {high}").format(
-            keep=name, mean=points(mean), low=data[data["keep"] == name]["points"].min(),
-            high=data[data["keep"] == name]["points"].max(),
+            keep=name, mean=points(sum(values) / len(values)), low=min(values), high=max(values)
         )
-        for name, mean in means.items()
-    )  # fmt: skip
+        for name, values in scores.items()
+    )
 
 
 def seat_text(role: Role, throw: int) -> str:

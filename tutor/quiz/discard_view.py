@@ -6,21 +6,20 @@ Streamlit drawing over the pure words, tables and chart of :mod:`tutor.quiz.disc
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
+import pyarrow as pa  # type: ignore[import-untyped]  # (no type hints; installed with Streamlit)
 import streamlit as st
 
 from cribbage_core.cards import Card
 from cribbage_core.discard_quiz import DiscardDeal
 from tutor.frame.render import bold, show_html
 from tutor.html.cards import card_svg, cards_row
-from tutor.lang.i18n import _, card_text, current_language, fmt_int, native_digits
+from tutor.lang.i18n import _, card_text, fmt_int
 from tutor.quiz.discard_text import (
+    advice_formats,
     advice_frame,
-    advice_styled,
     points,
     starter_chart,
-    starter_frame,
+    starter_rows,
     starter_summary,
     tie_notes,
 )
@@ -64,12 +63,16 @@ def show_advice(deal: DiscardDeal, verdict: DiscardVerdict) -> None:
     assert verdict.chosen is not None and verdict.best is not None
     st.subheader(_("Every discard, best first"))
     table = advice_frame(deal.advice, verdict.thrown)
+    # A plain table with its numbers formatted by the column settings: a pandas Styler (the
+    # rows coloured) cost more to send than the rest of the verdict; the marks say which row
+    # is the best and which yours.
+    formats = {name: st.column_config.NumberColumn(format=shown) for name, shown in advice_formats().items()}
     st.dataframe(
-        advice_styled(table),
+        table,
         width="stretch",
         height=36 * (len(table) + 1) + 4,  # every row in view: the learner's may be the last
         key="discard_table",
-        column_config={"": st.column_config.TextColumn(width=140)},
+        column_config={"": st.column_config.TextColumn(width=140), **formats},
     )
     notes = tie_notes(deal.advice)
     if notes:
@@ -81,20 +84,7 @@ def show_advice(deal: DiscardDeal, verdict: DiscardVerdict) -> None:
     )  # fmt: skip
 
     st.subheader(_("Your kept hand with every possible starter"))
-    best_keep = None if verdict.correct else verdict.best.keep
-    spec, summary = _starter_chart(deal.hand, verdict.chosen.keep, best_keep, current_language(), native_digits())
-    st.vega_lite_chart(spec=spec, width="stretch")
-    st.caption(summary)
-
-
-@st.cache_data(max_entries=1024, show_spinner=False, hash_funcs={Card: str})
-def _starter_chart(
-    hand: tuple[Card, ...], keep: tuple[Card, ...], best_keep: tuple[Card, ...] | None, lang: str, digits: bool
-) -> tuple[dict[str, Any], str]:
-    """The starter chart's Vega-Lite spec and its summary line, for ``lang`` (and the learner's
-    choice of digits: both are in the words). Cached, and Altair's schema check skipped (tens of
-    milliseconds a throw): the chart is the same every time, and its tests check it."""
-    data = starter_frame(hand, keep, best_keep)
-    spec = starter_chart(data).to_dict(validate=False)
-    spec.pop("config", None)  # Altair's default view size: Streamlit sizes the chart (as st.altair_chart does)
-    return spec, starter_summary(data)
+    rows = starter_rows(deal.hand, verdict.chosen.keep, None if verdict.correct else verdict.best.keep)
+    # the data as an Arrow table: Streamlit sends it as it is (a list of rows goes through pandas)
+    st.vega_lite_chart(pa.table(rows), spec=starter_chart(rows), width="stretch")
+    st.caption(starter_summary(rows))
