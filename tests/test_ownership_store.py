@@ -276,3 +276,56 @@ def test_a_version_4_database_gets_the_new_columns_with_its_rows(db_url: str) ->
     with new.connect() as conn:
         assert conn.scalar(sa.text("SELECT pin_failures FROM learners")) == 0
     new.dispose()
+
+
+# --- a PIN read once a script run -----------------------------------------------------------
+
+
+def test_a_pin_is_read_once_a_run_and_again_in_the_next(engine: Engine) -> None:
+    """A page run asks whether it may use the name five or six times: one read. A PIN set
+    elsewhere (another browser) is seen by the next run; one set here at once."""
+    reads: list[str] = []
+
+    def count(conn: object, cursor: object, statement: str, *args: object) -> None:
+        if "pin_hash" in statement and statement.lstrip().upper().startswith("SELECT"):
+            reads.append(statement)
+
+    sa.event.listen(engine, "before_cursor_execute", count)
+    here, elsewhere = store.store_for_engine(engine), store.store_for_engine(engine)
+    elsewhere.record_attempt("Sam", page_attempt())  # Sam exists, with no PIN
+    first_run, second_run = object(), object()
+    here.begin_run(first_run)
+    reads.clear()
+    assert all(here.may_use("Sam") for _ in range(6)) and len(reads) == 1
+    assert elsewhere.set_pin("Sam", "2468").ok  # another browser protects the name mid-run
+    assert here.may_use("Sam")  # this run goes on as it began
+    here.begin_run(second_run)
+    assert not here.may_use("Sam") and not here.record_attempt("Sam", page_attempt())
+    assert here.try_pin("Sam", "2468").ok and here.may_use("Sam")
+    assert here.set_pin("Sam", None, "2468").ok and not here.protected("Sam")  # its own change: at once
+    here.begin_run(None)  # outside a run nothing is kept
+    reads.clear()
+    assert not here.protected("Sam") and not here.protected("Sam")
+    assert len(reads) == 2
+
+
+def _two_runs() -> None:
+    import streamlit as st
+
+    from tutor.store.handle import script_run
+
+    st.session_state.setdefault("runs", []).append(script_run())
+
+
+def test_each_script_run_is_told_apart() -> None:
+    """What a read is kept for (``script_run``) is new with every run, and nothing outside one."""
+    from streamlit.testing.v1 import AppTest
+
+    from tutor.store.handle import script_run
+
+    at = AppTest.from_function(_two_runs)
+    at.run()
+    at.run()
+    first, second = at.session_state["runs"]
+    assert first is not None and second is not None and first is not second
+    assert script_run() is None

@@ -8,7 +8,6 @@ the catalogs.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
 from typing import Any
 
 import pandas as pd

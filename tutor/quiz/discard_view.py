@@ -6,6 +6,7 @@ Streamlit drawing over the pure words, tables and chart of :mod:`tutor.quiz.disc
 from __future__ import annotations
 
 from collections.abc import Callable
+
 import pyarrow as pa  # type: ignore[import-untyped]  # (no type hints; installed with Streamlit)
 import streamlit as st
 
