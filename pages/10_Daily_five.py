@@ -25,7 +25,7 @@ PAGE = "pages/10_Daily_five.py"
 
 setup_page(PAGE, N_("Daily five"))
 st.title(_("The daily five"))
-st.caption(
+st.container(key="below_intro").caption(  # on a phone, under the question
     _("Five questions, the same for everyone on a day: two counts, one discard and two pegging "
       "questions. After each one, see how everyone on this server answered.")
 )  # fmt: skip

@@ -36,7 +36,7 @@ FOCUS_LABELS = {
 
 lang = setup_page(PAGE, N_("Count the hand"))
 st.title(_("Count the hand"))
-st.caption(
+st.container(key="below_intro").caption(  # on a phone, under the question
     _("Four cards and the starter: count every fifteen, pair, run, flush and nobs, "
       "then type the total. Take your time; nothing is timed.")
 )  # fmt: skip

@@ -22,7 +22,7 @@ PAGE = "pages/3_Pegging_quiz.py"
 
 lang = setup_page(PAGE, N_("Pegging quiz"))
 st.title(_("Pegging quiz"))
-st.caption(
+st.container(key="below_intro").caption(  # on a phone, under the question
     _("The cards laid so far in a hand of two-player cribbage. You laid the last card, "
       "highlighted. How many points does it score? Count fifteens, {thirty_one}, pairs and runs, "
       "and add the go or last-card point if nobody can lay another card.").format(thirty_one=fmt_int(31))

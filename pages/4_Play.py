@@ -24,7 +24,7 @@ ctx = ui.PlayContext(store=db, learner=current_learner(), browser=browser_owner(
 session = ui.resume(ctx)
 ui.show_flash()
 if session is None:
-    st.caption(
+    st.container(key="below_intro").caption(  # on a phone, under Deal
         _("A whole game of cribbage against the computer. Every move is saved: reload the page or "
           "come back to its address later and the game goes on where you left it.")
     )  # fmt: skip

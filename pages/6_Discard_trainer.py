@@ -83,7 +83,7 @@ def _confirm(deal: DiscardDeal, deal_key: tuple[int, int, str, str], ticket: Dea
 
 
 st.title(_("Discard trainer"))
-st.caption(
+st.container(key="below_intro").caption(  # on a phone, under the question
     _("Choose the cards to lay away to the crib. Each choice is graded by its average worth over "
       "every possible starter: your hand's points plus the crib's (minus, when the crib is your opponent's).")
 )  # fmt: skip

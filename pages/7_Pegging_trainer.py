@@ -34,7 +34,7 @@ lang = setup_page(PAGE, N_("Pegging trainer"))
 
 
 st.title(_("Pegging trainer"))
-st.caption(
+st.container(key="below_intro").caption(  # on a phone, under the question
     _("A moment of the play from a simulated game: which card would you lay? Each card is graded by "
       "what it is expected to bring over the rest of the play, your points minus your opponent's "
       "(near the end of the game, by your chance to win).")

@@ -147,6 +147,7 @@ _RTL_CSS: Final = """
 .stApp [data-testid="stMarkdownContainer"] [dir="ltr"] {justify-content: flex-end;}
 [data-testid="stVegaLiteChart"] {direction: ltr;}
 .stApp :is(p, li, label, td, th) {line-height: 2;}
+@media (max-width: 640px) {.stApp :is(p, li, label, td, th) {line-height: 1.8;}}
 [data-testid="stMetricLabel"] * {overflow: visible;}
 .count-aloud {font-style: normal;}
 """
@@ -161,8 +162,11 @@ _RTL_CSS: Final = """
 #   ``::after`` covers its column: the card above it answers a tap as the button does);
 # - the quizzes' options (``quiz_options``), this visit's score (``quiz_metrics``, kept one
 #   compact row) and anything keyed ``below_…`` move below the question (``order`` in the main
-#   column, which is a flex box);
-# - a row of cards drawn as one block (``.cards``) shrinks to the width instead of wrapping.
+#   column, which is a flex box): a long introduction keyed ``below_intro`` too;
+# - the columns keyed ``pairs_…`` (the new-game form's choices) go two to a line, not one;
+# - a row of cards drawn as one block (``.cards``) shrinks to the width instead of wrapping;
+# - the page starts below Streamlit's 60 px header (it hid the top of the title) and its
+#   elements sit 0.75rem apart, not 1rem; Nastaliq's line height is 1.8, not 2.
 # The desktop look is untouched: all of it is inside the media query, except the tap target.
 _PHONE_CSS: Final = """
 [class*="st-key-row_"] [data-testid="stColumn"] {position: relative;}
@@ -172,7 +176,8 @@ _PHONE_CSS: Final = """
   {content: ""; position: absolute; inset: 0;}
 [class*="st-key-row_"] [data-testid="stColumn"] button:disabled::after {cursor: not-allowed;}
 @media (max-width: 640px) {
-  .block-container {padding: 3.1rem 0.75rem 3rem 0.75rem;}
+  .block-container {padding: 3.75rem 0.75rem 3rem 0.75rem;}  /* under the 60 px header, not beneath it */
+  [data-testid="stMain"] [data-testid="stVerticalBlock"] {gap: 0.75rem;}
   .stApp h1 {font-size: 1.6rem; padding: 0 0 0.4rem 0;}
   .stApp h2 {font-size: 1.35rem;}
   .stApp h3 {font-size: 1.15rem;}
@@ -185,6 +190,9 @@ _PHONE_CSS: Final = """
   :is([class*="st-key-row_"], .st-key-quiz_metrics) [data-testid="stHorizontalBlock"]
     {flex-wrap: nowrap; gap: 4px;}
   :is([class*="st-key-row_"], .st-key-quiz_metrics) [data-testid="stColumn"] {min-width: 0 !important;}
+  [class*="st-key-pairs_"] [data-testid="stHorizontalBlock"] {flex-wrap: wrap; column-gap: 0.75rem;}
+  [class*="st-key-pairs_"] [data-testid="stColumn"]
+    {min-width: calc(50% - 0.75rem) !important; flex: 1 1 calc(50% - 0.75rem) !important;}
   [class*="st-key-row_"] svg.card {max-width: 100%; height: auto;}
   [class*="st-key-row_"] button {min-height: 44px; padding: 2px 4px; font-size: 0.85rem;}
   [class*="st-key-row_"] [data-testid="stCheckbox"] label {min-height: 44px; align-items: center;}

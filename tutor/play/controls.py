@@ -53,7 +53,8 @@ def settings_form(ctx: PlayContext) -> None:
     # each choice's label is made now, in this run's language, so the form submits in any language
     with st.form("play_settings"):
         st.markdown(bold(_("New game")))
-        level, target, players = st.columns(3)
+        choices = st.container(key="pairs_play_settings")  # on a phone, two choices to a line
+        level, target, players = choices.columns(3)
         level.selectbox(
             _("Opponent"), BOT_LEVELS, index=1, key="play_set_level",
             format_func={v: _(LEVEL_LABELS[v]) for v in BOT_LEVELS}.__getitem__,
@@ -66,7 +67,7 @@ def settings_form(ctx: PlayContext) -> None:
             _("Players"), [2, 3, 4], horizontal=True, key=ui.setting_key("players"),
             format_func={n: player_label(n) for n in PLAYER_LABELS}.__getitem__,
         )  # fmt: skip
-        dealer, skunk, counting = st.columns(3)
+        dealer, skunk, counting = choices.columns(3)
         dealer.radio(
             _("First dealer"), FIRST_DEALER_CHOICES, key="play_set_dealer",
             format_func={v: _(label) for v, label in DEALER_LABELS.items()}.__getitem__,
