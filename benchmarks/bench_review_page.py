@@ -21,29 +21,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from apptools import bot_played_game, save_for_server  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from cribbage_core.bots import make_bot  # noqa: E402
-from cribbage_core.game import Phase  # noqa: E402
-from tutor import store  # noqa: E402
-from tutor.play.session import HUMAN, PlaySession, PlaySettings  # noqa: E402
-
 PAGE = "pages/8_Game_review.py"
-
-
-def played(seed: int) -> PlaySession:
-    session = PlaySession.start(PlaySettings(level="easy", target=121), seed=seed)
-    learner = make_bot("medium", seed)
-    while session.phase is not Phase.GAME_OVER:
-        if session.phase is Phase.DEAL:
-            session = session.deal_next()
-        elif session.bot_to_act() is not None or session.moves_on_alone():
-            session = session.move_on()
-        else:
-            session = session.act(learner.act(session.state.view(HUMAN)))
-    return session
 
 
 def open_review(game_id: str) -> tuple[float, float]:
@@ -65,16 +48,11 @@ def main() -> None:
     folder = tempfile.mkdtemp()
     url = f"sqlite:///{folder}/bench.db"
     os.environ["DATABASE_URL"] = url
-    engine = store.make_engine(url)
-    store.migrate(engine)
     first: list[tuple[float, float]] = []
     again: list[tuple[float, float]] = []
     for g in range(args.games):
-        session = played(100 + g)
-        store.save_game(
-            engine, session.game_id, session.to_dict(), moves=session.moves, previous=None,
-            finished=True, learner="Bench",
-        )  # fmt: skip
+        session = bot_played_game(target=121, seed=100 + g, learner=("medium", 100 + g))
+        save_for_server(url, session, "Bench")
         first.append(open_review(session.game_id))
         again.append(open_review(session.game_id))
         print(f"game {g + 1}: {session.moves} moves; first open {first[-1][0]:.2f} s CPU ({first[-1][1]:.2f} s wall),"

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core.bots import make_bot
 from cribbage_core.game import Phase
+from tutor import store
 from tutor.play.session import HUMAN, PlaySession, PlaySettings
 
 ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
@@ -41,16 +43,56 @@ def answer(at: AppTest, box: str, text: str) -> AppTest:
     return at
 
 
-def bot_played_game(game_id: str, stop: int | None = None) -> PlaySession:
-    """A game to 61 against easy (seed 21), the learner's seat played by the easy bot too (it
-    errs), up to ``stop`` moves or to its end."""
-    session = PlaySession.start(PlaySettings(level="easy", target=61), seed=21, game_id=game_id)
-    learner = make_bot("easy", 99)
+def bot_played_game(
+    game_id: str | None = None,
+    stop: int | None = None,
+    *,
+    target: int = 61,
+    seed: int = 21,
+    learner: tuple[str, int] = ("easy", 99),
+) -> PlaySession:
+    """A game to ``target`` (61) against easy (deal ``seed`` 21), the learner's seat played by
+    the ``learner`` bot (level, seed: easy, which errs), up to ``stop`` moves or to its end."""
+    session = PlaySession.start(PlaySettings(level="easy", target=target), seed=seed, game_id=game_id)
+    bot = make_bot(*learner)
     while session.phase is not Phase.GAME_OVER and (stop is None or session.moves < stop):
         if session.phase is Phase.DEAL:
             session = session.deal_next()
         elif session.bot_to_act() is not None or session.moves_on_alone():
             session = session.move_on()
         else:
-            session = session.act(learner.act(session.state.view(HUMAN)))
+            session = session.act(bot.act(session.state.view(HUMAN)))
     return session
+
+
+def randomly_played_game(
+    settings: PlaySettings, seed: int, rng: random.Random, until: Phase = Phase.GAME_OVER
+) -> PlaySession:
+    """A game whose learner's seat lays random legal moves (drawn from ``rng``), played until
+    ``until``: its end, or (``Phase.SHOW``) the learner's first count in a show."""
+    session = PlaySession.start(settings, seed=seed)
+    while session.phase is not Phase.GAME_OVER:
+        if until is Phase.SHOW and session.phase is Phase.SHOW and session.state.to_act == HUMAN:
+            break
+        if session.bot_to_act() is not None:
+            session = session.bot_step()
+        elif session.phase is Phase.DEAL:
+            session = session.deal_next()
+        elif session.phase is Phase.SHOW and session.state.to_act != HUMAN:
+            session = session.next_count()
+        else:
+            session = session.act(rng.choice(session.state.legal_for(HUMAN)))
+    assert session.phase is until
+    return session
+
+
+def save_for_server(database_url: str, session: PlaySession, learner: str | None = None) -> None:
+    """Save ``session`` in the (test) server's database, as the Play page does (finished if over),
+    under ``learner`` or with no owner yet."""
+    engine = store.make_engine(database_url)
+    store.migrate(engine)
+    try:
+        store.save_game(engine, session.game_id, session.to_dict(), moves=session.moves, previous=None,
+                        finished=session.phase is Phase.GAME_OVER, learner=learner)  # fmt: skip
+    finally:
+        engine.dispose()

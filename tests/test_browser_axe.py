@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from apptools import randomly_played_game, save_for_server
 from axe_playwright_python.sync_playwright import Axe
 from browsertools import load, settled
 from conftest import ARTIFACTS
@@ -24,9 +25,8 @@ from playwright.sync_api import expect
 
 from cribbage_core.game import Phase
 from cribbage_core.hand_quiz import deal_hand
-from tutor import store
 from tutor.lang.i18n import available_languages
-from tutor.play.session import HUMAN, PlaySession, PlaySettings
+from tutor.play.session import PlaySettings
 
 pytestmark = pytest.mark.browser
 
@@ -86,25 +86,8 @@ def test_every_page_in_every_language(page: Any, app_url: str, lang: str) -> Non
 def saved_game(app_database_url: str, until: Phase, self_count: bool) -> str:
     """A game played by random legal moves until ``until`` (the learner's count in the show, or
     the end), saved in the server's database with no owner yet; its id."""
-    session = PlaySession.start(PlaySettings(target=61, self_count=self_count), seed=77)
-    rng = random.Random(3)
-    while session.phase is not Phase.GAME_OVER:
-        if until is Phase.SHOW and session.phase is Phase.SHOW and session.state.to_act == HUMAN:
-            break
-        if session.bot_to_act() is not None:
-            session = session.bot_step()
-        elif session.phase is Phase.DEAL:
-            session = session.deal_next()
-        elif session.phase is Phase.SHOW and session.state.to_act != HUMAN:
-            session = session.next_count()
-        else:
-            session = session.act(rng.choice(session.state.legal_for(HUMAN)))
-    assert session.phase is until
-    engine = store.make_engine(app_database_url)
-    store.migrate(engine)
-    store.save_game(engine, session.game_id, session.to_dict(), moves=session.moves, previous=None,
-                    finished=until is Phase.GAME_OVER)  # fmt: skip
-    engine.dispose()
+    session = randomly_played_game(PlaySettings(target=61, self_count=self_count), 77, random.Random(3), until)
+    save_for_server(app_database_url, session)
     return session.game_id
 
 

@@ -14,14 +14,13 @@ import uuid
 from typing import Any
 
 import pytest
+from apptools import bot_played_game, save_for_server
 from browsertools import load, settled, shot
 from conftest import ROOT, serve
 from playwright.sync_api import expect
 
-from cribbage_core.bots import make_bot
-from cribbage_core.game import Phase
 from tutor import clock, store
-from tutor.play.session import HUMAN, PlaySession, PlaySettings
+from tutor.play.session import HUMAN
 from tutor.review.game import review_game
 from tutor.review.items import GAME_KIND, decision_at, file_decisions
 from tutor.review.reasons import option_cards
@@ -29,28 +28,14 @@ from tutor.review.reasons import option_cards
 pytestmark = pytest.mark.browser
 
 
-def finished_game(game_id: str) -> PlaySession:
-    session = PlaySession.start(PlaySettings(level="easy", target=61), seed=21, game_id=game_id)
-    learner = make_bot("easy", 99)
-    while session.phase is not Phase.GAME_OVER:
-        if session.phase is Phase.DEAL:
-            session = session.deal_next()
-        elif session.bot_to_act() is not None or session.moves_on_alone():
-            session = session.move_on()
-        else:
-            session = session.act(learner.act(session.state.view(HUMAN)))
-    return session
-
-
 def test_a_game_decision_comes_back_and_is_answered_on_the_review_page(
     page: Any, app_database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     learner = f"Gus{uuid.uuid4().hex[:6]}"
     game_id = str(uuid.uuid4())
-    session = finished_game(game_id)
+    session = bot_played_game(game_id)
+    save_for_server(app_database_url, session, learner)
     engine = store.make_engine(app_database_url)
-    store.migrate(engine)
-    store.save_game(engine, game_id, session.to_dict(), moves=session.moves, previous=None, learner=learner)
     game = review_game(session.to_dict(), session.moves)
     db = store.Store(engine)
     result = session.state.result

@@ -14,13 +14,12 @@ import re
 from typing import Any
 
 import pytest
+from apptools import randomly_played_game, save_for_server
 from browsertools import no_exception, settled, shot
 from conftest import ARTIFACTS
 from playwright.sync_api import expect
 
-from cribbage_core.game import Phase
-from tutor import store
-from tutor.play.session import HUMAN, PlaySession, PlaySettings
+from tutor.play.session import PlaySettings
 
 pytestmark = pytest.mark.browser
 
@@ -220,21 +219,8 @@ def test_play_a_hand_reload_mid_game_and_reach_the_show(page: Any, app_url: str)
 def test_a_finished_game_opened_by_its_address_shows_the_result(
     page: Any, app_url: str, app_database_url: str
 ) -> None:
-    session = PlaySession.start(PlaySettings(level="hard", target=61), seed=2024)
-    rng = random.Random(5)
-    while session.phase is not Phase.GAME_OVER:
-        if session.bot_to_act() is not None:
-            session = session.bot_step()
-        elif session.phase is Phase.DEAL:
-            session = session.deal_next()
-        elif session.phase is Phase.SHOW and session.state.to_act != HUMAN:
-            session = session.next_count()
-        else:
-            session = session.act(rng.choice(session.state.legal_for(HUMAN)))
-    engine = store.make_engine(app_database_url)  # the server's database
-    store.migrate(engine)
-    store.save_game(engine, session.game_id, session.to_dict(), moves=session.moves, previous=None, finished=True)
-    engine.dispose()
+    session = randomly_played_game(PlaySettings(level="hard", target=61), 2024, random.Random(5))
+    save_for_server(app_database_url, session)  # the server's database
     page.set_viewport_size({"width": 1280, "height": 1400})
     page.goto(f"{app_url}/Play?game={session.game_id}")
     page.get_by_role("heading", name="The game log").wait_for()
