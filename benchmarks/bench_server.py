@@ -46,6 +46,7 @@ import time
 import urllib.request
 import uuid
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import websockets
@@ -193,19 +194,13 @@ class LearnerClient:
 # ---------------------------------------------------------------- one cycle per page
 
 
-async def count_cycle(c: LearnerClient, think: float, out: dict) -> None:
-    out["answers"].append(await c.run(values={"count_answer": c.rng.randint(0, 29)}, click="count_submit"))
+async def answer_cycle(box: str, highest: int, c: LearnerClient, think: float, out: dict) -> None:
+    """A quiz's cycle: an answer from 0 to ``highest`` typed into ``{box}_answer`` and
+    submitted, then the next question."""
+    out["answers"].append(await c.run(values={f"{box}_answer": c.rng.randint(0, highest)}, click=f"{box}_submit"))
     out["submitted"] += 1
     await asyncio.sleep(think)
-    out["nexts"].append(await c.run(click="count_next"))
-    await asyncio.sleep(think)
-
-
-async def pegging_cycle(c: LearnerClient, think: float, out: dict) -> None:
-    out["answers"].append(await c.run(values={"peg_answer": c.rng.randint(0, 6)}, click="peg_submit"))
-    out["submitted"] += 1
-    await asyncio.sleep(think)
-    out["nexts"].append(await c.run(click="peg_next"))
+    out["nexts"].append(await c.run(click=f"{box}_next"))
     await asyncio.sleep(think)
 
 
@@ -252,7 +247,10 @@ async def play_cycle(c: LearnerClient, think: float, out: dict) -> None:
     await asyncio.sleep(think)
 
 
-CYCLES = {"count": count_cycle, "pegging": pegging_cycle, "discard": discard_cycle, "play": play_cycle}
+CYCLES = {
+    "count": partial(answer_cycle, "count", 29), "pegging": partial(answer_cycle, "peg", 6),
+    "discard": discard_cycle, "play": play_cycle,
+}  # fmt: skip
 
 
 # ---------------------------------------------------------------- a level of learners
