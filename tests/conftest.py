@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -53,12 +55,32 @@ def _need_chromium() -> None:
         pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
 
 
+#: Under ``pytest -n`` (xdist), the progress database of this worker's in-process page tests
+#: (AppTest), set as ``DATABASE_URL`` when none is: two workers never write to one SQLite file.
+_WORKER_DATABASE: Path | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _WORKER_DATABASE
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and not os.environ.get("DATABASE_URL"):
+        _WORKER_DATABASE = Path(tempfile.mkdtemp(prefix=f"tutor-tests-{worker}-"))
+        os.environ["DATABASE_URL"] = f"sqlite:///{_WORKER_DATABASE / 'progress.db'}"
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _WORKER_DATABASE is not None:
+        shutil.rmtree(_WORKER_DATABASE, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def app_database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The server's progress database: ``DATABASE_URL`` if set, else a temporary SQLite file."""
-    return os.environ.get("DATABASE_URL") or (
-        f"sqlite:///{tmp_path_factory.mktemp('server-db') / 'progress.db'}"
-    )
+    """The server's progress database: ``DATABASE_URL`` if set (not a worker's own), else a
+    temporary SQLite file."""
+    url = os.environ.get("DATABASE_URL")
+    if url and _WORKER_DATABASE is None:
+        return url
+    return f"sqlite:///{tmp_path_factory.mktemp('server-db') / 'progress.db'}"
 
 
 @pytest.fixture(scope="session")
@@ -78,7 +100,8 @@ def serve(
     The server keeps progress in ``database_url``, never in the project's ``data/``.
     """
     port = _free_port()
-    log = (ARTIFACTS / log_name)
+    worker = os.environ.get("PYTEST_XDIST_WORKER")  # under pytest -n, each worker has its servers
+    log = ARTIFACTS / (f"{Path(log_name).stem}-{worker}.log" if worker else log_name)
     ARTIFACTS.mkdir(exist_ok=True)
     with log.open("w") as out:
         server = subprocess.Popen(
