@@ -132,13 +132,13 @@ def test_lessons_give_the_english_term_once_at_its_first_use(lang: str) -> None:
 
 #: The glossary terms each lesson uses, as the English lesson does.
 FIRST_MENTIONS = {
-    "01_cards.md": ["starter", "the_play", "the_show", "run", "pair", "fifteen", "count"],
-    "02_deal.md": ["dealer", "crib", "pone", "fifteen"],
+    "01_cards.md": ["starter", "the_play", "the_show", "rank", "run", "pair", "fifteen", "count"],
+    "02_deal.md": ["dealer", "rank", "crib", "pone", "fifteen"],
     "03_starter.md": ["pone", "dealer", "starter", "the_show", "crib", "the_play", "pegging",
                       "his_heels"],
     "04_play.md": ["the_play", "pone", "count", "pegging", "fifteen", "thirty_one", "pair",
-                   "pair_royal", "double_pair_royal", "run", "go"],
-    "05_show.md": ["the_play", "starter", "the_show", "pone", "dealer", "crib", "fifteen", "pair",
+                   "rank", "pair_royal", "double_pair_royal", "run", "go"],
+    "05_show.md": ["the_play", "starter", "the_show", "pone", "dealer", "crib", "fifteen", "rank", "pair",
                    "run", "flush", "his_nobs", "pair_royal", "count"],
     "06_end.md": ["the_play", "the_show", "pone", "dealer", "skunk", "double_skunk", "lurch"],
     "07_variants.md": ["dealer", "crib", "the_play", "starter", "his_heels", "the_show"],

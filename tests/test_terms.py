@@ -167,3 +167,45 @@ def test_a_number_placeholder_takes_no_ordinal_suffix(lang: str) -> None:
 def test_the_ordinal_check_finds_a_glued_suffix() -> None:
     assert ORDINAL["gu"].search("{rank}મા ક્રમે") and ORDINAL["pa"].search("{rank}ਵੇਂ ਨੰਬਰ")
     assert not ORDINAL["gu"].search("{n}માંથી {found}, {close}થી ઓછો")
+
+
+# ------------------------------------------------------------ Gujarati: a card's rank is not its order
+
+#: "rank" as a card's rank in an English message (not "ranked", "ranking", nor the advisor's
+#: "Rank" column, which is a place in a ranking); placeholders such as {rank} are left out.
+CARD_RANK = re.compile(r"\branks?\b")
+
+
+def test_gujarati_says_rank_with_the_seeds_word_and_keeps_kram_for_order() -> None:
+    assert term("gu", "rank") == "રેન્ક"
+    rank_messages = 0
+    for msgid, forms in catalog("gu").items():
+        english = re.sub(r"\{[a-z_]+\}", "", msgid)
+        if CARD_RANK.search(english):  # lowercase: "the same rank", "a duplicated rank", ...
+            rank_messages += 1
+            assert all("ક્રમ" not in form and "રેન્ક" in form for form in forms), msgid
+    assert rank_messages >= 10
+    gu = catalog("gu")
+    for msgid in ("Order", "In the order of the game", "Your games, in order", "Rank"):
+        assert "ક્રમ" in gu[msgid][0], msgid  # order, and a place in the advisor's ranking
+
+
+def test_gujarati_lessons_say_rank_as_the_seed_does() -> None:
+    english, gujarati = lessons("en"), lessons("gu")
+    for name, text in english.items():
+        if re.search(r"(?i)\brank", text):
+            assert "રેન્ક" in gujarati[name], name
+    # ક્રમ is left only where the English says "order": "The order is" and "in any order"
+    orders = sum(len(re.findall(r"\border\b", text)) for text in english.values())
+    krams = sum(text.count("ક્રમ") for text in gujarati.values())
+    assert krams == orders == 2, (krams, orders)
+
+
+@pytest.mark.parametrize("lang", ["hi", "ur", "gu", "bn", "pa"])
+def test_every_language_names_a_cards_rank_with_its_glossary_term(lang: str) -> None:
+    word = term(lang, "rank")
+    for msgid, forms in catalog(lang).items():
+        if CARD_RANK.search(re.sub(r"\{[a-z_]+\}", "", msgid)):
+            assert all(word in form for form in forms), (lang, msgid)
+    first_lesson = lessons(lang)["01_cards.md"]
+    assert re.search(rf"{re.escape(word)}(\*\*)? \((\u2068)?rank(\u2069)?\)", first_lesson), lang

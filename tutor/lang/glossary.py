@@ -43,7 +43,7 @@ LOCALES_DIR: Final = Path(__file__).resolve().parents[2] / "locales"
 #: Every glossary key, in teaching order.
 KEYS: Final[tuple[str, ...]] = (
     "crib", "starter", "pone", "dealer", "his_heels", "his_nobs", "go", "fifteen",
-    "thirty_one", "pair", "pair_royal", "double_pair_royal", "run", "flush", "skunk",
+    "thirty_one", "rank", "pair", "pair_royal", "double_pair_royal", "run", "flush", "skunk",
     "double_skunk", "lurch", "muggins", "the_play", "pegging", "the_show", "count",
 )  # fmt: skip
 
