@@ -13,6 +13,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -150,16 +151,25 @@ def browser() -> Iterator[object]:
             chromium.close()
 
 
-@pytest.fixture()
-def page(browser: object, app_url: str) -> Iterator[object]:
-    """A fresh browser page (1280 x 900) per test; every wait on it may take BROWSER_TIMEOUT_MS."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+@contextmanager
+def new_tab(browser: Any, **options: Any) -> Iterator[Any]:
+    """A page in a browser context of its own (no cookies shared with another), ``options`` as
+    Playwright's ``new_context`` takes them; every wait on it may take BROWSER_TIMEOUT_MS.
+    The context is closed at the end of the block."""
+    context = browser.new_context(**options)
     tab = context.new_page()
     tab.set_default_timeout(BROWSER_TIMEOUT_MS)
     try:
         yield tab
     finally:
         context.close()
+
+
+@pytest.fixture()
+def page(browser: object, app_url: str) -> Iterator[object]:
+    """A fresh browser page (1280 x 900) per test; every wait on it may take BROWSER_TIMEOUT_MS."""
+    with new_tab(browser, viewport={"width": 1280, "height": 900}) as tab:
+        yield tab
 
 
 def _throwaway_postgres() -> bool:
