@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -15,11 +16,20 @@ from tutor.play.session import HUMAN, PlaySession, PlaySettings
 ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
 
 
-def open_page(page: str | None, *, timeout: float = 30, **params: str) -> AppTest:
+def open_page(
+    page: str | None,
+    *,
+    timeout: float = 30,
+    setup: Callable[[AppTest], None] | None = None,
+    **params: str,
+) -> AppTest:
     """Run ``page`` (None: the home page) with these query parameters; no exception allowed.
 
-    ``timeout``: seconds each run may take (AppTest's ``default_timeout``)."""
+    ``timeout``: seconds each run may take (AppTest's ``default_timeout``); ``setup`` prepares
+    the AppTest before its first run (secrets, a signed-in user)."""
     at = AppTest.from_file(ENTRY, default_timeout=timeout)
+    if setup is not None:
+        setup(at)
     if page:
         at.switch_page(page)
     for key, value in params.items():

@@ -173,15 +173,11 @@ AUTH = {"redirect_uri": "http://localhost:8501/oauth2callback", "cookie_secret":
 
 
 def signed_in(page: str, user: dict[str, object], **params: str) -> AppTest:
-    at = AppTest.from_file(ENTRY, default_timeout=30)
-    at.secrets["auth"] = AUTH
-    at.user = user
-    at.switch_page(page)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    def sign_in(at: AppTest) -> None:
+        at.secrets["auth"] = AUTH
+        at.user = user
+
+    return open_page(page, setup=sign_in, **params)
 
 
 def test_with_sign_in_the_learner_is_the_identity_not_the_address(db_url: str) -> None:
