@@ -65,6 +65,7 @@ PURE_PATTERNS = (
 #: The only functions in the pure rooms that may reach Streamlit (lazily, when a page runs).
 LAZY_STREAMLIT = {
     ("tutor.lang.i18n", "_streamlit"): "asks the running page for its language",
+    ("tutor.lang.i18n", "_streamlit_run"): "the run under way, whose language is kept for it",
     ("tutor.store.handle", "open_store"): "the session's Store, from st.connection",
     ("tutor.store.handle", "_secrets_have_sql"): "open_store's look into st.secrets",
     ("tutor.store.handle", "script_run"): "the script run under way, so a read is kept for one run",

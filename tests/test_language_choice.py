@@ -135,3 +135,25 @@ def test_no_browser_header_means_english() -> None:
     at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=30)
     at.run()
     assert at.session_state["lang"] == "en"
+
+
+def _switch_mid_run() -> None:
+    import streamlit as st
+
+    from tutor.lang.i18n import current_language, set_language
+
+    before = current_language()  # kept for the run from here on
+    if before == "en":
+        set_language("hi")
+    st.session_state.setdefault("seen", []).append((before, current_language()))
+
+
+def test_the_runs_language_is_kept_for_the_run_and_a_switch_seen_at_once() -> None:
+    at = AppTest.from_function(_switch_mid_run)
+    at.run()
+    at.run()
+    assert at.session_state["seen"] == [("en", "hi"), ("hi", "hi")]
+    at.query_params["lang"] = "ur"  # the address names another language: the next run reads it
+    at.session_state["seen"] = []
+    at.run()
+    assert at.session_state["seen"] == [("ur", "ur")]

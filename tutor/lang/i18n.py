@@ -100,6 +100,18 @@ def _streamlit() -> Any:
     return st if get_script_run_ctx(suppress_warning=True) is not None else None
 
 
+def _streamlit_run() -> tuple[Any, object] | None:
+    """Streamlit and the run under way (an object new with each run: its table of cursors,
+    as ``tutor.store.handle.script_run``), else None (outside a run)."""
+    try:
+        import streamlit as st
+        from streamlit.runtime.scriptrunner import get_script_run_ctx
+    except ImportError:  # pragma: no cover - streamlit is a dependency
+        return None
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return None if ctx is None else (st, ctx.cursors)
+
+
 @functools.cache
 def available_languages() -> tuple[str, ...]:
     """The languages that have a catalog, in menu order (English, which needs none, first)."""
@@ -133,17 +145,28 @@ def translations(lang: str) -> gettext.NullTranslations:
     return Translations(compiled)
 
 
+# (the run that asked, its language): every translated word asks, a hundred times a run and
+# more, and reading the address is Streamlit's slowest look-up (a lock and a copy); the
+# language changes within a run only by settle_language and set_language, which forget it.
+_seen: tuple[object, str] | None = None
+
+
 def current_language() -> str:
     """The language of this run: ``?lang=``, else the session's, else English (outside a run)."""
-    st = _streamlit()
-    if st is None:
+    global _seen
+    found = _streamlit_run()
+    if found is None:
         return DEFAULT_LANGUAGE
+    st, run = found
+    seen = _seen
+    if seen is not None and seen[0] is run:
+        return seen[1]
     offered = available_languages()
     wanted = st.query_params.get(LANG_KEY)
-    if wanted in offered:
-        return str(wanted)
     remembered = st.session_state.get(LANG_KEY)
-    return str(remembered) if remembered in offered else DEFAULT_LANGUAGE
+    code = str(wanted) if wanted in offered else str(remembered) if remembered in offered else DEFAULT_LANGUAGE
+    _seen = (run, code)
+    return code
 
 
 def _browser_language(st: Any) -> str:
@@ -176,7 +199,13 @@ def settle_language(saved: Callable[[], str | None] = lambda: None) -> str:
     st.session_state[LANG_KEY] = code
     if st.query_params.get(LANG_KEY) != code:
         st.query_params[LANG_KEY] = code
+    _forget_language()
     return str(code)
+
+
+def _forget_language() -> None:
+    global _seen
+    _seen = None
 
 
 def set_language(code: str) -> None:
@@ -189,6 +218,7 @@ def set_language(code: str) -> None:
     if st is not None:
         st.session_state[LANG_KEY] = code
         st.query_params[LANG_KEY] = code
+        _forget_language()
 
 
 def _(message: str, lang: str | None = None) -> str:
