@@ -35,17 +35,17 @@ with right:
 
 if current_learner():  # the questions this learner got wrong that come back today
     with st.container(border=True, key="home_due"):
-        st.markdown("#### " + _("Due today: {n}").format(n=fmt_int(due_today())))
+        st.markdown("## " + _("Due today: {n}").format(n=fmt_int(due_today())))
         st.page_link(REVIEW_PAGE, label=_("Review now"), icon=":material/replay:", query_params=link_params())
 
 st.divider()
-st.subheader(_("Where to start"))
+st.header(_("Where to start"))
 entries = PAGES[1:]
 for row_start in range(0, len(entries), 3):
     row = entries[row_start : row_start + 3]
     for column, page in zip(st.columns(3), row):
         with column.container(border=True):
-            st.markdown("#### " + _(page.label))
+            st.markdown("### " + _(page.label))
             st.write(_(page.blurb))
             st.page_link(
                 page.path, label=_("Open"), icon=page.icon, query_params=link_params()

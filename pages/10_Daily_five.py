@@ -44,7 +44,7 @@ if day is None:
 questions = daily_questions(day)
 number = question_picker(len(questions))
 question = questions[number]
-st.subheader(fmt_date(day))
+st.header(fmt_date(day))
 
 served = serve_question(
     question.kind, question.position, ("daily", day, number), four_colour(),
@@ -60,7 +60,7 @@ keyboard(question.kind, served, "daily_next", nonce=f"{day}:{number}")
 st.caption(_("Share this day's five: the page's address holds the date."))
 
 st.divider()
-st.subheader(_("Past days"))
+st.header(_("Past days"))
 past = [old for old in (now - back for back in ARCHIVE_DAYS) if old >= FIRST_DAY]
 for column, shown in zip(st.columns(4), [past[i::4] for i in range(4)], strict=True):
     for old in shown:

@@ -40,7 +40,7 @@ if ui.watching(session):  # another's game: the table and the log, no moves
     table.commentary(session)
     if session.phase is Phase.GAME_OVER:
         table.result(session)
-    st.subheader(_("The game log"))
+    st.header(_("The game log"))
     table.game_log(session)
     st.stop()
 
@@ -72,7 +72,7 @@ if state.phase is Phase.GAME_OVER:
     if not ui.watching(session):  # the learner's decisions graded, the costly ones kept for review
         decision_view.file_finished(db, ctx.learner, session, today())
     table.review_link(session)
-    st.subheader(_("The game log"))
+    st.header(_("The game log"))
     table.game_log(session)
     controls.new_game_button()
     st.stop()

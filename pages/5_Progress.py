@@ -47,7 +47,7 @@ else:
     cols[2].metric(_("Current streak"), fmt_int(streak.current))
     cols[3].metric(_("Best streak"), fmt_int(streak.best))
 
-    st.subheader(_("By quiz"))
+    st.header(_("By quiz"))
     st.dataframe(
         progress.named(progress.summary_by_quiz(attempts), "kind", progress.quiz_name),
         hide_index=True,
@@ -60,11 +60,11 @@ else:
         },
     )
 
-    st.subheader(_("Accuracy over time"))
+    st.header(_("Accuracy over time"))
     daily = progress.named(progress.daily_accuracy(attempts), "kind", progress.quiz_name)
     st.altair_chart(progress.daily_accuracy_chart(daily, "kind", _("Quiz"), "answered"), width="stretch")
 
-    st.subheader(_("By scoring category"))
+    st.header(_("By scoring category"))
     categories = progress.named(progress.category_accuracy(attempts), "category", kind_name)
     if categories.empty:
         st.caption(_("No category details recorded yet."))
@@ -85,7 +85,7 @@ else:
             progress.daily_accuracy_chart(by_category, "category", _("Category"), "questions"), width="stretch"
         )
 
-st.subheader(_("Review: recall by interval"))
+st.header(_("Review: recall by interval"))
 st.caption(
     _("Due today: {n}").format(n=fmt_int(db.due_count(name, today(), SERVED_REVIEW_KINDS))) + " · "
     + _("Answers on review right at the first try, by the days since the question was last asked.")
@@ -105,7 +105,7 @@ else:
         },
     )
 
-st.subheader(_("Games against the computer"))
+st.header(_("Games against the computer"))
 if games.empty:
     st.caption(_("No finished games yet."))
 else:
@@ -152,7 +152,7 @@ else:
             query_params={**link_params(), "game": game.id},
         )  # fmt: skip
 
-st.subheader(_("Weak spots"))
+st.header(_("Weak spots"))
 weak = progress.weak_spot_table(every_answer)
 if weak.empty:
     st.caption(_("Nothing to drill: no recent misses."))

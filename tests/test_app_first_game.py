@@ -56,7 +56,7 @@ def test_the_coached_game_from_the_cut_to_the_check() -> None:
         click(at, "fg_count_submit")
         assert at.success and "Right" in at.success[0].value
         click(at, "fg_count_next")
-    assert "Check yourself" in [h.value for h in at.subheader]
+    assert "Check yourself" in [h.value for h in at.header]
     for i, answer in enumerate(("pone", "go", "crib")):
         at.radio(key=f"fg_q{i}").set_value(answer)
     click(at, "fg_check")

@@ -193,7 +193,7 @@ def test_a_wrong_card_in_the_pegging_trainer_comes_back_with_the_trainers_widget
 
     monkeypatch.setenv(clock.DAY_OFFSET_ENV, "1")
     review = open_page(REVIEW, learner="Ann", item=str(item.id))
-    assert review.subheader[0].value == "Pegging trainer"
+    assert review.header[0].value == "Pegging trainer"
     laid = {b.key for b in review.button if b.key and b.key.startswith("pegt_lay_")}
     assert laid == {f"pegt_lay_{c}" for c in position.view.hand}  # the trainer's own buttons
     review.button(key=f"pegt_lay_{best}").click().run()

@@ -239,7 +239,7 @@ def test_a_game_opened_by_another_visitor_is_watched_and_refuses_moves(db_url: s
         assert not move_buttons(visitor), move_buttons(visitor)
         assert len(watch_notes(visitor)) == 1
         assert "play_own_game" in {b.key for b in visitor.button}
-        assert "The game log" in [h.value for h in visitor.subheader]  # the board and the log show
+        assert "The game log" in [h.value for h in visitor.header]  # the board and the log show
         assert "<svg" in page_text(visitor)  # the board
         assert visitor.session_state["play_watching"] == game_id
     assert saved(db_url, game_id) == before, "watching changed nothing"

@@ -413,7 +413,7 @@ def _end_check() -> None:
             dealer=fmt_int(state.scores[first_dealer]), pone=fmt_int(state.scores[pone]),
             target=fmt_int(state.config.target))
     )  # fmt: skip
-    st.subheader(_("Check yourself"))
+    st.header(_("Check yourself"))
     checked = st.session_state.get(_CHECKED)
     questions = _questions()
     if checked is None:

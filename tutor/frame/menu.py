@@ -129,6 +129,10 @@ div[data-testid="stMetric"] {background: #f6f8f6; border-radius: 10px; padding: 
    browser's own, on the hidden input, is invisible). */
 .stApp label:has(input:focus-visible) {outline: 2px solid #1e6b3a; outline-offset: 2px; border-radius: 4px;}
 .stApp [data-testid="stCaptionContainer"] {opacity: 0.8;}  /* Streamlit's 0.6 is under 4.5:1 */
+/* A page's sections are level 2 under its title (st.header: headings in order for a screen
+   reader), drawn at the size of Streamlit's st.subheader; what is inside a section is level 3. */
+[data-testid="stMain"] h2 {font-size: 1.75rem; padding: 0.75rem 0 1rem 0;}
+[data-testid="stMain"] h3 {font-size: 1.4rem;}
 .count-aloud {font-size: 1.15rem; font-style: italic; padding: 10px 14px; background: #f3f7ff;
   border-inline-start: 4px solid #1e4f91; border-radius: 6px; margin: 6px 0 12px 0;}
 """

@@ -245,7 +245,7 @@ def show_section(ctx: PlayContext, session: PlaySession) -> None:
     """The show: what is counted so far, then the next count (yours to type, or the computer's)."""
     state = session.state
     names = seat_names(state.players)
-    st.subheader(_("The show"))
+    st.header(_("The show"))
     table.show_counted(session, state, state.show_step)
     counting = state.counting()
     assert counting is not None and state.starter is not None

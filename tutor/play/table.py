@@ -246,7 +246,7 @@ def last_show(session: PlaySession) -> None:
     """After the show, before the next deal: the hand's counts, each with its breakdown."""
     shown = session.last_show
     if session.phase is Phase.DEAL and shown is not None:
-        st.subheader(_("Hand {n}: the show").format(n=fmt_int(shown.hand_no)))
+        st.header(_("Hand {n}: the show").format(n=fmt_int(shown.hand_no)))
         show_counted(session, shown, shown.players + 1)
         review_link(session, shown.hand_no)
 

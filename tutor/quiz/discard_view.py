@@ -62,7 +62,7 @@ def show_keeps(verdict: DiscardVerdict, four_colour: bool) -> None:
 def show_advice(deal: DiscardDeal, verdict: DiscardVerdict) -> None:
     """Every discard, best first (the learner's marked), then the kept hand with every starter."""
     assert verdict.chosen is not None and verdict.best is not None
-    st.subheader(_("Every discard, best first"))
+    st.header(_("Every discard, best first"))
     table = advice_frame(deal.advice, verdict.thrown)
     # A plain table with its numbers formatted by the column settings: a pandas Styler (the
     # rows coloured) cost more to send than the rest of the verdict; the marks say which row
@@ -84,7 +84,7 @@ def show_advice(deal: DiscardDeal, verdict: DiscardVerdict) -> None:
           "Min and max: the kept hand's lowest and highest score.").format(n=deal.advice.starters)
     )  # fmt: skip
 
-    st.subheader(_("Your kept hand with every possible starter"))
+    st.header(_("Your kept hand with every possible starter"))
     rows = starter_rows(deal.hand, verdict.chosen.keep, None if verdict.correct else verdict.best.keep)
     # the data as an Arrow table: Streamlit sends it as it is (a list of rows goes through pandas)
     st.vega_lite_chart(pa.table(rows), spec=starter_chart(rows), width="stretch")

@@ -90,7 +90,7 @@ def show_cards(
 
 def show_values(position: PegPosition, verdict: PegVerdict) -> None:
     """Every legal card, best first, with what it is worth (after the verdict)."""
-    st.subheader(_("Every card, best first"))
+    st.header(_("Every card, best first"))
     st.dataframe(values_frame(position, verdict), hide_index=True, key="pegt_table")
     st.caption(
         _("Over the play: the points this card is expected to bring from now to the end of the play, "

@@ -64,7 +64,7 @@ def next_item() -> None:
 def item_heading(item: ReviewItem) -> None:
     """Which quiz the item is from, how often it was missed and how long since it was asked
     (as it stood when it was served: an answer given here has moved it on already)."""
-    st.subheader(quiz_name(item.kind))
+    st.header(quiz_name(item.kind))
     served: dict[int, ReviewState] = st.session_state.get(_SERVED_STATE, {})
     state = served.get(item.id, item.state)
     st.session_state[_SERVED_STATE] = {**served, item.id: state}
