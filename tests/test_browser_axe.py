@@ -22,6 +22,7 @@ from axe_playwright_python.sync_playwright import Axe
 from browsertools import load, settled
 from conftest import ARTIFACTS
 from playwright.sync_api import expect
+from test_browser_first_game import play_through
 
 from cribbage_core.game import Phase
 from cribbage_core.hand_quiz import deal_hand
@@ -32,7 +33,7 @@ pytestmark = pytest.mark.browser
 
 PAGES = (
     "", "Learn", "Count_the_hand?seed=42", "Pegging_quiz?seed=42", "Pegging_trainer?seed=42", "Play",
-    "Game_review", "Discard_trainer?seed=42", "Review", "Daily_five", "Progress",
+    "Game_review", "Discard_trainer?seed=42", "Review", "Daily_five", "Progress", "First_game",
 )  # fmt: skip
 RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}}
 FAILING = {"serious", "critical"}
@@ -149,3 +150,18 @@ def test_the_states_that_matter(page: Any, app_url: str, app_database_url: str, 
         expect(page.locator(title)).to_be_visible()
         report[f"Play {state}"] = audit(page)
     check(report, f"states-{lang}{'-four-colour' if four else ''}")
+
+
+@pytest.mark.parametrize(("lang", "four"), [("en", False), ("ur", True)])
+def test_the_coached_first_game(page: Any, app_url: str, lang: str, four: bool) -> None:
+    """The Learn page's coached first game at its start, in the play and at its end."""
+    report = {}
+
+    def at(state: str) -> None:
+        if four and state == "start":
+            four_colour_deck(page)
+        report[f"First_game {state}"] = audit(page)
+
+    play_through(page, app_url, lang, at)
+    assert set(report) == {"First_game start", "First_game play", "First_game end"}
+    check(report, f"first-game-{lang}{'-four-colour' if four else ''}")

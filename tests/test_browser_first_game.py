@@ -3,6 +3,7 @@ in English and in Urdu (right to left). Screenshots go to ``artifacts/first-game
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -27,7 +28,9 @@ def lay_away(page: Any, hand: Any, cards: Any) -> None:
     click(page, "fg_throw")
 
 
-def play_through(page: Any, app_url: str, lang: str) -> None:
+def play_through(page: Any, app_url: str, lang: str, at: Callable[[str], None] = lambda state: None) -> None:
+    """The whole coached game from the Learn page's link; ``at`` is called with "start", "play" and
+    "end" when the page is in that state (the accessibility audit looks at it there)."""
     rtl = lang == "ur"
     load(page, f"{app_url}/Learn?lang={lang}")
     page.locator('a[href*="First_game"]').first.click()
@@ -35,6 +38,7 @@ def play_through(page: Any, app_url: str, lang: str) -> None:
     no_exception(page)
     if rtl:
         expect(page.locator("main")).to_have_css("direction", "rtl")
+    at("start")
     click(page, "fg_cut")
     expect(page.locator(".st-key-fg_deal button")).to_be_visible()
     shot(page, f"first-game-{lang}-cut")
@@ -71,6 +75,7 @@ def play_through(page: Any, app_url: str, lang: str) -> None:
             click(page, "fg_play_hint")
             expect(page.get_by_test_id("stAlertContentInfo")).to_be_visible()
             shot(page, f"first-game-{lang}-play")
+            at("play")
         lines = page.locator("ol li").count()
         page.locator(".st-key-fg_lay button:enabled").first.click()
         laid += 1
@@ -102,6 +107,7 @@ def play_through(page: Any, app_url: str, lang: str) -> None:
     expect(page.get_by_test_id("stAlertContentSuccess")).to_have_count(4)  # three right, and the end
     no_exception(page)
     shot(page, f"first-game-{lang}-end")
+    at("end")
 
 
 def test_the_coached_first_game_in_english(page: Any, app_url: str) -> None:
