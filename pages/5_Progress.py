@@ -128,7 +128,8 @@ else:
     if figures.empty:
         st.caption(_("No game has its skill figure yet: finish a game, or open the review of a past one."))
     else:
-        event = st.altair_chart(progress.skill_chart(figures), width="stretch", on_select="rerun", key="progress_skill")
+        chart = progress.skill_chart(figures).properties(description=progress.skill_summary(figures))
+        event = st.altair_chart(chart, width="stretch", on_select="rerun", key="progress_skill")
         st.caption(_("Points lost on average per decision with a real choice, against the best play the coach "
                      "knows: lower is better. Click a game to open its review."))  # fmt: skip
         picked = progress.picked_game(event.selection if event else None)
@@ -159,11 +160,7 @@ if weak.empty:
 else:
     st.write(_("Recent misses count most; a right answer later makes them count less."))
     st.caption(_("Each area is weighed by its own answers, and its drill deals what you miss there."))
-    st.bar_chart(
-        {"category": [f"{progress.area_name(a)} · {kind_name(c)}" for a, c in zip(weak["area"], weak["category"])],
-         "area": [progress.area_name(a) for a in weak["area"]], "weight": weak["weight"].tolist()},
-        x="category", y="weight", color="area", horizontal=True, sort=False,
-    )  # fmt: skip
+    st.altair_chart(progress.weak_spot_chart(weak), width="stretch")
 if (Path(__file__).resolve().parent.parent / DRILL_PAGE).exists():
     st.page_link(
         DRILL_PAGE,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 
 import pytest
@@ -83,7 +84,10 @@ def test_choose_the_worst() -> None:
     assert attempt.right_answer == format_cards(deal.advice.best.discard)
     table = at.dataframe[0].value
     assert "yours" in table[""].iloc[-1] and table[""].iloc[0].startswith("★")
-    assert len(charts(at)) == 1
+    (chart,) = charts(at)
+    summary = json.loads(chart.spec)["description"]  # the chart's text alternative: the line under it
+    assert summary.startswith("Your keep: ") and " · Best keep: " in summary
+    assert summary in [c.value for c in at.caption]
     assert [m.value for m in at.metric][:4] == ["0", "0%", "1", f"{loss:.2f}"]
 
 

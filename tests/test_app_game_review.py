@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 
@@ -87,6 +88,16 @@ def test_the_review_shows_the_figures_of_analyse_record(db_url: str) -> None:
     # the first hand's decisions: the learner's discard, with its grade and cost
     first = next(d for d in expected.of_seat(HUMAN) if d.hand_no == 1 and d.kind == "discard")
     assert first.grade.value.capitalize() in page
+    # the chance-to-win chart's text alternative (its label in the browser): the line's ends and range
+    line = [d for d in expected.of_seat(HUMAN) if d.win_after is not None and d.kind in ("discard", "play")]
+    wins = [f"{round(100 * d.win_after)}%" for d in line]
+    low, high = (f"{round(100 * f(d.win_after for d in line))}%" for f in (min, max))
+    marked = sum(d.grade.is_error and d.real_choice for d in line)
+    (chart,) = at.get("vega_lite_chart")
+    assert json.loads(chart.proto.spec)["description"] == (
+        f"Your chance to win went from {wins[0]} to {wins[-1]} over your {len(line)} decisions "
+        f"(lowest {low}, highest {high}); mistakes and blunders marked in red: {marked}."
+    )
 
 
 def test_the_switch_shows_the_computers_decisions(db_url: str) -> None:

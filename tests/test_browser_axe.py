@@ -1,11 +1,12 @@
 """The accessibility audit (issue 18, item 3): axe-core in Chromium on every page in every
 language, and on the states that matter (a verdict shown; a game in the discard, the play, the
-show and at its end), with the two-colour and the four-colour deck.
+show and at its end; the coached first game's start, play and end), with the two-colour and the
+four-colour deck.
 
 axe-core comes from the PyPI package ``axe-playwright-python``, which ships its own
 ``axe.min.js`` (axe 4.12): nothing is fetched at run time. The rules run are WCAG 2.0 and
-2.1, levels A and AA, plus axe's best practices. A serious or critical violation fails the
-test; every violation found is written, per page and impact, to ``artifacts/axe-<name>.json``
+2.1, levels A and AA, plus axe's best practices. A moderate, serious or critical violation
+fails the test (a minor one is only reported); every violation found is written, per page and impact, to ``artifacts/axe-<name>.json``
 (the README's figures come from there).
 """
 
@@ -36,7 +37,8 @@ PAGES = (
     "Game_review", "Discard_trainer?seed=42", "Review", "Daily_five", "Progress", "First_game",
 )  # fmt: skip
 RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}}
-FAILING = {"serious", "critical"}
+#: A moderate finding fails too: headings skipped a level on four pages until they were put in order.
+FAILING = {"moderate", "serious", "critical"}
 
 _AXE = Axe()
 
@@ -58,7 +60,7 @@ def audit(page: Any) -> list[dict[str, Any]]:
 
 
 def check(report: dict[str, list[dict[str, Any]]], name: str) -> None:
-    """Save the figures as ``artifacts/axe-<name>.json``; fail on any serious or critical one."""
+    """Save the figures as ``artifacts/axe-<name>.json``; fail on any moderate, serious or critical one."""
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"axe-{name}.json").write_text(json.dumps(report, indent=1, ensure_ascii=False))
     by_impact = Counter(v["impact"] for found in report.values() for v in found)
@@ -127,6 +129,10 @@ def test_the_states_that_matter(page: Any, app_url: str, app_database_url: str, 
     page.locator(".st-key-discard_confirm button").click()
     expect(page.get_by_test_id("stVegaLiteChart")).to_be_visible()
     report["Discard_trainer verdict"] = audit(page)
+    # the chart's text alternative, in the learner's language: its label is the summary under it
+    label = page.get_by_test_id("stVegaLiteChart").get_attribute("aria-label")
+    assert label in [text.strip() for text in page.get_by_test_id("stCaptionContainer").all_inner_texts()], label
+    assert (lang == "ur") == any("\u0600" <= ch <= "\u06ff" for ch in label), label
     # a game: the discard, then the play
     load(page, f"{app_url}/Play?lang={lang}")
     if four:

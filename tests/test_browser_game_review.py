@@ -66,6 +66,10 @@ def test_play_to_the_end_review_and_learn_from_a_mistake(page: Any, app_url: str
     metrics = page.get_by_test_id("stMetricValue").all_inner_texts()
     assert metrics[:3] == [f"{mine.skill:.2f}", str(mine.errors), f"{mine.luck:+.2f}"]
     assert metrics[3] == f"{game.review.summary(1).skill:.2f}"
+    # the chance-to-win chart's text alternative: its label, as a screen reader says it
+    expect(page.get_by_test_id("stVegaLiteChart").first).to_have_attribute(
+        "aria-label", re.compile(r"^Your chance to win went from \d+% to \d+% over your \d+ decisions")
+    )
     shot(page, "review-en")
 
     costly = costly_decisions(game)

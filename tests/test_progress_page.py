@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import uuid
 from pathlib import Path
 
@@ -14,6 +15,11 @@ from tutor import store
 PAGE = "pages/5_Progress.py"
 ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
 TODAY = dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
+
+
+def chart_texts(at: AppTest) -> list[str]:
+    """Each chart's text alternative: Vega-Lite's description, the chart's label in the browser."""
+    return [json.loads(chart.proto.spec).get("description", "") for chart in at.get("vega_lite_chart")]
 
 
 def seed(url: str, name: str, answers: int, games: int = 0) -> None:
@@ -112,6 +118,9 @@ def test_a_seeded_learner_sees_tables_charts_streaks_and_export(db_url: str) -> 
     categories = at.dataframe[1].value.set_index("category")
     assert categories.loc["Run", "accuracy"] == 0 and categories.loc["Pair", "accuracy"] == 1
     assert len(at.get("vega_lite_chart")) == 3  # accuracy by day, by category by day, weak spots
+    by_day, by_category, weak = chart_texts(at)
+    assert "Hand: from " in by_day and "%" in by_day and "Run: " in by_category
+    assert weak.startswith("Weighed most: ") and " · Run" in weak, weak  # runs are the ones missed
     assert len(at.get("download_button")) == 1
 
 
@@ -160,6 +169,8 @@ def test_the_tables_speak_the_learners_language(db_url: str) -> None:
     english = {"Hand", "Crib", "Pegging quiz", "Discard trainer", "Fifteen", "Run", "Pair", "Easy", "Hard"}
     assert not shown & (stored | english), shown
     assert all(any("\u0900" <= ch <= "\u097f" for ch in value) for value in shown), shown
+    texts = chart_texts(at)  # every chart's text alternative in Hindi too
+    assert texts and all(any("\u0900" <= ch <= "\u097f" for ch in text) for text in texts), texts
 
 
 def test_each_games_skill_figure_is_charted_and_game_decisions_are_no_quiz_answers(db_url: str) -> None:
@@ -188,6 +199,9 @@ def test_each_games_skill_figure_is_charted_and_game_decisions_are_no_quiz_answe
     assert "Your skill over time" in texts(at)
     assert any("Click a game to open its review" in c.value for c in at.caption)
     assert len(at.get("vega_lite_chart")) == 4  # with the skill figure over time
+    assert chart_texts(at)[2] == (
+        "Your skill figure over 2 games: from 0.90 in the first to 0.40 in the latest, best 0.40 (0 is perfect)."
+    )
     assert progress.picked_game({"game": [{"id": ids[2]}]}) == ids[2]
     weak = progress.weak_spot_table(store.Store(store.make_engine(db_url)).attempts_frame("Ann"))
     games_area = weak[weak["area"] == "games"]

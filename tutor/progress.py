@@ -17,7 +17,7 @@ import altair as alt
 import pandas as pd
 
 from cribbage_core.kinds import ResultKind
-from tutor.lang.i18n import N_, _
+from tutor.lang.i18n import N_, _, fmt_date, fmt_int, fmt_percent, kind_name, list_text, ngettext, own_digits
 from tutor.play.text import LEVEL_LABELS
 from tutor.store import Store, naive_utc
 
@@ -285,6 +285,7 @@ def daily_accuracy_chart(daily: pd.DataFrame, series: str, title: str, count: st
             color=alt.Color(f"{series}:N", title=title),
             tooltip=["day:T", f"{series}:N", f"{count}:Q", "accuracy:Q"],
         )
+        .properties(description=accuracy_summary(daily, series))
     )
     return chart
 
@@ -348,3 +349,67 @@ def picked_game(selection: object) -> str | None:
         return None
     found = points[0].get("id")
     return str(found) if found else None
+
+
+# ---------------------------------------------------------------------------------------------
+# The charts in words: each chart's text alternative (Vega-Lite's ``description``, which the
+# browser reads out as the chart's label), in the learner's language
+
+
+def accuracy_summary(daily: pd.DataFrame, series: str) -> str:
+    """:func:`daily_accuracy_chart` in words: each line's accuracy on its first and last day.
+
+    >>> daily = pd.DataFrame({"day": pd.to_datetime(["2026-12-01", "2026-11-30", "2026-12-01"]),
+    ...     "kind": ["Hand", "Hand", "Crib"], "accuracy": [0.75, 0.5, 1.0]})
+    >>> accuracy_summary(daily, "kind")
+    'Hand: from 50% on November 30, 2026 to 75% on December 1, 2026 · Crib: 100% on December 1, 2026'
+    """
+    lines = []
+    for name, rows in daily.sort_values("day", kind="stable").groupby(series, sort=False):
+        first, last = rows.iloc[0], rows.iloc[-1]
+        if len(rows) == 1:
+            lines.append(_("{name}: {accuracy} on {day}").format(
+                name=name, accuracy=fmt_percent(first["accuracy"]), day=fmt_date(first["day"].date())))
+        else:
+            lines.append(_("{name}: from {first} on {first_day} to {last} on {last_day}").format(
+                name=name, first=fmt_percent(first["accuracy"]), first_day=fmt_date(first["day"].date()),
+                last=fmt_percent(last["accuracy"]), last_day=fmt_date(last["day"].date())))
+    return " · ".join(lines)  # fmt: skip
+
+
+def skill_summary(figures: pd.DataFrame) -> str:
+    """:func:`skill_chart` in words: the first, the latest and the best skill figure.
+
+    >>> skill_summary(pd.DataFrame({"skill": [1.2, 0.5, 0.8]}))
+    'Your skill figure over 3 games: from 1.20 in the first to 0.80 in the latest, best 0.50 (0 is perfect).'
+    """
+    skill = figures["skill"].astype(float)
+    figure = {"first": skill.iloc[0], "last": skill.iloc[-1], "best": skill.min()}
+    return ngettext(
+        "Your skill figure over {n} game: {last} ({zero} is perfect).",
+        "Your skill figure over {n} games: from {first} in the first to {last} in the latest, best {best} "
+        "({zero} is perfect).",
+        len(skill),
+    ).format(n=fmt_int(len(skill)), zero=fmt_int(0), **{k: own_digits(f"{v:.2f}") for k, v in figure.items()})
+
+
+def weak_spot_chart(weak: pd.DataFrame) -> alt.Chart:
+    """The weak spots (:func:`weak_spot_table`) as bars in the table's order, coloured by area,
+    with their text alternative: the three heaviest."""
+    spots = pd.DataFrame({
+        "label": [f"{area_name(a)} · {kind_name(c)}" for a, c in zip(weak["area"], weak["category"], strict=True)],
+        "area": [area_name(a) for a in weak["area"]], "weight": weak["weight"].astype(float),
+    })  # fmt: skip
+    top = spots.sort_values("weight", ascending=False, kind="stable")["label"].head(3)
+    chart: alt.Chart = (
+        alt.Chart(spots)
+        .mark_bar()
+        .encode(
+            x=alt.X("weight:Q", title=_("Weight")),
+            y=alt.Y("label:N", sort=None, title=None),
+            color=alt.Color("area:N", title=None),
+            tooltip=[alt.Tooltip("label:N", title=_("Category")), alt.Tooltip("weight:Q", title=_("Weight"), format=".2f")],
+        )
+        .properties(description=_("Weighed most: {spots}.").format(spots=list_text(list(top))))
+    )  # fmt: skip
+    return chart

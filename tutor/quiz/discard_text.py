@@ -274,7 +274,7 @@ def starter_summary(rows: Mapping[str, Sequence[Any]]) -> str:
         scores.setdefault(name, []).append(score)
     return " · ".join(
         _("{keep}: {mean} on average, {low} to {high}").format(
-            keep=name, mean=points(sum(values) / len(values)), low=min(values), high=max(values)
+            keep=name, mean=points(sum(values) / len(values)), low=fmt_int(min(values)), high=fmt_int(max(values))
         )
         for name, values in scores.items()
     )

@@ -73,7 +73,7 @@ def show_advice(deal: DiscardDeal, verdict: DiscardVerdict) -> None:
         width="stretch",
         height=36 * (len(table) + 1) + 4,  # every row in view: the learner's may be the last
         key="discard_table",
-        column_config={"": st.column_config.TextColumn(width=140), **formats},
+        column_config={"": st.column_config.TextColumn(_("Mark"), width=140), **formats},  # a header a screen reader can say
     )
     notes = tie_notes(deal.advice)
     if notes:
@@ -87,5 +87,6 @@ def show_advice(deal: DiscardDeal, verdict: DiscardVerdict) -> None:
     st.header(_("Your kept hand with every possible starter"))
     rows = starter_rows(deal.hand, verdict.chosen.keep, None if verdict.correct else verdict.best.keep)
     # the data as an Arrow table: Streamlit sends it as it is (a list of rows goes through pandas)
-    st.vega_lite_chart(pa.table(rows), spec=starter_chart(rows), width="stretch")
-    st.caption(starter_summary(rows))
+    summary = starter_summary(rows)  # under the chart, and its text alternative (the chart's label)
+    st.vega_lite_chart(pa.table(rows), spec={**starter_chart(rows), "description": summary}, width="stretch")
+    st.caption(summary)

@@ -22,7 +22,7 @@ from tutor.frame.render import bold, show_html
 from tutor.html.board import PEG_COLOURS
 from tutor.html.cards import cards_row
 from tutor.html.play import table_series_html
-from tutor.lang.i18n import _, cards_text, current_language, fmt_int, grade_name, ltr, own_digits
+from tutor.lang.i18n import _, cards_text, current_language, fmt_int, fmt_percent, grade_name, ltr, ngettext, own_digits
 from tutor.lang.languages import is_rtl
 from tutor.play.text import LEVEL_LABELS, saved_game_problem, seat_names
 from tutor.review.game import LEARNER, ReviewedGame, review_game
@@ -136,7 +136,8 @@ def win_chart(game: ReviewedGame) -> None:
         .encode(x=x, y=y, tooltip=[alt.Tooltip("hand:Q", title=_("Hand")), alt.Tooltip("grade:N", title=_("Grade"))])
         .add_params(swing)
     )
-    event = st.altair_chart(line + marks, width="stretch", on_select="rerun", key="review_chart")
+    chart = (line + marks).properties(description=win_summary(frame))  # its text alternative
+    event = st.altair_chart(chart, width="stretch", on_select="rerun", key="review_chart")
     st.caption(_("Each red point is a mistake or a blunder: click one to see its hand."))
     picked = [p.get("hand") for p in event.selection.get("swing", [])] if event else []
     hand = int(picked[0]) if picked and picked[0] is not None else None
@@ -144,6 +145,20 @@ def win_chart(game: ReviewedGame) -> None:
         st.session_state[_HAND] = hand
         st.session_state[MODE] = REVIEW
     st.session_state[_PICKED] = hand
+
+
+def win_summary(frame: pd.DataFrame) -> str:
+    """The chance-to-win chart in words (``win`` in percent, ``error`` marked): where it started
+    and ended, its lowest and highest, how many decisions are marked."""
+    win = frame["win"] / 100
+    return ngettext(
+        "Your chance to win went from {first} to {last} over your {n} decision (lowest {low}, highest {high}); "
+        "mistakes and blunders marked in red: {errors}.",
+        "Your chance to win went from {first} to {last} over your {n} decisions (lowest {low}, highest {high}); "
+        "mistakes and blunders marked in red: {errors}.",
+        len(frame),
+    ).format(n=fmt_int(len(frame)), first=fmt_percent(win.iloc[0]), last=fmt_percent(win.iloc[-1]),
+             low=fmt_percent(win.min()), high=fmt_percent(win.max()), errors=fmt_int(int(frame["error"].sum())))  # fmt: skip
 
 
 def _hand_label(game: ReviewedGame, hand_no: int, computer: bool) -> str:
