@@ -106,6 +106,15 @@ def test_the_question_first_in_every_language(phone: Any, small_phone: Any, app_
             in_first_screen(tab, PAGES[name])
 
 
+def test_the_enter_hint_leaves_an_urdu_placeholder_readable(phone: Any, app_url: str) -> None:
+    """Streamlit's "Press Enter to submit form" sits at the box's end, where a right-to-left
+    placeholder starts: in Urdu it is moved to the other end, clear of the placeholder."""
+    load(phone, f"{app_url}/Count_the_hand?seed=42&lang=ur")
+    box = phone.locator(".st-key-count_answer input").bounding_box()
+    hint = phone.locator('.st-key-count_answer [data-testid="InputInstructions"]').bounding_box()
+    assert hint["x"] + hint["width"] < box["x"] + box["width"] / 2, (hint, box)
+
+
 def test_count_answered_by_taps(phone: Any, app_url: str) -> None:
     load(phone, f"{app_url}/Count_the_hand?seed=42")
     phone.locator(".st-key-count_answer input").tap()

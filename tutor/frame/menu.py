@@ -154,6 +154,8 @@ _RTL_CSS: Final = """
 @media (max-width: 640px) {.stApp :is(p, li, label, td, th) {line-height: 1.8;}}
 [data-testid="stMetricLabel"] * {overflow: visible;}
 .count-aloud {font-style: normal;}
+/* Streamlit's "Press Enter to submit form" sits at the box's right, over a right-to-left placeholder */
+[data-testid="stMain"] [data-testid="InputInstructions"] {right: auto; left: 9px;}
 """
 
 
