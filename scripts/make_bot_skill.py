@@ -73,6 +73,7 @@ def main() -> int:
         with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
             for part in pool.imap_unordered(_games, tasks):
                 rows.extend(part)
+                print(f"  {level}: {len(rows)}/{args.games} games, {time.time() - began:.0f}s", flush=True)
         skills = [r[0] for r in rows]
         mean = statistics.fmean(skills)
         se = statistics.stdev(skills) / math.sqrt(len(skills))
@@ -82,6 +83,11 @@ def main() -> int:
             "errors_a_game": round(statistics.fmean(r[2] for r in rows), 3),
         }  # fmt: skip
         print(f"{level:>6}: {len(rows)} games, skill {mean:.3f} (SE {se:.3f}), {time.time() - began:.0f}s", flush=True)
+        _write(args, figures)  # each level as soon as it is measured
+    return 0
+
+
+def _write(args: argparse.Namespace, figures: dict[str, dict[str, float | int]]) -> None:
     data = {
         "header": {
             "what": "each bot's typical skill figure: expected points lost per decision with a real choice",
@@ -96,7 +102,6 @@ def main() -> int:
     }
     args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {args.out}", flush=True)
-    return 0
 
 
 if __name__ == "__main__":
