@@ -80,7 +80,7 @@ def test_the_review_shows_the_figures_of_analyse_record(db_url: str) -> None:
     assert metrics["Your skill figure"] == f"{mine.skill:.2f}"
     assert metrics["Mistakes and blunders"] == str(mine.errors)
     assert metrics["Luck of your deals"] == f"{mine.luck:+.2f}"
-    assert metrics["Computer's skill figure"] == f"{expected.summary(1).skill:.2f}"
+    assert metrics["Computer's skill figure"] == "–"  # analysed when its decisions are shown
     page = text(at)
     rail = at.segmented_control(key="review_hand")
     assert len(rail.options) == len({d.hand_no for d in expected.of_seat(HUMAN)})
@@ -107,6 +107,11 @@ def test_the_switch_shows_the_computers_decisions(db_url: str) -> None:
     at.toggle(key="review_computer").set_value(True).run()
     assert not at.exception
     assert before == 0 and text(at).count("Computer ·") > 0
+    # with them, the computer's skill figure: as one analysis of both seats gives it
+    metrics = {m.label: m.value for m in at.metric}
+    expected = analyse_record(played().record)
+    assert metrics["Computer's skill figure"] == f"{expected.summary(1).skill:.2f}"
+    assert metrics["Your skill figure"] == f"{expected.summary(HUMAN).skill:.2f}"
 
 
 def _check(at: AppTest, cards: tuple[object, ...]) -> AppTest:

@@ -65,12 +65,21 @@ def test_play_to_the_end_review_and_learn_from_a_mistake(page: Any, app_url: str
     mine = game.review.summary(0)
     metrics = page.get_by_test_id("stMetricValue").all_inner_texts()
     assert metrics[:3] == [f"{mine.skill:.2f}", str(mine.errors), f"{mine.luck:+.2f}"]
-    assert metrics[3] == f"{game.review.summary(1).skill:.2f}"
+    assert metrics[3] == "–"  # the computer's figure comes with its decisions (analysed when asked)
     # the chance-to-win chart's text alternative: its label, as a screen reader says it
     expect(page.get_by_test_id("stVegaLiteChart").first).to_have_attribute(
         "aria-label", re.compile(r"^Your chance to win went from \d+% to \d+% over your \d+ decisions")
     )
     shot(page, "review-en")
+    switch = page.get_by_text("Show the computer's decisions too", exact=True)
+    switch.click()
+    theirs = game.with_seats().review.summary(1)
+    expect(page.get_by_test_id("stMetricValue").nth(3)).to_have_text(f"{theirs.skill:.2f}")
+    settled(page)
+    no_exception(page)
+    switch.click()  # off again: the learner's decisions alone
+    expect(page.get_by_test_id("stMetricValue").nth(3)).to_have_text("–")
+    settled(page)
 
     costly = costly_decisions(game)
     # a click on a red point of the chart opens that mistake's hand in the rail

@@ -106,7 +106,8 @@ def test_a_game_in_progress_files_only_the_hands_no_take_back_can_change() -> No
     game = reviewed(stop)
     assert game.final.result is None
     filed = settled_decisions(game)
-    assert filed and max(d.hand_no for d in filed) < max(d.hand_no for d in game.review.decisions)
+    assert game.last_hand == hands[2]  # the hand still being played
+    assert filed and max(d.hand_no for d in filed) < game.last_hand
     assert {(d.step, d.chosen) for d in filed} <= {(d.step, d.chosen) for d in settled_decisions(whole)}
 
 

@@ -1,17 +1,22 @@
 """A saved game made ready for its review: the record read back, the line it took, its analysis.
 
 Pure (no Streamlit): the page caches :func:`review_game` per (game id, number of moves).
+The learner's seat is analysed first (the page's figures, chart and hands need only it: half
+the work); the computer's decisions are added by :meth:`ReviewedGame.with_seats` when asked
+for. The decisions are independent of each other, so the two together are exactly
+:func:`~cribbage_core.review.analyse_game` of every seat (``tests/test_review_game.py``).
 
 >>> from tutor.play.session import PlaySession, PlaySettings
 >>> session = PlaySession.start(PlaySettings(level="easy", target=61), seed=4, game_id="g1")
 >>> game = review_game(session.to_dict())
->>> game.game_id, game.level, game.hands, game.review.decisions
-('g1', 'easy', (), ())
+>>> game.game_id, game.level, game.hands, game.review.decisions, game.seats
+('g1', 'easy', (), (), (0,))
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cribbage_core.game import Action, GameState
@@ -19,7 +24,7 @@ from cribbage_core.record import GameRecord
 from cribbage_core.review import Decision, GameReview, analyse_game, played_line
 from tutor.play.session import HUMAN, PlaySession
 
-__all__ = ["LEARNER", "ReviewedGame", "review_game"]
+__all__ = ["LEARNER", "ReviewedGame", "review_game", "merge_reviews"]
 
 #: The learner's seat in a game of the Play page.
 LEARNER = HUMAN
@@ -36,11 +41,33 @@ class ReviewedGame:
     line: tuple[tuple[GameState, Action], ...]
     review: GameReview
     final: GameState
+    seats: tuple[int, ...] = (LEARNER,)  # the seats whose decisions ``review`` holds
 
     @property
     def hands(self) -> tuple[int, ...]:
-        """The hands that have decisions, in order."""
+        """The hands that have decisions (of the seats analysed), in order."""
         return tuple(sorted({d.hand_no for d in self.review.decisions}))
+
+    @property
+    def last_hand(self) -> int:
+        """The hand of the last move made (0 before any): the hand that may still be played."""
+        return max((state.hand_no for state, _ in self.line), default=0)
+
+    def has_seat(self, seat: int) -> bool:
+        """Whether the decisions of ``seat`` are analysed."""
+        return seat in self.seats
+
+    def others(self) -> tuple[int, ...]:
+        """The seats not analysed yet."""
+        return tuple(s for s in range(self.review.players) if s not in self.seats)
+
+    def with_seats(self, seats: Sequence[int] | None = None) -> ReviewedGame:
+        """This game with the decisions of ``seats`` (default: every seat not analysed yet) added."""
+        wanted = tuple(s for s in (self.others() if seats is None else seats) if s not in self.seats)
+        if not wanted:
+            return self
+        more = analyse_game(self.line, wanted)
+        return replace(self, review=merge_reviews(self.review, self.seats, more), seats=tuple(sorted((*self.seats, *wanted))))
 
     def state_before(self, decision: Decision) -> GameState:
         """The position the decision was made in."""
@@ -65,15 +92,30 @@ class ReviewedGame:
         return tuple(shown)
 
 
-def review_game(data: Any, moves: int | None = None) -> ReviewedGame:
-    """Read a Play page save (``PlaySession.to_dict``) and analyse the line it took.
+def review_game(data: Any, moves: int | None = None, seats: Sequence[int] = (LEARNER,)) -> ReviewedGame:
+    """Read a Play page save (``PlaySession.to_dict``) and analyse the line it took for ``seats``
+    (the learner's by default; :meth:`ReviewedGame.with_seats` adds the others).
 
     Raises ``InvalidSavedGame`` when the save cannot be read (as the Play page does).
     """
     session = PlaySession.from_dict(data, moves=moves)
     record = session.record
     line = tuple(played_line(record))
-    review = analyse_game(line)
+    chosen = tuple(sorted(set(seats)))
+    review = analyse_game(line, chosen)
     return ReviewedGame(
-        session.game_id, session.settings.level, session.settings.self_count, record, line, review, session.state
+        session.game_id, session.settings.level, session.settings.self_count, record, line, review, session.state,
+        chosen,
+    )  # fmt: skip
+
+
+def merge_reviews(first: GameReview, first_seats: Sequence[int], second: GameReview) -> GameReview:
+    """One review from two of the same game: ``first`` holds the seats ``first_seats``, ``second``
+    the others (every decision is judged on its own, so this is what one analysis of both gives).
+    The decisions stay in the order of the line (their steps); each seat's summary is taken
+    from the review that analysed it."""
+    decisions = tuple(sorted((*first.decisions, *second.decisions), key=lambda d: d.step))
+    summaries = tuple(
+        first.summaries[s] if s in first_seats else second.summaries[s] for s in range(len(first.summaries))
     )
+    return replace(first, decisions=decisions, summaries=summaries)

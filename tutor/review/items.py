@@ -67,10 +67,9 @@ def settled_decisions(game: ReviewedGame) -> list[Decision]:
     """The learner's discards and cards laid with a real choice that no take-back can change:
     every one of a finished game, else those of the hands before the last one."""
     mine = [d for d in game.review.of_seat(LEARNER) if d.kind in DECISION_CATEGORIES and d.real_choice]
-    if game.final.result is not None or not game.review.decisions:
+    if game.final.result is not None or not game.line:
         return mine
-    last = max(d.hand_no for d in game.review.decisions)
-    return [d for d in mine if d.hand_no < last]
+    return [d for d in mine if d.hand_no < game.last_hand]
 
 
 def decision_at(game: ReviewedGame, position: Mapping[str, str]) -> Decision | None:
