@@ -132,6 +132,7 @@ else:
         event = st.altair_chart(chart, width="stretch", on_select="rerun", key="progress_skill")
         st.caption(_("Points lost on average per decision with a real choice, against the best play the coach "
                      "knows: lower is better. Click a game to open its review."))  # fmt: skip
+        st.caption(progress.bot_lines_caption())
         picked = progress.picked_game(event.selection if event else None)
         if picked is not None and picked in set(games["id"]):
             when = games.loc[games["id"] == picked, "finished_at"].iloc[0]

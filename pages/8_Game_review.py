@@ -21,6 +21,7 @@ decision_view.file_reviewed(db, current_learner(), game, today())  # its costly 
 
 view.figures(game)
 view.win_chart(game)
+view.skill_beside(db, current_learner(), game)
 st.session_state.setdefault(view.MODE, view.REVIEW)
 mode = st.segmented_control(
     _("What to do"),

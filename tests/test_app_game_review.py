@@ -205,3 +205,24 @@ def test_in_counting_mode_the_learners_typed_counts_are_reviewed(db_url: str) ->
     worth = int(counts[0].options[0].points)
     expected = f"You counted 0; it was worth {worth}" if worth else "Counted right: 0."
     assert expected in text(at)
+
+
+def test_the_game_in_one_picture_sets_its_skill_beside_the_bots_lines(db_url: str) -> None:
+    import pyarrow as pa
+
+    from cribbage_core.botskill import bot_skill
+
+    session = played()
+    save(db_url, session)
+    at = open_page(game=GAME, learner="Ann", lang="ur")
+    assert not at.exception, at.exception
+    chart = at.get("vega_lite_chart")[-1]  # after the chart of the chance to win
+    assert '"rule"' in chart.proto.spec and '"text"' in chart.proto.spec
+    frames = [pa.ipc.open_stream(ds.data.data).read_all().to_pandas() for ds in chart.proto.datasets]
+    bots = next(f for f in frames if "label" in f)
+    games = next(f for f in frames if "opponent_level" in f)
+    assert list(bots["skill"]) == [round(f.skill, 3) for f in bot_skill().values()]
+    assert bots["label"][0].startswith("آسان کمپیوٹر") and bots["label"][2].startswith("مشکل کمپیوٹر")
+    # this game (not filed yet, so in the page's own row), with the figure of the analysis
+    assert list(games["id"]) == [GAME]
+    assert games["skill"][0] == round(analyse_record(session.record).summary(HUMAN).skill, 3)

@@ -202,6 +202,16 @@ def test_each_games_skill_figure_is_charted_and_game_decisions_are_no_quiz_answe
     assert chart_texts(at)[2] == (
         "Your skill figure over 2 games: from 0.90 in the first to 0.40 in the latest, best 0.40 (0 is perfect)."
     )
+    import pyarrow as pa
+
+    from cribbage_core.botskill import bot_skill
+
+    skill_chart = next(c for c in at.get("vega_lite_chart") if '"rule"' in c.proto.spec)  # the bots' lines
+    frames = [pa.ipc.open_stream(ds.data.data).read_all().to_pandas() for ds in skill_chart.proto.datasets]
+    bots = next(f for f in frames if "label" in f)
+    assert list(bots["skill"]) == [round(f.skill, 3) for f in bot_skill().values()]
+    assert bots["label"][0].startswith("Easy computer: ")
+    assert any("the computer's typical figure at each level" in c.value for c in at.caption)
     assert progress.picked_game({"game": [{"id": ids[2]}]}) == ids[2]
     weak = progress.weak_spot_table(store.Store(store.make_engine(db_url)).attempts_frame("Ann"))
     games_area = weak[weak["area"] == "games"]

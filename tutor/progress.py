@@ -16,6 +16,7 @@ from typing import Final, NamedTuple
 import altair as alt
 import pandas as pd
 
+from cribbage_core.botskill import bot_skill
 from cribbage_core.kinds import ResultKind
 from tutor.lang.i18n import N_, _, fmt_date, fmt_int, fmt_percent, kind_name, list_text, ngettext, own_digits
 from tutor.play.text import LEVEL_LABELS
@@ -314,10 +315,58 @@ def skill_frame(games: pd.DataFrame) -> pd.DataFrame:
 SKILL_PICK = "game"
 
 
-def skill_chart(figures: pd.DataFrame) -> alt.LayerChart:
+def bot_level_name(level: str) -> str:
+    """A bot's level in the learner's language (the expert is the engine the review grades with)."""
+    return _("Expert") if level == "expert" else level_name(level)
+
+
+def bot_figures() -> pd.DataFrame:
+    """The bots' typical skill figures (:mod:`cribbage_core.botskill`), weakest first, for the
+    chart's reference lines: ``level``, ``skill``, ``se`` (its standard error), ``games`` and
+    ``label`` (in the learner's language).
+
+    >>> frame = bot_figures()
+    >>> list(frame["level"]), frame["skill"].is_monotonic_decreasing
+    (['easy', 'medium', 'hard', 'expert'], True)
+    >>> frame["label"][0].startswith("Easy computer: ")
+    True
+    """
+    rows = [
+        {"level": level, "skill": round(f.skill, 3), "se": round(f.se, 3), "games": f.games,
+         "label": _("{level} computer: {figure}").format(level=bot_level_name(level), figure=own_digits(f"{f.skill:.2f}"))}
+        for level, f in bot_skill().items()
+    ]  # fmt: skip
+    return pd.DataFrame(rows, columns=["level", "skill", "se", "games", "label"])
+
+
+def bot_lines_caption() -> str:
+    """What the dashed lines of a skill chart are, in the learner's language."""
+    return _("Dashed lines: the computer's typical figure at each level, from its games against the hard computer.")
+
+
+def bot_rules(bots: pd.DataFrame) -> alt.LayerChart:
+    """The bots' typical figures as dashed rules across a skill chart, each labelled at the left."""
+    y = alt.Y("skill:Q")
+    tooltip = [
+        alt.Tooltip("label:N", title=_("Typical figure")),
+        alt.Tooltip("se:Q", title=_("Standard error"), format=".3f"),
+        alt.Tooltip("games:Q", title=_("Games measured")),
+    ]
+    rules = alt.Chart(bots).mark_rule(color="#616161", strokeDash=[5, 4], strokeWidth=1.5).encode(y=y, tooltip=tooltip)
+    labels = (
+        alt.Chart(bots)
+        .mark_text(align="left", baseline="bottom", dx=4, dy=-3, color="#424242", fontSize=11)
+        .encode(y=y, x=alt.value(0), text="label:N")
+    )
+    chart: alt.LayerChart = rules + labels
+    return chart
+
+
+def skill_chart(figures: pd.DataFrame, current: str | None = None) -> alt.LayerChart:
     """Each game's skill figure over time (``skill_frame``, levels already in words): a line
     through the games in order, a point per game coloured by the opponent (its day in the
-    tooltip), clickable."""
+    tooltip), clickable; the game ``current`` ringed; the bots' typical figures as labelled
+    dashed rules (:func:`bot_figures`)."""
     # by game, not by day: several games on one day stay apart, and one game is not a date axis
     x = alt.X("game:Q", title=_("Your games, in order"), axis=alt.Axis(tickMinStep=1, format="d"))
     y = alt.Y("skill:Q", title=_("Your skill figure (0 is perfect)"), scale=alt.Scale(zero=True))
@@ -334,7 +383,10 @@ def skill_chart(figures: pd.DataFrame) -> alt.LayerChart:
         )
         .add_params(pick)
     )  # fmt: skip
-    chart: alt.LayerChart = line + points
+    chart: alt.LayerChart = bot_rules(bot_figures()) + line + points
+    if current is not None:
+        ring = alt.Chart(figures[figures["id"] == current]).mark_point(size=420, strokeWidth=2.5, color="#212121")
+        chart += ring.encode(x=x, y=y)
     return chart
 
 

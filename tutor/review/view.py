@@ -16,9 +16,12 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from cribbage_core.botskill import bot_skill
 from cribbage_core.errors import InvalidSavedGame
 from cribbage_core.grades import Grade
 from cribbage_core.review import Decision
+from tutor import progress
+from tutor.clock import today
 from tutor.frame.menu import four_colour, link_params
 from tutor.frame.render import bold, show_html
 from tutor.html.board import PEG_COLOURS
@@ -31,7 +34,10 @@ from tutor.review.game import LEARNER, ReviewedGame, review_game
 from tutor.review.reasons import GRADE_ICONS, cost_text, option_cards, reasons, signed
 from tutor.store import Store, UnreadableSave
 
-__all__ = ["GAME_KEY", "PAGE", "analysed", "decision_block", "figures", "hand_decisions", "open_game", "rail", "win_chart"]
+__all__ = [
+    "GAME_KEY", "PAGE", "analysed", "analysed_whole", "decision_block", "figures", "hand_decisions", "open_game", "rail",
+    "skill_beside", "win_chart",
+]  # fmt: skip
 
 PAGE: Final = "pages/8_Game_review.py"
 PLAY_PAGE: Final = "pages/4_Play.py"
@@ -43,8 +49,6 @@ _PICKED: Final = "review_chart_hand"  # the hand of the point last clicked on th
 MODE: Final = "review_mode"  # the page's switch: every decision, or learn from your mistakes
 REVIEW: Final = "review"
 LEARN: Final = "learn"
-#: The skill figures of the bots, 100 games each against hard (README, "The coach's engine").
-BOT_SKILL: Final = {"easy": 1.667, "medium": 0.295, "hard": 0.087}
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
@@ -113,7 +117,7 @@ def figures(game: ReviewedGame) -> None:
         _("Your skill figure"), ltr(own_digits(f"{mine.skill:.2f}")),
         help=_("Points lost on average per decision with a real choice, against the best play the "
                "coach knows: {zero} is perfect. The computer's typical figures: easy {easy}, medium "
-               "{medium}, hard {hard}.").format(zero=fmt_int(0), **{k: own_digits(f"{v:.2f}") for k, v in BOT_SKILL.items()}),
+               "{medium}, hard {hard}.").format(zero=fmt_int(0), **{k: own_digits(f"{v.skill:.2f}") for k, v in bot_skill().items()}),
     )  # fmt: skip
     cols[1].metric(_("Mistakes and blunders"), fmt_int(mine.errors))
     cols[2].metric(
@@ -177,6 +181,22 @@ def win_summary(frame: pd.DataFrame) -> str:
         len(frame),
     ).format(n=fmt_int(len(frame)), first=fmt_percent(win.iloc[0]), last=fmt_percent(win.iloc[-1]),
              low=fmt_percent(win.min()), high=fmt_percent(win.max()), errors=fmt_int(int(frame["error"].sum())))  # fmt: skip
+
+
+def skill_beside(store: Store, learner: str | None, game: ReviewedGame) -> None:
+    """This game's skill figure (ringed) beside the learner's past games and the bots' typical figures."""
+    past = progress.skill_frame(store.games_frame(learner) if learner else pd.DataFrame())
+    mine = game.review.summary(LEARNER)
+    if game.game_id not in set(past["id"]) and mine.real_choices:  # in progress, or not filed under a name
+        row = {"id": game.game_id, "day": pd.Timestamp(today()), "game": len(past) + 1,
+               "skill": round(mine.skill, 3), "errors": mine.errors, "opponent_level": game.level}  # fmt: skip
+        past = pd.concat([past, pd.DataFrame([row])], ignore_index=True) if len(past) else pd.DataFrame([row])
+    if past.empty:
+        return
+    st.markdown(bold(_("Your skill beside your past games and the computer's")))
+    figures = progress.named(past, "opponent_level", progress.level_name)
+    st.altair_chart(progress.skill_chart(figures, current=game.game_id).properties(height=240), width="stretch")
+    st.caption(_("The ringed point is this game.") + " " + progress.bot_lines_caption())
 
 
 def _hand_label(game: ReviewedGame, hand_no: int, computer: bool) -> str:

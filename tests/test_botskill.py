@@ -1,0 +1,69 @@
+"""The bots' typical skill figures: the data file says how it was made, and the figures are in order
+of strength; the skill charts (Progress, and the review) carry them as labelled lines."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+from cribbage_core.botskill import LEVELS, OPPONENT, TABLE_PATH, bot_skill
+from tutor import progress
+
+
+def test_the_data_file_holds_its_method_and_each_figure_with_its_standard_error() -> None:
+    data = json.loads(TABLE_PATH.read_text(encoding="utf-8"))
+    header = data["header"]
+    assert "standard error" in header["method"] and header["generator"] == "scripts/make_bot_skill.py"
+    assert header["opponent"] == OPPONENT
+    assert tuple(data["figures"]) == LEVELS  # every bot measured, weakest first
+    for level, f in data["figures"].items():
+        assert f["games"] >= 80, level
+        assert 0 < f["se"] < f["skill"] / 3, level  # measured closely enough to order the bots
+
+
+def test_the_figures_are_ordered_easy_medium_hard_expert_apart_by_more_than_their_errors() -> None:
+    figures = bot_skill()
+    assert list(figures) == list(LEVELS)
+    for weaker, stronger in zip(LEVELS, LEVELS[1:]):
+        a, b = figures[weaker], figures[stronger]
+        assert a.skill - b.skill > 2 * (a.se**2 + b.se**2) ** 0.5, (weaker, stronger)
+
+
+def _layers(chart: object) -> list[dict[str, object]]:
+    spec = chart.to_dict()  # type: ignore[attr-defined]
+    return list(spec["layer"])
+
+
+def _values(spec: dict[str, object], chart: object) -> list[dict[str, object]]:
+    """The rows a layer draws (Altair moves each layer's data into the top-level datasets)."""
+    whole = chart.to_dict()  # type: ignore[attr-defined]
+    data = spec.get("data", whole["data"])  # the first layer's data is the whole chart's
+    return list(whole["datasets"][data["name"]])  # type: ignore[index]
+
+
+def test_the_skill_chart_carries_a_labelled_line_per_bot() -> None:
+    games = pd.DataFrame({
+        "id": ["a", "b"], "day": pd.to_datetime(["2026-12-01", "2026-12-02"]), "game": [1, 2],
+        "skill": [0.9, 0.5], "errors": [4, 2], "opponent_level": ["Easy", "Hard"],
+    })  # fmt: skip
+    chart = progress.skill_chart(games, current="b")
+    layers = _layers(chart)
+    marks = [layer["mark"]["type"] if isinstance(layer["mark"], dict) else layer["mark"] for layer in layers]
+    assert marks[:2] == ["rule", "text"]
+    rules = _values(layers[0], chart)
+    assert [r["skill"] for r in rules] == [round(f.skill, 3) for f in bot_skill().values()]
+    labels = [r["label"] for r in _values(layers[1], chart)]
+    assert labels[0] == f"Easy computer: {bot_skill()['easy'].skill:.2f}" and labels[3].startswith("Expert computer")
+    ring = _values(layers[-1], chart)
+    assert [r["id"] for r in ring] == ["b"]  # the current game ringed
+
+
+@pytest.mark.parametrize("lang, word", [("ur", "کمپیوٹر"), ("hi", "कंप्यूटर")])
+def test_the_lines_are_labelled_in_the_learners_language(lang: str, word: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    translate = progress._
+    monkeypatch.setattr(progress, "_", lambda message: translate(message, lang))
+    labels = list(progress.bot_figures()["label"])
+    assert all(word in label for label in labels), labels
+    assert not any("computer" in label for label in labels)
