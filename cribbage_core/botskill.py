@@ -9,7 +9,7 @@ choice), with its standard error. A learner's figure is read beside them.
 >>> figures = bot_skill()
 >>> figures["easy"].skill > figures["medium"].skill > figures["hard"].skill > 0
 True
->>> figures["hard"].se < figures["hard"].skill and figures["hard"].games >= 100
+>>> figures["hard"].se < figures["hard"].skill and figures["hard"].games >= 80
 True
 """
 

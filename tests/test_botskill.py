@@ -39,7 +39,7 @@ def _layers(chart: object) -> list[dict[str, object]]:
 def _values(spec: dict[str, object], chart: object) -> list[dict[str, object]]:
     """The rows a layer draws (Altair moves each layer's data into the top-level datasets)."""
     whole = chart.to_dict()  # type: ignore[attr-defined]
-    data = spec.get("data", whole["data"])  # the first layer's data is the whole chart's
+    data = spec["data"] if "data" in spec else whole["data"]  # data shared by the layers is the whole chart's
     return list(whole["datasets"][data["name"]])  # type: ignore[index]
 
 
@@ -51,11 +51,13 @@ def test_the_skill_chart_carries_a_labelled_line_per_bot() -> None:
     chart = progress.skill_chart(games, current="b")
     layers = _layers(chart)
     marks = [layer["mark"]["type"] if isinstance(layer["mark"], dict) else layer["mark"] for layer in layers]
-    assert marks[:2] == ["rule", "text"]
+    assert marks[:3] == ["rule", "text", "text"]
     rules = _values(layers[0], chart)
     assert [r["skill"] for r in rules] == [round(f.skill, 3) for f in bot_skill().values()]
-    labels = [r["label"] for r in _values(layers[1], chart)]
-    assert labels[0] == f"Easy computer: {bot_skill()['easy'].skill:.2f}" and labels[3].startswith("Expert computer")
+    labels = [r["label"] for r in _values(layers[1], chart) + _values(layers[2], chart)]
+    assert sorted(labels) == sorted(progress.bot_figures()["label"])  # each line labelled once
+    assert labels[0] == f"Easy computer: {bot_skill()['easy'].skill:.2f}"
+    assert any(label.startswith("Expert computer: ") for label in labels)
     ring = _values(layers[-1], chart)
     assert [r["id"] for r in ring] == ["b"]  # the current game ringed
 
