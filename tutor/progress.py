@@ -355,11 +355,14 @@ def bot_rules(bots: pd.DataFrame) -> alt.LayerChart:
     rules = alt.Chart(bots).mark_rule(color="#616161", strokeDash=[5, 4], strokeWidth=1.5).encode(y=y, tooltip=tooltip)
     # labels alternately at the left and the right end, so the close lines of the strong bots stay readable
     left, right = bots.iloc[::2], bots.iloc[1::2]
-    text = {"baseline": "bottom", "dy": -3, "color": "#424242", "fontSize": 11}
     chart: alt.LayerChart = (
         rules
-        + alt.Chart(left).mark_text(align="left", dx=4, **text).encode(y=y, x=alt.value(0), text="label:N")
-        + alt.Chart(right).mark_text(align="right", dx=-4, **text).encode(y=y, x=alt.value("width"), text="label:N")
+        + alt.Chart(left)
+        .mark_text(align="left", dx=4, baseline="bottom", dy=-3, color="#424242", fontSize=11)
+        .encode(y=y, x=alt.value(0), text="label:N")
+        + alt.Chart(right)
+        .mark_text(align="right", dx=-4, baseline="bottom", dy=-3, color="#424242", fontSize=11)
+        .encode(y=y, x=alt.value("width"), text="label:N")
     )
     return chart
 
