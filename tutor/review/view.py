@@ -195,7 +195,8 @@ def skill_beside(store: Store, learner: str | None, game: ReviewedGame) -> None:
         return
     st.markdown(bold(_("Your skill beside your past games and the computer's")))
     figures = progress.named(past, "opponent_level", progress.level_name)
-    st.altair_chart(progress.skill_chart(figures, current=game.game_id).properties(height=300, description=progress.skill_summary(figures)), width="stretch")
+    chart = progress.skill_chart(figures, current=game.game_id)
+    st.altair_chart(chart.properties(height=300, description=progress.skill_summary(figures)), width="stretch")
     st.caption(_("The ringed point is this game.") + " " + progress.bot_lines_caption())
 
 
