@@ -5,6 +5,11 @@ Each deal sequence is played twice with the bots' seats swapped (game pair
 its games), so luck of the cards cancels out. Games run on several processes
 (``--jobs``, default: every core).
 
+A long run can be played in shards at different times: ``--first-pair 500 --games 1000
+--save part.json`` plays pairs 500-999 and saves them; ``python -m cribbage_core.tournament
+merge part*.json`` prints the report of all of them together, and refuses shards that overlap or
+belong to another tournament.
+
 Printed: wins and win % of the first bot with a 95% confidence interval
 (normal approximation over game *pairs*, the independent unit), game points
 (win 1, skunk 2, double skunk 3), average points per deal for each bot as
@@ -19,6 +24,8 @@ game finished), first-dealer win %, skunk rate and games per second.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import multiprocessing
 import os
@@ -27,12 +34,13 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .bots import BOT_NAMES, Bot, bots_move, check_level, make_bot
 from .game import GameConfig, GameState, Phase, new_game
 from .kinds import EventPhase, ResultKind
 
-__all__ = ["TournamentResult", "play_game", "run_tournament", "main", "CATEGORIES"]
+__all__ = ["TournamentResult", "play_game", "run_tournament", "main", "merge_files", "CATEGORIES"]
 
 #: Where a deal's points come from, for the per-deal split.
 CATEGORIES = ("play", "hand", "crib")
@@ -62,9 +70,22 @@ class TournamentResult:
     )
     seconds: float = 0.0
     cpu_seconds: float = 0.0  # the workers' CPU time (the games' own cost on a shared machine)
+    seed: int = 1
+    # the duplicate pairs played, as half-open ranges [start, stop) of pair numbers, sorted
+    done: list[tuple[int, int]] = field(default_factory=list)
 
     def merge(self, other: TournamentResult) -> None:
-        """Add another partial result (from a worker) into this one."""
+        """Add another partial result (a worker's, or a shard's saved with ``--save``) into this one.
+
+        Raises ValueError when the two are not parts of one tournament (other bots, players or
+        seed) or share a pair, which would count the same games twice.
+        """
+        if (other.names, other.players, other.seed) != (self.names, self.players, self.seed):
+            raise ValueError(
+                f"cannot merge {other.names} ({other.players} players, seed {other.seed})"
+                f" into {self.names} ({self.players} players, seed {self.seed})"
+            )
+        self.done = _join_ranges(self.done, other.done)
         self.games += other.games
         self.skunks += other.skunks
         self.double_skunks += other.double_skunks
@@ -89,6 +110,22 @@ class TournamentResult:
         half = 1.96 * math.sqrt(variance / self.pairs) if self.pairs > 1 else 1.0
         return p, max(p - half, 0.0), min(p + half, 1.0)
 
+    def pair_ranges(self) -> str:
+        """The pairs played, e.g. ``"0-4999"`` or ``"0-99, 200-299"`` (inclusive)."""
+        return ", ".join(f"{a}-{b - 1}" for a, b in self.done) or "none"
+
+    def to_json(self) -> str:
+        """The whole result as JSON (``--save``), to merge shards run at different times."""
+        return json.dumps(dataclasses.asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> TournamentResult:
+        """The result saved by :meth:`to_json`."""
+        data = json.loads(text)
+        data["names"] = tuple(data["names"])
+        data["done"] = [tuple(r) for r in data["done"]]
+        return cls(**data)
+
     def per_deal(self, bot: int, role: str) -> dict[str, float]:
         """Average points per completed deal for one bot in one role, by category and total."""
         n = self.deals[bot][role] or 1
@@ -102,6 +139,7 @@ class TournamentResult:
         p, lo, hi = self.win_rate()
         lines = [
             f"{a} vs {b}: {self.games} games ({self.pairs} duplicate pairs), {self.players} players",
+            f"  seed {self.seed}, pairs {self.pair_ranges()}",
             f"  wins        {a} {self.wins[0]}  {b} {self.wins[1]}",
             f"  win %       {a} {100 * p:.2f}%  (95% CI {100 * lo:.2f}-{100 * hi:.2f}%)",
             f"  game points {a} {self.game_points[0]}  {b} {self.game_points[1]}"
@@ -146,6 +184,19 @@ def play_game(
     return state, dealers
 
 
+def _join_ranges(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The union of two lists of disjoint half-open ranges; ValueError if they overlap."""
+    joined: list[tuple[int, int]] = []
+    for start, stop in sorted(a + b):
+        if joined and start < joined[-1][1]:
+            raise ValueError(f"pairs {start}-{stop - 1} are counted twice")
+        if joined and start == joined[-1][1]:
+            joined[-1] = (joined[-1][0], stop)
+        else:
+            joined.append((start, stop))
+    return joined
+
+
 def _category(phase: EventPhase) -> str | None:
     if phase == EventPhase.SHOW_HAND:
         return "hand"
@@ -159,7 +210,8 @@ def _category(phase: EventPhase) -> str | None:
 def _play_pairs(args: tuple[str, str, int, int, int, int]) -> TournamentResult:
     """Worker: game pairs ``start..stop-1``."""
     name_a, name_b, seed, start, stop, players = args
-    result = TournamentResult((name_a, name_b), players)
+    done = [(start, stop)] if stop > start else []
+    result = TournamentResult((name_a, name_b), players, seed=seed, done=done)
     config = GameConfig(players=players)
     began = time.process_time()
     for i in range(start, stop):
@@ -212,8 +264,12 @@ def run_tournament(
     players: int = 2,
     minutes: float | None = None,
     progress: Callable[[TournamentResult], None] | None = None,
+    first_pair: int = 0,
 ) -> TournamentResult:
     """Play ``games`` games (rounded up to whole duplicate pairs) of ``bot_a`` against ``bot_b``.
+
+    ``first_pair``: start at that pair number, to play one shard of a longer tournament (pair
+    ``i`` is the same games whichever run plays it; merge the shards with :meth:`merge`).
 
     ``minutes``: stop after that long with the pairs finished by then (in small batches, so few
     are lost; the result counts only whole pairs); ``progress`` is called with the running total
@@ -223,14 +279,17 @@ def run_tournament(
         check_level(name, BOT_NAMES)
     if players not in (2, 4):
         raise ValueError(f"a two-bot tournament is for 2 players or 4 (two teams), got {players}")
+    if first_pair < 0:
+        raise ValueError(f"the first pair is a pair number from 0, got {first_pair}")
     pairs = max(1, (games + 1) // 2)
     jobs = jobs or os.cpu_count() or 1
     chunk = max(1, min(5 if minutes is not None else 50, pairs // (jobs * 4) or 1))
+    end = first_pair + pairs
     tasks = [
-        (bot_a, bot_b, seed, start, min(start + chunk, pairs), players)
-        for start in range(0, pairs, chunk)
+        (bot_a, bot_b, seed, start, min(start + chunk, end), players)
+        for start in range(first_pair, end, chunk)
     ]
-    total = TournamentResult((bot_a, bot_b), players)
+    total = TournamentResult((bot_a, bot_b), players, seed=seed)
     began = time.perf_counter()
     deadline = None if minutes is None else began + 60 * minutes
 
@@ -254,8 +313,29 @@ def run_tournament(
     return total
 
 
+def merge_files(paths: Sequence[str]) -> TournamentResult:
+    """The shards saved with ``--save`` as one result (ValueError if they do not fit together)."""
+    if not paths:
+        raise ValueError("name the shard files to merge")
+    parts = [TournamentResult.from_json(Path(p).read_text(encoding="utf-8")) for p in paths]
+    total = TournamentResult(parts[0].names, parts[0].players, seed=parts[0].seed)
+    for part in parts:
+        total.merge(part)
+        total.seconds += part.seconds
+    return total
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["merge"]:
+        try:
+            merged = merge_files(argv[1:])
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(f"cannot merge: {exc}", file=sys.stderr)
+            return 2
+        print(merged.report())
+        return 0
     parser = argparse.ArgumentParser(
         prog="python -m cribbage_core.tournament", description=__doc__.split("\n\n")[0]
     )
@@ -267,7 +347,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2, choices=(2, 4), help="4 = two teams")
     parser.add_argument("--minutes", type=float, default=None, help="stop after this long (the pairs done)")
     parser.add_argument("--progress", action="store_true", help="print the running win %% after each batch")
+    parser.add_argument("--first-pair", type=int, default=0, help="start at this pair (a shard)")
+    parser.add_argument("--save", default=None, help="also write the result as JSON (see merge)")
     args = parser.parse_args(argv)
+    if args.first_pair < 0:
+        parser.error(f"--first-pair must be 0 or more, got {args.first_pair}")
 
     def running(total: TournamentResult) -> None:
         p, lo, hi = total.win_rate()
@@ -280,8 +364,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     result = run_tournament(
         args.bot_a, args.bot_b, args.games, args.seed, args.jobs, args.players,
         minutes=args.minutes, progress=running if args.progress else None,
+        first_pair=args.first_pair,
     )  # fmt: skip
     print(result.report())
+    if args.save:
+        Path(args.save).write_text(result.to_json(), encoding="utf-8")
     return 0
 
 

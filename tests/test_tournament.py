@@ -1,8 +1,10 @@
 """The duplicate tournament: deterministic, seat-swapped, and reporting what it promises."""
 
+from pathlib import Path
+
 import pytest
 
-from cribbage_core.tournament import CATEGORIES, main, run_tournament
+from cribbage_core.tournament import CATEGORIES, TournamentResult, main, merge_files, run_tournament
 
 
 def test_identical_bots_split_every_duplicate_pair() -> None:
@@ -70,3 +72,44 @@ def test_a_run_can_stop_after_a_time_with_the_pairs_done(capsys: pytest.CaptureF
     assert main(["medium", "easy", "--games", "40", "--jobs", "1", "--minutes", "0", "--progress"]) == 0
     out = capsys.readouterr().out
     assert "... 10 games: medium" in out and "medium vs easy: 10 games (5 duplicate pairs)" in out
+
+
+def _same_games(a: TournamentResult, b: TournamentResult) -> bool:
+    fields = ("games", "pairs", "wins", "game_points", "points", "deals", "skunks")
+    same = all(getattr(a, f) == getattr(b, f) for f in (*fields, "first_dealer_wins"))
+    return same and a.pair_wins_sq == pytest.approx(b.pair_wins_sq)
+
+
+def test_shards_played_apart_and_merged_are_the_whole_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = run_tournament("medium", "easy", games=12, seed=4, jobs=1)
+    assert whole.done == [(0, 6)]
+    # pairs 0-1 and 2-5, in two runs of the command line, saved and merged in either order
+    run = ["medium", "easy", "--seed", "4", "--jobs", "1"]
+    assert main([*run, "--games", "4", "--save", str(tmp_path / "a.json")]) == 0
+    assert main([*run, "--games", "8", "--first-pair", "2", "--save", str(tmp_path / "b.json")]) == 0
+    assert "seed 4, pairs 2-5" in capsys.readouterr().out
+    merged = merge_files([str(tmp_path / "b.json"), str(tmp_path / "a.json")])
+    assert _same_games(merged, whole) and merged.done == [(0, 6)]
+    assert main(["merge", str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 0
+    assert "medium vs easy: 12 games (6 duplicate pairs)" in capsys.readouterr().out
+
+
+def test_merging_refuses_a_pair_counted_twice_or_another_tournament(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = run_tournament("medium", "easy", games=4, seed=4, jobs=1)
+    overlap = run_tournament("medium", "easy", games=4, seed=4, jobs=1, first_pair=1)
+    other_seed = run_tournament("medium", "easy", games=4, seed=5, jobs=1, first_pair=2)
+    for name, part in (("a", first), ("b", overlap), ("c", other_seed)):
+        (tmp_path / f"{name}.json").write_text(part.to_json(), encoding="utf-8")
+    with pytest.raises(ValueError, match="pairs 1-2 are counted twice"):
+        merge_files([str(tmp_path / "a.json"), str(tmp_path / "b.json")])
+    with pytest.raises(ValueError, match="seed 5"):
+        merge_files([str(tmp_path / "a.json"), str(tmp_path / "c.json")])
+    assert main(["merge", str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 2
+    assert main(["merge", str(tmp_path / "missing.json")]) == 2
+    assert "cannot merge" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["medium", "easy", "--first-pair", "-1"])
