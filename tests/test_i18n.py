@@ -1,5 +1,7 @@
 """The translation layer: catalogs complete for the code, the count said aloud, lessons present."""
 
+import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -26,6 +28,45 @@ def test_every_message_in_the_code_is_in_the_template_and_english_catalog() -> N
     for path in [ROOT / "locales/messages.pot", ROOT / "locales/en/LC_MESSAGES/messages.po"]:
         missing = in_code - catalog_ids(path)
         assert not missing, f"{path.name} lacks {sorted(missing)[:5]}: run python -m tutor.lang.catalogs"
+
+
+def _dated(path: Path, date: str) -> None:
+    """Give ``path`` the creation date ``date`` (as an earlier run of the catalogs would have)."""
+    text = re.sub(r"POT-Creation-Date: [^\\]*", f"POT-Creation-Date: {date}", path.read_text("utf-8"))
+    path.write_text(text, "utf-8")
+
+
+def test_refreshing_the_catalogs_keeps_the_date_when_no_message_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run of ``python -m tutor.lang.catalogs`` with nothing new rewrites no date line (a
+    needless diff in every .po file, and a merge conflict between branches); a new message
+    does date the files it changes."""
+    from babel.messages.catalog import Catalog
+
+    from tutor.lang import catalogs
+
+    locales = tmp_path / "locales"
+    shutil.copytree(ROOT / "locales", locales)
+    catalogs.update_catalogs(locales)  # in step with the code, whatever the copy was
+    files = [locales / "messages.pot", *sorted(locales.glob("*/LC_MESSAGES/messages.po"))]
+    for path in files:
+        _dated(path, "2020-01-02 03:04+0000")
+    before = {path: path.read_bytes() for path in files}
+    catalogs.update_catalogs(locales)
+    assert {path: path.read_bytes() for path in files} == before
+
+    def with_a_new_message() -> Catalog:
+        template = extract()
+        template.add("A message added since", None, [("app.py", 1)])
+        return template
+
+    monkeypatch.setattr(catalogs, "extract", with_a_new_message)
+    catalogs.update_catalogs(locales)
+    for path in files:
+        text = path.read_text("utf-8")
+        assert 'msgid "A message added since"' in text
+        assert "POT-Creation-Date: 2020-01-02 03:04+0000" not in text, path
 
 
 def test_no_fstring_or_variable_passed_to_the_translator() -> None:

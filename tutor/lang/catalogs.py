@@ -3,7 +3,8 @@
 Extracts every ``_()``, ``ngettext()`` and ``N_()`` message from the app into
 ``locales/messages.pot``, merges it into each ``locales/<lang>/LC_MESSAGES/messages.po``
 (new messages arrive untranslated, removed ones become obsolete) and fills the
-English catalog with its own msgids.
+English catalog with its own msgids. A file whose messages did not change is left as it is,
+date line included, so a run with nothing new makes no diff (and no merge conflict).
 
 The count said aloud has one source: the grammar tables of ``tutor/lang/spoken_count.py``.
 Its entries (number words 0-31, phrase templates, separator) are written into each
@@ -14,7 +15,10 @@ there, not in the ``.po`` file (a test checks the two agree).
 from __future__ import annotations
 
 import copy
+import io
+import re
 import sys
+from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -39,13 +43,33 @@ def extract() -> Catalog:
     return template
 
 
-def update_catalogs() -> list[str]:
-    """Write the template and merge it into every language; return the languages updated."""
+#: The header lines Babel dates afresh on every write; they alone do not make a file changed.
+_DATE_LINES = re.compile(rb'^"(?:POT-Creation-Date|PO-Revision-Date): [^"]*"\n', re.MULTILINE)
+
+
+def _write_if_changed(
+    path: Path, catalog: Catalog, *, sort_by_file: bool = False, ignore_obsolete: bool = False
+) -> None:
+    """Write ``catalog`` to ``path`` unless the file already says the same apart from its dates."""
+    out = io.BytesIO()
+    write_po(
+        out, catalog, width=100, include_lineno=False,
+        sort_by_file=sort_by_file, ignore_obsolete=ignore_obsolete,
+    )  # fmt: skip
+    text = out.getvalue()
+    if path.exists() and _DATE_LINES.sub(b"", path.read_bytes()) == _DATE_LINES.sub(b"", text):
+        return
+    path.write_bytes(text)
+
+
+def update_catalogs(locales: Path = LOCALES_DIR) -> list[str]:
+    """Write the template and merge it into every language; return the languages merged.
+
+    ``locales`` is the folder of the template and the catalogs (a test passes a copy)."""
     template = extract()
-    with (LOCALES_DIR / "messages.pot").open("wb") as out:
-        write_po(out, template, width=100, include_lineno=False, sort_by_file=True)
+    _write_if_changed(locales / "messages.pot", template, sort_by_file=True)
     updated = []
-    for po_path in sorted(LOCALES_DIR.glob("*/LC_MESSAGES/messages.po")):
+    for po_path in sorted(locales.glob("*/LC_MESSAGES/messages.po")):
         lang = po_path.parent.parent.name
         with po_path.open("rb") as src:
             catalog = read_po(src, locale=lang)
@@ -59,8 +83,7 @@ def update_catalogs() -> list[str]:
                     message.flags.discard("fuzzy")
         else:
             fill_count(catalog, lang)
-        with po_path.open("wb") as out:
-            write_po(out, catalog, width=100, include_lineno=False, ignore_obsolete=True)
+        _write_if_changed(po_path, catalog, ignore_obsolete=True)
         updated.append(lang)
     return updated
 
