@@ -64,9 +64,10 @@ __all__ = [
 
 #: The levels a learner plays against on the Play page, weakest first.
 BOT_LEVELS: Final = ("easy", "medium", "hard")
-#: Every bot :func:`make_bot` makes: the levels, then the coach's expert (for tournaments) and
-#: the expert that also infers the opponent's hand from its discard (an experiment, off by default).
-BOT_NAMES: Final = (*BOT_LEVELS, "expert", "expert-inference")
+#: Every bot :func:`make_bot` makes: the levels, then the coach's expert (for tournaments; it
+#: reads the opponent's hand from its discard and plays) and the expert reading the plays alone
+#: (as it did before, for comparison).
+BOT_NAMES: Final = (*BOT_LEVELS, "expert", "expert-plays-only")
 
 
 class Bot(Protocol):
@@ -103,12 +104,12 @@ def make_bot(level: str, seed: int | None = None) -> Bot:
     'expert'
     """
     name = check_level(level, BOT_NAMES)
-    if name in ("expert", "expert-inference"):
+    if name in ("expert", "expert-plays-only"):
         # Imported here: the expert stands on the pegging and discard engines, whose win
         # tables are built by self-play of these bots.
         from .expert import ExpertBot
 
-        return ExpertBot(seed, discard_evidence=name == "expert-inference")
+        return ExpertBot(seed, discard_evidence=name == "expert")
     bots: dict[str, type[EasyBot] | type[MediumBot] | type[HardBot]] = {
         "easy": EasyBot,
         "medium": MediumBot,

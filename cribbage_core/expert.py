@@ -4,10 +4,11 @@
   (:mod:`cribbage_core.discardvalue`); where a side can reach the target this deal, the keep
   with the best chance to win.
 - **The play**: the card with the best expected points for minus against over the rest of
-  the play, weighing the opponent's possible hands by what its go's and plays showed
-  (:mod:`cribbage_core.pegvalue`); near the end, the card with the best chance to win.
-  ``ExpertBot(discard_evidence=True)`` (``make_bot("expert-inference")``) also weighs them by
-  how likely the opponent was to keep them (:mod:`cribbage_core.keeps`); off by default.
+  the play, weighing the opponent's possible hands by what its discard and its go's and plays
+  showed (:mod:`cribbage_core.pegvalue`, :mod:`cribbage_core.keeps`); near the end, the card
+  with the best chance to win. ``ExpertBot(discard_evidence=False)``
+  (``make_bot("expert-plays-only")``) reads the plays alone, as the expert did before, for
+  comparison.
 - **The show**: counts exactly.
 
 The game review grades every decision by these same evaluations, so it grades against this
@@ -33,10 +34,10 @@ __all__ = ["ExpertBot"]
 class ExpertBot:
     """The expert (see the module docs). Deterministic: ``seed`` is accepted for symmetry and unused."""
 
-    def __init__(self, seed: int | None = None, *, discard_evidence: bool = False) -> None:
+    def __init__(self, seed: int | None = None, *, discard_evidence: bool = True) -> None:
         self.seed = seed
         self.discard_evidence = discard_evidence
-        self.name = "expert-inference" if discard_evidence else "expert"
+        self.name = "expert" if discard_evidence else "expert-plays-only"
 
     def act(self, view: SeatView) -> Action:
         """Discard, play, go or count (exactly) for this view."""

@@ -17,11 +17,12 @@ what the opponent did this hand:
   its weight, any other is multiplied by :data:`TREMBLE` spread over its other choices (real
   opponents do not follow a model exactly). So a card held back when it would have scored
   (no pair made on a 7 by a hand holding a 7) lowers the weight of the hands that hold it;
-- with ``discard_evidence=True``, its **discard**: the four cards it holds and has laid are
-  the four it chose to keep from six, so each hand is also weighed by the chance that a
-  player in its role keeps those four (:mod:`cribbage_core.keeps`: a softmax over its 15 ways
-  to lay two away, valued by the expected show and the crib table). Off by default (the
-  README gives the tournament that measured it).
+- its **discard** (``discard_evidence=True``, the default): the four cards it holds and has
+  laid are the four it chose to keep from six, so each hand is also weighed by the chance that
+  a player in its role keeps those four (:mod:`cribbage_core.keeps`: a softmax over its 15 ways
+  to lay two away, valued by the expected show and the crib table). ``discard_evidence=False``
+  reads the plays alone (the expert before; the README gives the tournament that measured
+  the difference).
 
 The seat itself plays its best: the search is an exact expectimax over the opponent's
 possible hands, and this seat's later choices may use only what it will have seen (the
@@ -929,7 +930,7 @@ def peg_values(
     win_view: bool | None = None,
     evidence: bool = True,
     tremble: float = TREMBLE,
-    discard_evidence: bool = False,
+    discard_evidence: bool = True,
 ) -> PegAdvice:
     """Every legal card of this seat's turn in the play, with its value (see the module docs).
 
@@ -937,8 +938,9 @@ def peg_values(
     (:func:`~cribbage_core.winprob.ends_this_deal`); ``True``/``False`` force it (two players).
     ``evidence=False`` weighs the opponent's hands by the deal alone; ``tremble`` is the
     weight kept for each play the model would not have made (:data:`TREMBLE`).
-    ``discard_evidence=True`` also weighs them by how likely a player in the opponent's role
-    keeps those four cards (:mod:`cribbage_core.keeps`).
+    ``discard_evidence=True`` (the default: the expert's and the grader's values) also weighs
+    them by how likely a player in the opponent's role keeps those four cards
+    (:mod:`cribbage_core.keeps`); ``False`` reads the opponent's plays alone.
     """
     if view.phase is not Phase.PLAY or view.to_act != view.seat:
         raise IllegalMove(f"seat {view.seat} is not to lay a card now (phase {view.phase.value})")
@@ -970,14 +972,14 @@ def _no_cyclic_collection() -> Iterator[None]:
 
 
 def opponent_hands(
-    view: SeatView, *, evidence: bool = True, tremble: float = TREMBLE, discard_evidence: bool = False
+    view: SeatView, *, evidence: bool = True, tremble: float = TREMBLE, discard_evidence: bool = True
 ) -> list[tuple[tuple[int, ...], float]]:
     """The opponent's possible hands (as sorted ranks) with their chances, as the pegging values weigh them.
 
     Two players only. Every multiset of ranks the opponent could hold among the cards this seat
     has not seen, weighted by the ways to deal it, then by the evidence of this hand's play
     (see the module docs; ``tremble=0`` keeps only the hands whose model would have played
-    exactly so; ``discard_evidence=True`` weighs by the opponent's keep too).
+    exactly so; by default also by the opponent's keep, ``discard_evidence=False`` leaves it out).
 
     >>> view = values_view("5H 9C 4D 4S", pile="", starter="KD", discards="QH JS")
     >>> hands = opponent_hands(view)

@@ -51,8 +51,8 @@ def test_bad_kept_hands_are_refused() -> None:
 def test_the_pegging_values_weigh_each_hand_by_its_keep() -> None:
     # the opponent (the dealer here) led nothing yet: each hand's weight is the deal's times its keep's
     view = values_view("5H 9C 4D 4S", pile="", starter="KD", discards="QH JS")
-    plain = dict(opponent_hands(view))
-    kept = dict(opponent_hands(view, discard_evidence=True))
+    plain = dict(opponent_hands(view, discard_evidence=False))
+    kept = dict(opponent_hands(view))  # the default reads the discard
     assert plain.keys() == kept.keys()
     assert sum(kept.values()) == pytest.approx(1.0)
     a, b = (5, 5, 10, 11), (1, 7, 10, 13)
@@ -60,8 +60,8 @@ def test_the_pegging_values_weigh_each_hand_by_its_keep() -> None:
     assert ratio == pytest.approx(keep_weight(a, dealer=True) / keep_weight(b, dealer=True))
     # cards the opponent laid count as kept: after its K led, a hand's keep is its three cards + the K
     led = values_view("9H 9S 8D", "KS", starter="6D", discards="2C 3C")
-    plain = dict(opponent_hands(led))
-    kept = dict(opponent_hands(led, discard_evidence=True))
+    plain = dict(opponent_hands(led, discard_evidence=False))
+    kept = dict(opponent_hands(led))
     a3, b3 = (5, 5, 10), (1, 7, 12)
     ratio = (kept[a3] / plain[a3]) / (kept[b3] / plain[b3])
     assert ratio == pytest.approx(keep_weight((*a3, 13), dealer=True) / keep_weight((*b3, 13), dealer=True))
