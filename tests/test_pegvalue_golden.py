@@ -1,11 +1,13 @@
 """The pegging values stay exactly what they were before the search was made faster.
 
 ``tests/data/pegvalue_golden.json`` (``scripts/make_pegvalue_golden.py``, written with the
-search as it was before) holds 338 valuations of positions from seeded games (every real
-choice in the play, 170 of them in the win view, some with the win view forced on or the
-evidence off). Each is replayed from its game's record and valued again: the same options in
-the same order, the same points now, and the same expected points and chances to win (to
-1e-9: only the order of floating-point additions may differ).
+search as it was before) holds 595 valuations of positions from seeded games (every real
+choice in the play, some with the win view forced on or the evidence of the plays off): 338
+reading the opponent's plays alone (``discard_evidence=False``, as the search first gave
+them) and 257 with the default, which reads its discard too. Each is replayed from its game's
+record and valued again: the same options in the same order, the same points now, and the
+same expected points and chances to win (to 1e-9: only the order of floating-point additions
+may differ).
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ def test_every_golden_value_is_unchanged() -> None:
     by_game: dict[int, tuple[GameRecord, list[dict[str, Any]]]] = {}
     for _name, record, decision in CASES:
         by_game.setdefault(id(record), (record, []))[1].append(decision)
-    assert sum(_check(record, decisions) for record, decisions in by_game.values()) == len(CASES) == 338
+    assert sum(_check(record, decisions) for record, decisions in by_game.values()) == len(CASES) == 595
 
 
 def test_a_search_leaves_the_garbage_collector_as_it_found_it() -> None:
