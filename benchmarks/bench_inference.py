@@ -2,16 +2,17 @@
 
 Usage: ``nice -n 15 python benchmarks/bench_inference.py hard --games 40 [--minutes 20] [--jobs 2]``
 
-Plays two-player games to 121 of the expert (seat 0) against a bot (seat 1). At each of the
-expert's turns in the play with a real choice and outside the win view, it asks which card the
-expert would lay with ``discard_evidence=True`` and without. Where the two differ, it plays the
-rest of the play out from the true position twice, once with each card (then the expert as
-usual for seat 0, the bot for seat 1, both with the cards really dealt), and records the
-points for minus against over the rest of the play. The mean difference (with the discard's
-evidence minus without) and its standard error say whether the evidence helps against that
-bot, with the whole game's noise taken out; the tournament (``expert-inference expert``) is
-the test of whole games. Games are not changed by the measurement (seat 0 plays the plain
-expert), so the figure is per disagreement; the report gives how often they disagree.
+Plays two-player games to 121 of the expert reading the plays alone (``expert-plays-only``,
+seat 0) against a bot (seat 1). At each of its turns in the play with a real choice and
+outside the win view, it asks which card the expert would lay with the discard's evidence (the
+default) and without (``discard_evidence=False``). Where the two differ, it plays the rest of
+the play out from the true position twice, once with each card (then ``expert-plays-only``
+for seat 0, the bot for seat 1, both with the cards really dealt), and records the points for
+minus against over the rest of the play. The mean difference (with the discard's evidence
+minus without) and its standard error say whether the evidence helps against that bot, with
+the whole game's noise taken out; the tournament (``expert expert-plays-only``) is the test
+of whole games. Games are not changed by the measurement (seat 0 reads the plays alone), so
+the figure is per disagreement; the report gives how often they disagree.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from cribbage_core.winprob import ends_this_deal  # noqa: E402
 
 def _play_out(state: GameState, seat: int, card: Card, other: str, g: int) -> int:
     """Lay ``card`` and play the rest of the play with the true hands: points for minus against."""
-    bots = {seat: make_bot("expert"), 1 - seat: make_bot(other, 5 * g + 1)}
+    bots = {seat: make_bot("expert-plays-only"), 1 - seat: make_bot(other, 5 * g + 1)}
     before = len(state.log)
     s = state.apply(Play(seat, card))
     while s.phase is Phase.PLAY:
@@ -53,7 +54,7 @@ def _games(args: tuple[str, int, int, int]) -> tuple[int, list[int]]:
     diffs: list[int] = []
     for g in range(start, stop):
         rng = random.Random(f"bench-inference/{seed}/{g}")
-        bots = [make_bot("expert"), make_bot(other, 5 * g + 1)]
+        bots = [make_bot("expert-plays-only"), make_bot(other, 5 * g + 1)]
         state = new_game(rng, GameConfig())
         while state.phase is not Phase.GAME_OVER:
             if state.phase is Phase.DEAL:
@@ -68,8 +69,8 @@ def _games(args: tuple[str, int, int, int]) -> tuple[int, list[int]]:
                 quiet = not ends_this_deal(view.scores[0], view.scores[1], dealer, view.config.target)
                 if len(ranks) > 1 and quiet:
                     decisions += 1
-                    plain = peg_values(view).best.card
-                    read = peg_values(view, discard_evidence=True).best.card
+                    plain = peg_values(view, discard_evidence=False).best.card
+                    read = peg_values(view).best.card
                     if plain.rank is not read.rank:
                         diffs.append(_play_out(state, seat, read, other, g) - _play_out(state, seat, plain, other, g))
             state = state.apply(bots[seat].act(view))
