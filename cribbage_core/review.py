@@ -35,9 +35,11 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -50,14 +52,20 @@ from .game import Action, Count, Discard, GameState, Go, Phase, Play
 from .grades import NEAR_TIE, Grade, grade
 from .pegtable import luck_baseline
 from .pegvalue import PegAdvice, peg_values
-from .record import GameRecord, NextDeal, TakeBack
+from .record import GameRecord, NextDeal, TakeBack, step_json
 from .scoring import score_hand
 from .winprob import deal_win_probability, point_mass, typical_deal
 
 __all__ = [
-    "OptionValue", "Decision", "SeatSummary", "GameReview", "analyse_game", "played_line", "analyse_record",
-    "judge",
+    "REVIEW_VERSION", "OptionValue", "Decision", "SeatSummary", "GameReview", "HandReview", "analyse_game",
+    "analyse_hand", "hand_spans", "line_key", "line_keys", "review_of_hands", "played_line", "analyse_record", "judge",
 ]  # fmt: skip
+
+#: The version of the review's evaluations. Raise it with every change that alters what a
+#: decision is given (its options' values, its grade, its chance to win, the luck): analyses
+#: kept with saved games (:class:`HandReview`) made by an older version are then made again,
+#: never shown stale.
+REVIEW_VERSION: Final = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +84,13 @@ class OptionValue:
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form."""
         return {"label": self.label, "points": self.points, "se": self.se, "win": self.win, "parts": dict(self.parts)}
+
+    @staticmethod
+    def from_dict(data: Any) -> OptionValue:
+        """Read :meth:`to_dict` back (JSON keeps a float exactly and the parts in order)."""
+        parts = tuple((str(k), float(v)) for k, v in data["parts"].items())
+        win = None if data["win"] is None else float(data["win"])
+        return OptionValue(str(data["label"]), float(data["points"]), float(data["se"]), win, parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +130,21 @@ class Decision:
             "win_lost": self.win_lost, "win_before": self.win_before, "win_after": self.win_after,
             "grade": self.grade.value, "real_choice": self.real_choice, "note": self.note,
         }  # fmt: skip
+
+    @staticmethod
+    def from_dict(data: Any) -> Decision:
+        """Read :meth:`to_dict` back: the same decision, field for field."""
+
+        def maybe(value: Any) -> float | None:
+            return None if value is None else float(value)
+
+        return Decision(
+            int(data["step"]), int(data["hand"]), int(data["seat"]), str(data["kind"]), int(data["dealer"]),
+            tuple(int(s) for s in data["scores"]), tuple(OptionValue.from_dict(o) for o in data["options"]),
+            int(data["chosen"]), float(data["points_lost"]), float(data["se"]), bool(data["win_view"]),
+            maybe(data["win_lost"]), maybe(data["win_before"]), maybe(data["win_after"]), Grade(data["grade"]),
+            bool(data["real_choice"]), str(data["note"]),
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,20 +244,27 @@ def analyse_game(steps: Iterable[tuple[GameState, Action]], seats: Sequence[int]
     """
     decisions: list[Decision] = []
     luck: dict[tuple[int, int], float] = {}  # (hand, seat) -> luck
-    last: GameState | None = None
-    last_action: Action | None = None
-    players = 2
-    target = 121
-    for number, (state, action) in enumerate(steps, 1):
-        last, last_action = state, action
-        players, target = state.config.players, state.config.target
+    line = list(steps)
+    _analyse_steps(enumerate(line, 1), seats, decisions, luck)
+    return _game_review(line, decisions, luck)
+
+
+def _analyse_steps(
+    numbered: Iterable[tuple[int, tuple[GameState, Action]]],
+    seats: Sequence[int] | None,
+    decisions: list[Decision],
+    luck: dict[tuple[int, int], float],
+) -> None:
+    """Judge each numbered ``(state, action)`` of ``seats`` (all: None), adding to ``decisions``
+    and to ``luck`` ((hand, seat) -> luck): the one loop of :func:`analyse_game` and :func:`analyse_hand`."""
+    for number, (state, action) in numbered:
         seat = action.seat
         if seats is not None and seat not in seats:
             continue
         if isinstance(action, Discard):
             decision, values = _discard(number, state, action)
             decisions.append(decision)
-            if players == 2:
+            if state.players == 2:
                 luck[(state.hand_no, seat)] = values.best.net - luck_baseline(seat == state.dealer)
         elif isinstance(action, Play | Go):
             if isinstance(action, Play) and not _seen_play(state, seat):
@@ -235,9 +272,144 @@ def analyse_game(steps: Iterable[tuple[GameState, Action]], seats: Sequence[int]
             decisions.append(_play(number, state, action))
         elif isinstance(action, Count):
             decisions.append(_count(number, state, action))
+
+
+def _game_review(
+    line: Sequence[tuple[GameState, Action]], decisions: Sequence[Decision], luck: dict[tuple[int, int], float]
+) -> GameReview:
+    """The review of ``line`` from its decisions (in order) and luck: every seat's summary, the scores."""
+    players, target = (line[-1][0].config.players, line[-1][0].config.target) if line else (2, 121)
     summaries = [_summary(seat, decisions, luck) for seat in range(players)]
-    final = last.apply(last_action).scores if last is not None and last_action is not None else ()
+    final = line[-1][0].apply(line[-1][1]).scores if line else ()
     return GameReview(players, target, tuple(decisions), tuple(summaries), tuple(final))
+
+
+# ---------------------------------------------------------------- one hand at a time, to be kept
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """One seat's decisions in one hand of a game's line, judged as :func:`analyse_game` judges
+    them, in a form to keep beside the saved game (:meth:`to_dict`) and put together again
+    (:func:`review_of_hands`).
+
+    ``upto``: how many steps of the line it was made from (the hand's last step analysed is
+    ``line[upto - 1]``); ``key``: :func:`line_key` of those steps; ``version``: the
+    :data:`REVIEW_VERSION` it was made with. It stands for the hand only while all three still
+    match the game. ``luck``: the seat's luck this hand (None: not measured, e.g. three players).
+    """
+
+    hand_no: int
+    seat: int
+    upto: int
+    key: str
+    decisions: tuple[Decision, ...]
+    luck: float | None
+    version: int = REVIEW_VERSION
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form."""
+        return {
+            "version": self.version, "hand": self.hand_no, "seat": self.seat, "upto": self.upto, "key": self.key,
+            "luck": self.luck, "decisions": [d.to_dict() for d in self.decisions],
+        }  # fmt: skip
+
+    @staticmethod
+    def from_dict(data: Any) -> HandReview:
+        """Read :meth:`to_dict` back; ``ValueError`` (or ``KeyError``, ``TypeError``) when it is not one."""
+        luck = None if data["luck"] is None else float(data["luck"])
+        decisions = tuple(Decision.from_dict(d) for d in data["decisions"])
+        return HandReview(
+            int(data["hand"]), int(data["seat"]), int(data["upto"]), str(data["key"]), decisions, luck,
+            int(data["version"]),
+        )  # fmt: skip
+
+    def stands_for(self, key: str, upto: int) -> bool:
+        """Whether this analysis is of these steps (``key`` of the line's first ``upto``) by this version."""
+        return self.version == REVIEW_VERSION and self.upto == upto and self.key == key
+
+
+def hand_spans(line: Sequence[tuple[GameState, Action]]) -> dict[int, range]:
+    """Where each hand's steps are in ``line``: hand number -> indexes, in the order of the game.
+
+    >>> from cribbage_core.game import GameConfig
+    >>> record = GameRecord(GameConfig(target=61), seed=7, first_dealer=0)
+    >>> state = record.first_state()
+    >>> record = record.then(state.legal_for(1)[0])
+    >>> hand_spans(played_line(record))
+    {1: range(0, 1)}
+    """
+    spans: dict[int, range] = {}
+    for i, (state, _) in enumerate(line):
+        found = spans.get(state.hand_no)
+        spans[state.hand_no] = range(found.start if found is not None else i, i + 1)
+    return spans
+
+
+def line_key(record: GameRecord, line: Sequence[tuple[GameState, Action]], upto: int) -> str:
+    """A digest of the game (its setup) and the first ``upto`` steps of its line: what an
+    analysis of them was made from (a take-back, a different game or more steps change it)."""
+    return line_keys(record, line, (upto,))[upto]
+
+
+def line_keys(record: GameRecord, line: Sequence[tuple[GameState, Action]], stops: Iterable[int]) -> dict[int, str]:
+    """:func:`line_key` at each of ``stops``, the line read once.
+
+    >>> from cribbage_core.game import GameConfig
+    >>> record = GameRecord(GameConfig(target=61), seed=7, first_dealer=0)
+    >>> line = played_line(record.then(record.first_state().legal_for(1)[0]))
+    >>> keys = line_keys(record, line, (0, 1))
+    >>> keys[1] == line_key(record, line, 1) != keys[0]
+    True
+    """
+    wanted = set(stops)
+    setup = {k: v for k, v in record.to_dict().items() if k != "steps"}
+    digest = hashlib.sha256(json.dumps(setup, sort_keys=True, separators=(",", ":")).encode())
+    keys = {0: digest.hexdigest()} if 0 in wanted else {}
+    for i, (_, action) in enumerate(line[: max(wanted, default=0)], 1):
+        digest.update(b"\n" + json.dumps(step_json(action), separators=(",", ":")).encode())
+        if i in wanted:
+            keys[i] = digest.copy().hexdigest()
+    return keys
+
+
+def analyse_hand(
+    line: Sequence[tuple[GameState, Action]],
+    hand_no: int,
+    seat: int,
+    key: str,
+    upto: int | None = None,
+    start: HandReview | None = None,
+) -> HandReview:
+    """The decisions of ``seat`` in hand ``hand_no`` of ``line``, through step ``upto`` (default:
+    the hand's last step in the line), as :func:`analyse_game` judges them.
+
+    ``start``: an analysis of the same hand through fewer of the same steps (the caller checked
+    its key), to go on from: only the steps after it are judged. ``key``: :func:`line_key` of
+    the steps analysed, kept with the result.
+    """
+    span = hand_spans(line)[hand_no]
+    stop = span.stop if upto is None else upto
+    decisions: list[Decision] = []
+    luck: dict[tuple[int, int], float] = {}
+    first = span.start
+    if start is not None and start.hand_no == hand_no and start.seat == seat and span.start <= start.upto <= stop:
+        decisions.extend(start.decisions)
+        if start.luck is not None:
+            luck[(hand_no, seat)] = start.luck
+        first = start.upto
+    numbered = ((i + 1, line[i]) for i in range(first, stop))
+    _analyse_steps(numbered, (seat,), decisions, luck)
+    return HandReview(hand_no, seat, stop, key, tuple(decisions), luck.get((hand_no, seat)), REVIEW_VERSION)
+
+
+def review_of_hands(line: Sequence[tuple[GameState, Action]], hands: Iterable[HandReview]) -> GameReview:
+    """The review of ``line`` put together from its hands' analyses (each seat's of each hand
+    wanted, see :meth:`HandReview.stands_for`): the same as :func:`analyse_game` of those seats."""
+    ordered = sorted(hands, key=lambda h: (h.hand_no, h.seat))
+    luck = {(h.hand_no, h.seat): h.luck for h in ordered if h.luck is not None}
+    decisions = sorted((d for h in ordered for d in h.decisions), key=lambda d: d.step)
+    return _game_review(line, decisions, luck)
 
 
 def played_line(record: GameRecord) -> list[tuple[GameState, Action]]:
