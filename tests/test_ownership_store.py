@@ -263,6 +263,44 @@ def test_a_protected_learner_cannot_be_written_as_a_games_owner_by_a_stranger(en
         visitor.save_game(str(uuid.uuid4()), {"n": 1}, moves=1, previous=None, learner="Sam")
 
 
+def test_a_games_kept_hands_are_kept_and_read_only_for_its_owner(engine: Engine) -> None:
+    game = str(uuid.uuid4())
+    store.save_game(engine, game, {"n": 1}, moves=1, previous=None, learner="Sam", browser="b-sam")
+    first = store.KeptHand(1, 0, 1, "k" * 64, {"hand": 1, "decisions": [{"points": 0.1 + 0.2}]})
+    second = store.KeptHand(2, 0, 1, "m" * 64, {"hand": 2, "decisions": []})
+    assert store.keep_hand_reviews(engine, game, [second, first], "Sam", "b-other")
+    assert store.load_own_hand_reviews(engine, game, "Sam") == [first, second]  # by hand, floats exact
+    # a hand kept again (made again, by a new version) replaces the one kept before
+    renewed = store.KeptHand(1, 0, 2, "n" * 64, {"hand": 1, "decisions": []})
+    assert store.keep_hand_reviews(engine, game, [renewed], "Sam")
+    assert store.load_own_hand_reviews(engine, game, "Sam") == [renewed, second]
+    # another learner, another session, no name: nothing read, nothing kept, nothing changed
+    for learner, browser in (("Ann", "b-ann"), (None, "b-sam"), (None, None)):
+        assert store.load_own_hand_reviews(engine, game, learner, browser) == []
+        assert not store.keep_hand_reviews(engine, game, [first], learner, browser)
+    assert store.load_own_hand_reviews(engine, game, "Sam") == [renewed, second]
+    assert not store.keep_hand_reviews(engine, "no-such-game", [first], "Sam")
+    assert store.load_own_hand_reviews(engine, "no-such-game", "Sam") == []
+    # a game without a name: its session's
+    anonymous = str(uuid.uuid4())
+    store.save_game(engine, anonymous, {"n": 1}, moves=1, previous=None, browser="b-1")
+    assert store.keep_hand_reviews(engine, anonymous, [first], None, "b-1")
+    assert store.load_own_hand_reviews(engine, anonymous, None, "b-1") == [first]
+    assert store.load_own_hand_reviews(engine, anonymous, "Ann", "b-2") == []
+
+
+def test_the_handle_keeps_no_hands_under_a_name_protected_by_a_pin_not_given(engine: Engine) -> None:
+    owner = store.store_for_engine(engine)
+    owner.set_pin("Sam", "2468")
+    game = str(uuid.uuid4())
+    assert owner.save_game(game, {"n": 1}, moves=1, previous=None, learner="Sam")
+    hand = store.KeptHand(1, 0, 1, "k" * 64, {"hand": 1})
+    assert owner.keep_hand_reviews(game, [hand], "Sam") and owner.hand_reviews(game, "Sam") == [hand]
+    visitor = store.store_for_engine(engine)
+    assert not visitor.keep_hand_reviews(game, [store.KeptHand(1, 0, 1, "x" * 64, {"hand": 9})], "Sam")
+    assert owner.hand_reviews(game, "Sam") == [hand]
+
+
 def test_a_version_4_database_gets_the_new_columns_with_its_rows(db_url: str) -> None:
     old = store.make_engine(db_url)
     version = next(m.version for m in store.MIGRATIONS if m.name.startswith("learners' PINs"))

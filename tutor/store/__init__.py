@@ -126,18 +126,22 @@ from tutor.store.reviews import (
 )
 from tutor.store.saved_games import (
     GameOwner,
+    KeptHand,
     NotYourGame,
     StaleGame,
     UnreadableSave,
     game_owner,
+    keep_hand_reviews,
     load_game,
     load_own_game,
+    load_own_hand_reviews,
     save_game,
 )
 from tutor.store.schema import (
     APP_SECRETS,
     ATTEMPTS,
     GAMES,
+    HAND_REVIEWS,
     LATEST_VERSION,
     LEARNERS,
     MAX_NAME_LENGTH,
@@ -160,6 +164,10 @@ __all__ = [
     "ATTEMPTS",
     "FREE_TRIES",
     "GameOwner",
+    "HAND_REVIEWS",
+    "KeptHand",
+    "keep_hand_reviews",
+    "load_own_hand_reviews",
     "MAX_PIN_LENGTH",
     "MIN_PIN_LENGTH",
     "NotYourGame",

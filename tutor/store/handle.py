@@ -56,7 +56,8 @@ from tutor.store.reviews import (
     review_item,
 )
 from tutor.store.saved_games import (
-    GameOwner, NotYourGame, StaleGame, game_owner, load_game, load_own_game, save_game,
+    GameOwner, KeptHand, NotYourGame, StaleGame, game_owner, keep_hand_reviews, load_game, load_own_game,
+    load_own_hand_reviews, save_game,
 )  # fmt: skip
 from tutor.store.schema import REVIEW_KINDS, SchemaTooNew, StoreError, migrate
 
@@ -294,6 +295,19 @@ class Store:
         """``load_own_game``: the game only if this visitor may play it (None when absent,
         another's, or when the database is down)."""
         return self._run(lambda e: load_own_game(e, game_id, learner, browser), None)
+
+    def keep_hand_reviews(
+        self, game_id: str, hands: Sequence[KeptHand], learner: str | None, browser: str | None = None
+    ) -> bool:
+        """``keep_hand_reviews``: False when not kept (not this visitor's game, a name protected by
+        a PIN not given here, or the database down)."""
+        if learner and not self.may_use(learner):
+            return False
+        return self._run(lambda e: keep_hand_reviews(e, game_id, hands, learner, browser), False, writes=True)
+
+    def hand_reviews(self, game_id: str, learner: str | None, browser: str | None = None) -> list[KeptHand]:
+        """``load_own_hand_reviews`` (none when absent, another's, or when the database is down)."""
+        return self._run(lambda e: load_own_hand_reviews(e, game_id, learner, browser), [])
 
     def attempts_frame(
         self,

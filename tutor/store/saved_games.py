@@ -1,10 +1,16 @@
-"""Games in progress: the Play page saves one after every action, compare-and-set on its move counter."""
+"""Games in progress: the Play page saves one after every action, compare-and-set on its move counter.
+
+Beside each saved game, the analysis of its hands (``hand_reviews``: one row per hand and seat,
+the JSON of ``cribbage_core.review.HandReview`` with the version and the steps it was made
+from), kept by :func:`keep_hand_reviews` and read back by :func:`load_own_hand_reviews`, both
+only for a visitor who may play the game, as the game itself.
+"""
 
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +18,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from tutor.store.engine import _now, _with_retry, _writing
-from tutor.store.schema import SAVED_GAMES, StoreError
+from tutor.store.schema import HAND_REVIEWS, SAVED_GAMES, StoreError
 
 # ---------------------------------------------------------------------------------------------
 # Games in progress (the Play page saves one after every action)
@@ -166,3 +172,82 @@ def load_game(engine: Engine, game_id: str) -> tuple[int, Any] | None:
         return int(row.moves), json.loads(row.data)
     except (ValueError, RecursionError) as error:  # JSONDecodeError, or an integer too long to read
         raise UnreadableSave(f"game {game_id}: the saved text is not JSON ({str(error)[:80]})") from error
+
+
+# ---------------------------------------------------------------------------------------------
+# Each hand's analysis, kept beside its saved game
+
+
+@dataclass(frozen=True)
+class KeptHand:
+    """One seat's analysed hand of a saved game as kept: which, the review version and the key
+    of the steps it was made from (the reader checks both), and the analysis as JSON data."""
+
+    hand_no: int
+    seat: int
+    version: int
+    line_key: str
+    data: Mapping[str, Any]
+
+
+def keep_hand_reviews(
+    engine: Engine, game_id: str, hands: Sequence[KeptHand], learner: str | None, browser: str | None = None
+) -> bool:
+    """Keep ``hands`` beside the saved game ``game_id`` (each replaces what was kept for its hand
+    and seat), in one transaction. Nothing is kept (False) unless the game is saved and the
+    visitor (``learner``, else the session ``browser``) may play it (:meth:`GameOwner.allows`)."""
+    game_id = str(game_id)[:36]
+    now = _now()
+    rows = [
+        {"game_id": game_id, "hand_no": int(h.hand_no), "seat": int(h.seat), "version": int(h.version),
+         "line_key": str(h.line_key)[:64], "data": json.dumps(dict(h.data), separators=(",", ":")), "updated_at": now}
+        for h in hands
+    ]  # fmt: skip
+
+    def write() -> bool:
+        with _writing(engine) as conn:
+            found = conn.execute(
+                sa.select(SAVED_GAMES.c.learner, SAVED_GAMES.c.browser).where(SAVED_GAMES.c.id == game_id)
+            ).first()
+            if found is None or not GameOwner(found.learner, found.browser).allows(learner, browser):
+                return False
+            for row in rows:
+                conn.execute(
+                    HAND_REVIEWS.delete().where(
+                        HAND_REVIEWS.c.game_id == game_id,
+                        HAND_REVIEWS.c.hand_no == row["hand_no"],
+                        HAND_REVIEWS.c.seat == row["seat"],
+                    )
+                )
+            if rows:
+                conn.execute(HAND_REVIEWS.insert(), rows)
+            return True
+
+    return bool(_with_retry(write))
+
+
+def load_own_hand_reviews(
+    engine: Engine, game_id: str, learner: str | None, browser: str | None = None
+) -> list[KeptHand]:
+    """The hands kept beside the saved game ``game_id``, by hand and seat, if the visitor may play
+    the game (none otherwise, as for a missing game). A row whose text is not JSON is left out
+    (the review analyses that hand again)."""
+    owner = game_owner(engine, game_id)
+    if owner is None or not owner.allows(learner, browser):
+        return []
+    query = (
+        sa.select(HAND_REVIEWS.c.hand_no, HAND_REVIEWS.c.seat, HAND_REVIEWS.c.version, HAND_REVIEWS.c.line_key,
+                  HAND_REVIEWS.c.data)
+        .where(HAND_REVIEWS.c.game_id == str(game_id)[:36])
+        .order_by(HAND_REVIEWS.c.hand_no, HAND_REVIEWS.c.seat)
+    )  # fmt: skip
+    kept = []
+    with engine.connect() as conn:
+        for row in conn.execute(query):
+            try:
+                data = json.loads(row.data)
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(data, dict):
+                kept.append(KeptHand(int(row.hand_no), int(row.seat), int(row.version), str(row.line_key), data))
+    return kept

@@ -105,6 +105,20 @@ SAVED_GAMES = sa.Table(
     sa.Column("browser", sa.String(64)),  # the starting session's key (hashed), for a game without a learner
 )
 
+HAND_REVIEWS = sa.Table(
+    "hand_reviews",
+    METADATA,
+    # one seat's decisions in one hand of a saved game, analysed (JSON of
+    # cribbage_core.review.HandReview): kept so the game's review need not analyse it again
+    sa.Column("game_id", sa.String(36), primary_key=True),
+    sa.Column("hand_no", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("version", sa.Integer, nullable=False),  # cribbage_core.review.REVIEW_VERSION it was made with
+    sa.Column("line_key", sa.String(64), nullable=False),  # the steps it was made from (review.line_key)
+    sa.Column("data", sa.Text, nullable=False),
+    sa.Column("updated_at", sa.DateTime, nullable=False),
+)
+
 APP_SECRETS = sa.Table(
     "app_secrets",
     METADATA,
@@ -340,6 +354,22 @@ def _game_figures(conn: Connection) -> None:
             conn.exec_driver_sql(f"ALTER TABLE games ADD COLUMN {column} {kind.compile(dialect=conn.dialect)}")
 
 
+def _hand_reviews(conn: Connection) -> None:
+    # Checks first, like ``_learner_language``: it can be renumbered when merged.
+    md = sa.MetaData()
+    sa.Table(
+        "hand_reviews",
+        md,
+        sa.Column("game_id", sa.String(36), primary_key=True),
+        sa.Column("hand_no", sa.Integer, primary_key=True, autoincrement=False),
+        sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+        sa.Column("version", sa.Integer, nullable=False),
+        sa.Column("line_key", sa.String(64), nullable=False),
+        sa.Column("data", sa.Text, nullable=False),
+        sa.Column("updated_at", sa.DateTime, nullable=False),
+    ).create(conn, checkfirst=True)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "learners and quiz attempts", _v1_learners_and_attempts),
     Migration(
@@ -351,6 +381,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "learners' PINs, games' owners and the app's secret", _learner_pins_and_game_owners),
     Migration(7, "the learner's preferences (coach mode)", _learner_preferences),
     Migration(8, "each finished game's skill figure, luck and errors", _game_figures),
+    Migration(9, "each hand's analysis kept with its saved game", _hand_reviews),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
