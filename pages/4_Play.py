@@ -11,7 +11,7 @@ from tutor.frame.profile import browser_owner, current_learner
 from tutor.frame.status import show_status
 from tutor.lang.i18n import N_, _
 from tutor.play import coach, controls, table, ui
-from tutor.review import decision_view
+from tutor.review import decision_view, keep
 from tutor.store import open_store
 
 setup_page("pages/4_Play.py", N_("Play"))
@@ -70,6 +70,7 @@ if state.phase is Phase.GAME_OVER:
     table.result(session)
     ui.record_finished(ctx, session)
     if not ui.watching(session):  # the learner's decisions graded, the costly ones kept for review
+        keep.keep_finished(db, session, ctx.learner, ctx.browser)
         decision_view.file_finished(db, ctx.learner, session, today())
     table.review_link(session)
     st.header(_("The game log"))
@@ -78,4 +79,8 @@ if state.phase is Phase.GAME_OVER:
     st.stop()
 
 controls.game_buttons(ctx, session)
-ui.move_on(ctx, session)  # the computer's moves and the counts of the show, one at a time
+# the computer's moves and the counts of the show, one at a time; in each pause the learner's
+# decisions of this hand are analysed for the review, and kept with the game once it is over
+ui.move_on(ctx, session, while_waiting=keep.advance)
+if state.phase is Phase.DEAL:
+    keep.keep_finished(db, session, ctx.learner, ctx.browser)

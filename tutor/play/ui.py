@@ -383,9 +383,14 @@ def bots_discard(ctx: PlayContext, session: PlaySession) -> PlaySession:
     return session
 
 
-def move_on(ctx: PlayContext, session: PlaySession) -> None:
+def move_on(
+    ctx: PlayContext, session: PlaySession, while_waiting: Callable[[PlaySession], object] | None = None
+) -> None:
     """The move that waits for nobody's click (a computer's card, the learner's forced card or go,
-    or the next count of the show) after a pause, so each appears on its own; then a new run to show it."""
+    or the next count of the show) after a pause, so each appears on its own; then a new run to show it.
+
+    ``while_waiting(session)`` is work done in the pause (the time it takes is taken off the pause),
+    such as analysing the learner's last move for the game's review."""
     if not session.moves_on_alone():
         return
     seat = session.bot_to_act()
@@ -398,7 +403,10 @@ def move_on(ctx: PlayContext, session: PlaySession) -> None:
     else:
         waiting = _("Counting the next hand…")
     with st.spinner(waiting):
-        time.sleep(bot_delay())
+        began = time.monotonic()
+        if while_waiting is not None:
+            while_waiting(session)
+        time.sleep(max(0.0, bot_delay() - (time.monotonic() - began)))
         now = current()
         if now is not None and now.moves == session.moves:
             commit(ctx, now.move_on(), now, by_learner=False)

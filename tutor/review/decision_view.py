@@ -37,7 +37,7 @@ from tutor.review.game import ReviewedGame
 from tutor.review.items import DECISION_CATEGORIES, GAME_KIND, decision_at, file_decisions
 from tutor.review.mistakes import check_answer
 from tutor.review.reasons import cost_text, option_cards, reasons
-from tutor.review.view import analysed, position
+from tutor.review.view import analysed_game, position
 from tutor.store import Store
 
 __all__ = ["PICK_PREFIX", "file_finished", "file_reviewed", "serve_decision"]
@@ -65,7 +65,7 @@ def file_finished(store: Store, learner: str | None, session: PlaySession, today
         return
     try:
         with st.spinner(_("Grading your decisions for your review…")):
-            game = analysed(session.game_id, session.moves, session.to_dict())
+            game = analysed_game(store, session.game_id, session.moves, session.to_dict(), learner, None)
     except InvalidSavedGame:
         return  # the Play page says what is wrong with the save
     _file(store, learner, game, today)
@@ -86,7 +86,7 @@ def _game_at(store: Store, learner: str, browser: str | None, at: Mapping[str, s
     moves, data = found
     try:
         with st.spinner(_("Analysing every decision of the game…")):
-            game = analysed(game_id, moves, data)
+            game = analysed_game(store, game_id, moves, data, learner, browser)
     except InvalidSavedGame as error:
         raise BadPosition(str(error)) from error
     d = decision_at(game, at)

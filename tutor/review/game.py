@@ -6,6 +6,14 @@ the work); the computer's decisions are added by :meth:`ReviewedGame.with_seats`
 for. The decisions are independent of each other, so the two together are exactly
 :func:`~cribbage_core.review.analyse_game` of every seat (``tests/test_review_game.py``).
 
+The analysis is made one hand at a time (:class:`~cribbage_core.review.HandReview`), and the
+hands kept with the saved game (the Play page keeps each as it is finished, see
+:mod:`tutor.review.keep`) are taken as they are when they still stand for the game: made by
+this :data:`~cribbage_core.review.REVIEW_VERSION` from the very steps the game took. Only the
+rest is analysed (a game saved before hands were kept, the hand still being played, a hand
+whose kept analysis is of an older version); :attr:`ReviewedGame.fresh` holds the finished
+hands analysed here, for the page to keep in turn.
+
 >>> from tutor.play.session import PlaySession, PlaySettings
 >>> session = PlaySession.start(PlaySettings(level="easy", target=61), seed=4, game_id="g1")
 >>> game = review_game(session.to_dict())
@@ -19,12 +27,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cribbage_core.game import Action, GameState
+from cribbage_core.game import Action, GameState, Phase
 from cribbage_core.record import GameRecord
-from cribbage_core.review import Decision, GameReview, analyse_game, played_line
+from cribbage_core.review import (
+    Decision,
+    GameReview,
+    HandReview,
+    analyse_hand,
+    hand_spans,
+    line_keys,
+    played_line,
+    review_of_hands,
+)
 from tutor.play.session import HUMAN, PlaySession
 
-__all__ = ["LEARNER", "ReviewedGame", "review_game", "merge_reviews"]
+__all__ = ["LEARNER", "ReviewedGame", "review_game", "merge_reviews", "hand_finished", "analyse_hands"]
 
 #: The learner's seat in a game of the Play page.
 LEARNER = HUMAN
@@ -42,6 +59,7 @@ class ReviewedGame:
     review: GameReview
     final: GameState
     seats: tuple[int, ...] = (LEARNER,)  # the seats whose decisions ``review`` holds
+    fresh: tuple[HandReview, ...] = ()  # finished hands analysed here, not kept with the game yet
 
     @property
     def hands(self) -> tuple[int, ...]:
@@ -61,13 +79,16 @@ class ReviewedGame:
         """The seats not analysed yet."""
         return tuple(s for s in range(self.review.players) if s not in self.seats)
 
-    def with_seats(self, seats: Sequence[int] | None = None) -> ReviewedGame:
-        """This game with the decisions of ``seats`` (default: every seat not analysed yet) added."""
+    def with_seats(self, seats: Sequence[int] | None = None, kept: Sequence[HandReview] = ()) -> ReviewedGame:
+        """This game with the decisions of ``seats`` (default: every seat not analysed yet) added,
+        taking the hands ``kept`` that still stand for it; :attr:`fresh` is then what was analysed."""
         wanted = tuple(s for s in (self.others() if seats is None else seats) if s not in self.seats)
         if not wanted:
             return self
-        more = analyse_game(self.line, wanted)
-        return replace(self, review=merge_reviews(self.review, self.seats, more), seats=tuple(sorted((*self.seats, *wanted))))
+        hands, fresh = analyse_hands(self.record, self.line, self.final, wanted, kept)
+        more = review_of_hands(self.line, hands)
+        merged = merge_reviews(self.review, self.seats, more)
+        return replace(self, review=merged, seats=tuple(sorted((*self.seats, *wanted))), fresh=tuple(fresh))
 
     def state_before(self, decision: Decision) -> GameState:
         """The position the decision was made in."""
@@ -92,9 +113,12 @@ class ReviewedGame:
         return tuple(shown)
 
 
-def review_game(data: Any, moves: int | None = None, seats: Sequence[int] = (LEARNER,)) -> ReviewedGame:
+def review_game(
+    data: Any, moves: int | None = None, seats: Sequence[int] = (LEARNER,), kept: Sequence[HandReview] = ()
+) -> ReviewedGame:
     """Read a Play page save (``PlaySession.to_dict``) and analyse the line it took for ``seats``
-    (the learner's by default; :meth:`ReviewedGame.with_seats` adds the others).
+    (the learner's by default; :meth:`ReviewedGame.with_seats` adds the others), taking the
+    hands ``kept`` with the game that still stand for it (see the module docs).
 
     Raises ``InvalidSavedGame`` when the save cannot be read (as the Play page does).
     """
@@ -102,11 +126,46 @@ def review_game(data: Any, moves: int | None = None, seats: Sequence[int] = (LEA
     record = session.record
     line = tuple(played_line(record))
     chosen = tuple(sorted(set(seats)))
-    review = analyse_game(line, chosen)
+    hands, fresh = analyse_hands(record, line, session.state, chosen, kept)
     return ReviewedGame(
-        session.game_id, session.settings.level, session.settings.self_count, record, line, review, session.state,
-        chosen,
+        session.game_id, session.settings.level, session.settings.self_count, record, line,
+        review_of_hands(line, hands), session.state, chosen, tuple(fresh),
     )  # fmt: skip
+
+
+def hand_finished(hand_no: int, final: GameState) -> bool:
+    """Whether hand ``hand_no`` is over in the game now at ``final``: no take-back or count can
+    change its steps any more (its show is counted, the next hand is dealt, or the game ended)."""
+    return final.hand_no > hand_no or final.phase in (Phase.DEAL, Phase.GAME_OVER)
+
+
+def analyse_hands(
+    record: GameRecord,
+    line: Sequence[tuple[GameState, Action]],
+    final: GameState,
+    seats: Sequence[int],
+    kept: Sequence[HandReview] = (),
+) -> tuple[list[HandReview], list[HandReview]]:
+    """Each hand of ``line`` for each of ``seats``: the kept analysis where it stands for the game
+    (same version, same steps), else analysed now. Returns them all, and those analysed now of
+    finished hands (to be kept)."""
+    found = {(h.hand_no, h.seat): h for h in kept}
+    hands: list[HandReview] = []
+    fresh: list[HandReview] = []
+    spans = hand_spans(line)
+    keys = line_keys(record, line, (span.stop for span in spans.values()))
+    for hand_no, span in spans.items():
+        key = keys[span.stop]
+        for seat in seats:
+            old = found.get((hand_no, seat))
+            if old is not None and old.stands_for(key, span.stop):
+                hands.append(old)
+                continue
+            made = analyse_hand(line, hand_no, seat, key)
+            hands.append(made)
+            if hand_finished(hand_no, final):
+                fresh.append(made)
+    return hands, fresh
 
 
 def merge_reviews(first: GameReview, first_seats: Sequence[int], second: GameReview) -> GameReview:

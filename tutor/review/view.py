@@ -1,14 +1,17 @@
 """The review page's parts: opening the learner's game, its figures, the rail of hands, each decision.
 
-The analysis runs once per (game id, number of moves): it is kept with ``st.cache_resource``
+The analysis is read from the hands kept with the game (``tutor.review.keep``: the Play page
+keeps each hand as it is finished), and only what is missing is analysed and then kept too. It
+is put together once per (game id, number of moves) and kept with ``st.cache_resource``
 (immutable objects, never changed; nothing is pickled), so opening the review again or changing
-hand costs milliseconds. The page opens on the learner's decisions alone (0.6-0.9 s of CPU for a
-game to 121); the computer's are analysed (as long again) the first time the switch shows them,
+hand costs milliseconds. The page opens on the learner's decisions alone; the computer's are
+analysed (as long again, for a game with nothing kept) the first time the switch shows them,
 and its skill figure comes with them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Final
 
@@ -19,7 +22,7 @@ import streamlit as st
 from cribbage_core.botskill import bot_skill
 from cribbage_core.errors import InvalidSavedGame
 from cribbage_core.grades import Grade
-from cribbage_core.review import Decision
+from cribbage_core.review import Decision, HandReview
 from tutor import progress
 from tutor.clock import today
 from tutor.frame.menu import four_colour, link_params
@@ -31,11 +34,12 @@ from tutor.lang.i18n import _, cards_text, current_language, fmt_int, fmt_percen
 from tutor.lang.languages import is_rtl
 from tutor.play.text import LEVEL_LABELS, saved_game_problem, seat_names
 from tutor.review.game import LEARNER, ReviewedGame, review_game
+from tutor.review.keep import keep_fresh, kept_hands
 from tutor.review.reasons import GRADE_ICONS, cost_text, option_cards, reasons, signed
 from tutor.store import Store, UnreadableSave
 
 __all__ = [
-    "GAME_KEY", "PAGE", "analysed", "analysed_whole", "decision_block", "figures", "hand_decisions", "open_game", "rail",
+    "GAME_KEY", "PAGE", "analysed", "analysed_game", "analysed_whole", "decision_block", "figures", "hand_decisions", "open_game", "rail",
     "skill_beside", "win_chart",
 ]  # fmt: skip
 
@@ -51,17 +55,45 @@ REVIEW: Final = "review"
 LEARN: Final = "learn"
 
 
+_Kept = Callable[[], Sequence[HandReview]]
+
+
+def _nothing_kept() -> Sequence[HandReview]:
+    return ()
+
+
 @st.cache_resource(max_entries=16, show_spinner=False)
-def analysed(game_id: str, moves: int, _data: object) -> ReviewedGame:
+def analysed(game_id: str, moves: int, _data: object, _kept: _Kept = _nothing_kept) -> ReviewedGame:
     """The game ``game_id`` at ``moves`` moves (its save ``_data``), the learner's decisions
-    analysed, once per server."""
-    return review_game(_data, moves)
+    analysed (the hands ``_kept()`` taken where they stand), once per server."""
+    return review_game(_data, moves, kept=_kept())
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def analysed_whole(game_id: str, moves: int, _data: object) -> ReviewedGame:
+def analysed_whole(game_id: str, moves: int, _data: object, _kept: _Kept = _nothing_kept) -> ReviewedGame:
     """As :func:`analysed`, with the computer's decisions too (the learner's analysis reused)."""
-    return analysed(game_id, moves, _data).with_seats()
+    return analysed(game_id, moves, _data, _kept).with_seats(kept=_kept())
+
+
+def analysed_game(
+    store: Store, game_id: str, moves: int, data: object, learner: str | None, browser: str | None, whole: bool = False
+) -> ReviewedGame:
+    """The visitor's game ``game_id`` analysed (``whole``: every seat), from the hands kept with it
+    where they stand; the finished hands analysed here are kept in turn. The caller has checked
+    that the game is the visitor's. ``InvalidSavedGame`` when the save cannot be read."""
+    read: list[tuple[HandReview, ...]] = []
+
+    def kept() -> tuple[HandReview, ...]:  # read only when the analysis is not in the cache
+        if not read:
+            read.append(kept_hands(store, game_id, learner, browser))
+        return read[0]
+
+    game = analysed(game_id, moves, data, kept)
+    keep_fresh(store, game, learner, browser)
+    if whole:
+        game = analysed_whole(game_id, moves, data, kept)
+        keep_fresh(store, game, learner, browser)
+    return game
 
 
 def _no_game(message: str) -> None:
@@ -89,10 +121,10 @@ def open_game(store: Store, learner: str | None, browser: str | None) -> Reviewe
     moves, data = found
     try:
         with st.spinner(_("Analysing every decision of the game…")):
-            game = analysed(wanted, moves, data)
+            game = analysed_game(store, wanted, moves, data, learner, browser)
         if st.session_state.get(_COMPUTER):  # the switch for the computer's decisions is on
             with st.spinner(_("Analysing the computer's decisions…")):
-                game = analysed_whole(wanted, moves, data)
+                game = analysed_game(store, wanted, moves, data, learner, browser, whole=True)
         return game
     except InvalidSavedGame as error:
         _no_game(saved_game_problem(error))
