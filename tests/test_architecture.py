@@ -7,6 +7,7 @@
     tutor pure rooms      lang, html, store, quiz logic, play.session, progress:
                           no Streamlit at import time (so tests and scripts run them bare)
     tutor/store           no tutor.lang; Streamlit only inside ``handle.open_store``
+    tutor/run_memo.py     a value kept for one script run: imports no other tutor module
     cribbage_core         the rules: imports neither streamlit nor tutor
 
 Both packages pass ``mypy --strict`` (the last test here; ``[tool.mypy]`` in pyproject.toml).
@@ -51,6 +52,7 @@ PURE_PATTERNS = (
     "quiz/daily.py",
     "quiz/schedule.py",
     "clock.py",
+    "run_memo.py",
     "quiz/peg_text.py",
     "quiz/combo_text.py",
     "first_game/text.py",
@@ -65,10 +67,9 @@ PURE_PATTERNS = (
 #: The only functions in the pure rooms that may reach Streamlit (lazily, when a page runs).
 LAZY_STREAMLIT = {
     ("tutor.lang.i18n", "_streamlit"): "asks the running page for its language",
-    ("tutor.lang.i18n", "_streamlit_run"): "the run under way, whose language is kept for it",
     ("tutor.store.handle", "open_store"): "the session's Store, from st.connection",
     ("tutor.store.handle", "_secrets_have_sql"): "open_store's look into st.secrets",
-    ("tutor.store.handle", "script_run"): "the script run under way, so a read is kept for one run",
+    ("tutor.run_memo", "script_run"): "the script run under way, so a value is kept for one run",
 }
 
 
@@ -237,6 +238,13 @@ def test_store_imports_no_translation(module: str) -> None:
         "storage knows no language (the page shell words its messages):\n  "
         + _chain_text(chain or direct)
     )
+
+
+def test_the_run_memo_is_the_floor_below_the_rooms() -> None:
+    """``tutor.run_memo`` is shared by lang, store and frame (store may not import lang), so it
+    imports no other module of ``tutor``."""
+    wrong = [imp for imp in imports_of(project_modules()["tutor.run_memo"]) if imp.top == "tutor"]
+    assert not wrong, "the run memo imports no room:\n  " + _chain_text(wrong)
 
 
 def test_pure_modules_import_without_streamlit() -> None:

@@ -350,7 +350,7 @@ def test_a_pin_is_read_once_a_run_and_again_in_the_next(engine: Engine) -> None:
 def _two_runs() -> None:
     import streamlit as st
 
-    from tutor.store.handle import script_run
+    from tutor.run_memo import script_run
 
     st.session_state.setdefault("runs", []).append(script_run())
 
@@ -359,7 +359,7 @@ def test_each_script_run_is_told_apart() -> None:
     """What a read is kept for (``script_run``) is new with every run, and nothing outside one."""
     from streamlit.testing.v1 import AppTest
 
-    from tutor.store.handle import script_run
+    from tutor.run_memo import script_run
 
     at = AppTest.from_function(_two_runs)
     at.run()

@@ -37,8 +37,8 @@ from typing import Any
 from tutor.frame.render import plain_html
 from tutor.frame.urlstate import address_changed
 from tutor.lang.i18n import _, current_language, fmt_int
+from tutor.run_memo import RunMemo
 from tutor.store import MAX_NAME_LENGTH, StoreError, clean_name, open_store, visible_text
-from tutor.store.handle import script_run
 
 QUERY_KEY = "learner"
 SESSION_KEY = "profile_learner"
@@ -72,7 +72,7 @@ def valid_name(name: object) -> str | None:
         return None
 
 
-_login_seen: tuple[object, bool] | None = None  # (the run that looked, what it saw)
+_login_configured: RunMemo[bool] = RunMemo()
 
 
 def login_configured() -> bool:
@@ -81,18 +81,16 @@ def login_configured() -> bool:
     Asked a score of times a page run (every link carries the learner); without a secrets file
     Streamlit looks for one each time (0.2 ms), so the answer is kept for the run.
     """
-    global _login_seen
+    return _login_configured.here(_auth_in_secrets)
+
+
+def _auth_in_secrets() -> bool:
     import streamlit as st
 
-    run, seen = script_run(), _login_seen
-    if run is not None and seen is not None and seen[0] is run:
-        return seen[1]
     try:
-        configured = "auth" in st.secrets
+        return "auth" in st.secrets
     except Exception:  # noqa: BLE001 - no secrets file, or an unreadable one: no sign-in
-        configured = False
-    _login_seen = (run, configured) if run is not None else None
-    return configured
+        return False
 
 
 def login_provider() -> str | None:

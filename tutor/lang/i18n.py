@@ -49,6 +49,7 @@ from tutor.lang.languages import CODES, DEFAULT_LANGUAGE, LANGUAGE, detect_langu
 from tutor.lang.msgid import N_
 from tutor.lang.numerals import format_int, to_western
 from tutor.lang.spoken_count import MAX_NUMBER, NUMBER_WORDS, say_count_with
+from tutor.run_memo import RunMemo
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 LOCALES_DIR: Final = ROOT / "locales"
@@ -100,18 +101,6 @@ def _streamlit() -> Any:
     return st if get_script_run_ctx(suppress_warning=True) is not None else None
 
 
-def _streamlit_run() -> tuple[Any, object] | None:
-    """Streamlit and the run under way (an object new with each run: its table of cursors,
-    as ``tutor.store.handle.script_run``), else None (outside a run)."""
-    try:
-        import streamlit as st
-        from streamlit.runtime.scriptrunner import get_script_run_ctx
-    except ImportError:  # pragma: no cover - streamlit is a dependency
-        return None
-    ctx = get_script_run_ctx(suppress_warning=True)
-    return None if ctx is None else (st, ctx.cursors)
-
-
 @functools.cache
 def available_languages() -> tuple[str, ...]:
     """The languages that have a catalog, in menu order (English, which needs none, first)."""
@@ -145,28 +134,26 @@ def translations(lang: str) -> gettext.NullTranslations:
     return Translations(compiled)
 
 
-# (the run that asked, its language): every translated word asks, a hundred times a run and
-# more, and reading the address is Streamlit's slowest look-up (a lock and a copy); the
+# Every translated word asks for the language, a hundred times a run and more, and reading the
+# address is Streamlit's slowest look-up (a lock and a copy): it is worked out once a run. The
 # language changes within a run only by settle_language and set_language, which forget it.
-_seen: tuple[object, str] | None = None
+_run_language: RunMemo[str] = RunMemo()
+
+
+def _work_out_language() -> str:
+    """``?lang=``, else the session's, else English (outside a run: English)."""
+    st = _streamlit()
+    if st is None:
+        return DEFAULT_LANGUAGE
+    offered = available_languages()
+    wanted = st.query_params.get(LANG_KEY)
+    remembered = st.session_state.get(LANG_KEY)
+    return str(wanted) if wanted in offered else str(remembered) if remembered in offered else DEFAULT_LANGUAGE
 
 
 def current_language() -> str:
     """The language of this run: ``?lang=``, else the session's, else English (outside a run)."""
-    global _seen
-    found = _streamlit_run()
-    if found is None:
-        return DEFAULT_LANGUAGE
-    st, run = found
-    seen = _seen
-    if seen is not None and seen[0] is run:
-        return seen[1]
-    offered = available_languages()
-    wanted = st.query_params.get(LANG_KEY)
-    remembered = st.session_state.get(LANG_KEY)
-    code = str(wanted) if wanted in offered else str(remembered) if remembered in offered else DEFAULT_LANGUAGE
-    _seen = (run, code)
-    return code
+    return _run_language.here(_work_out_language)
 
 
 def _browser_language(st: Any) -> str:
@@ -204,8 +191,7 @@ def settle_language(saved: Callable[[], str | None] = lambda: None) -> str:
 
 
 def _forget_language() -> None:
-    global _seen
-    _seen = None
+    _run_language.forget()
 
 
 def set_language(code: str) -> None:

@@ -17,6 +17,7 @@ from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError,
 
 if TYPE_CHECKING:
     import pandas as pd
+from tutor.run_memo import RunMemo, script_run
 from tutor.store.engine import default_url, engine_options, prepare_engine, within_deadline
 from tutor.store.records import (
     ATTEMPT_COLUMNS,
@@ -90,17 +91,19 @@ class Store:
     _granted: set[str] = field(default_factory=set, repr=False)
     # Each learner's PIN hash as read in this script run: a page run asks whether it may use the
     # name five or six times (the menu, the score, the answer), and a PIN changes between runs,
-    # not within one, except by this session (set_pin forgets it). ``_pins_run`` is the run they
-    # were read in (``begin_run``); outside a run (None) nothing is kept.
-    _pins: dict[int, str | None] = field(default_factory=dict, repr=False)
-    _pins_run: object | None = field(default=None, repr=False)
+    # not within one, except by this session (set_pin forgets it). ``_this_run`` is the run using
+    # this handle (``begin_run``); outside a run (None) nothing is kept.
+    _pins: RunMemo[dict[int, str | None]] = field(default_factory=RunMemo, repr=False)
+    _this_run: object | None = field(default=None, repr=False)
 
     def begin_run(self, run: object | None) -> None:
         """Say which script run is using this handle (``script_run()``): reads kept for
         another run are dropped."""
-        if run is None or run is not self._pins_run:
-            self._pins.clear()
-        self._pins_run = run
+        self._this_run = run
+
+    def _run_pins(self) -> dict[int, str | None]:
+        """The PIN hashes read in this run (a new, empty table in a new run or outside one)."""
+        return self._pins.get(dict, self._this_run)
 
     @property
     def ok(self) -> bool:
@@ -146,12 +149,13 @@ class Store:
     # -- who may use a name ---------------------------------------------------------------
 
     def _pin_hash(self, learner: Learner) -> str | None:
-        if learner.id in self._pins:
-            return self._pins[learner.id]
+        pins = self._run_pins()
+        if learner.id in pins:
+            return pins[learner.id]
         failures = self.failures
         stored = self._run(lambda engine: pin_hash(engine, learner.id), None)
-        if self.failures == failures and self._pins_run is not None:
-            self._pins[learner.id] = stored  # read, not a fallback: good for the rest of the run
+        if self.failures == failures:
+            pins[learner.id] = stored  # read, not a fallback: good for the rest of the run
         return stored
 
     def _may_use(self, learner: Learner) -> bool:
@@ -194,11 +198,11 @@ class Store:
         learner = self.learner(name, create=True)
         if learner is None:
             return None
-        self._pins.pop(learner.id, None)
+        self._run_pins().pop(learner.id, None)
         check = self._run(
             lambda engine: set_pin(engine, learner.id, new_pin, current_pin), None, writes=True
         )
-        self._pins.pop(learner.id, None)
+        self._run_pins().pop(learner.id, None)
         if check is not None and check.ok:
             self.grant(learner.name)
         return check
@@ -523,20 +527,6 @@ def open_store() -> Store:
     store.begin_run(script_run())
     st.session_state[_SESSION_KEY] = store
     return store
-
-
-def script_run() -> object | None:
-    """An object that stands for the script run under way (a fragment's run is one too), or
-    None outside a run: what a read kept for one run is tied to.
-
-    Streamlit starts every run with a new table of cursors (``ScriptRunContext.reset``); holding
-    it keeps it from being reused, so ``is`` tells runs apart. (A fragment's run may swap the
-    table once more as it starts: a read is then only made again, never kept too long.)
-    """
-    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
-
-    ctx = get_script_run_ctx(suppress_warning=True)
-    return None if ctx is None else ctx.cursors
 
 
 SECRET_ENV = "CRIBBAGE_SECRET"
