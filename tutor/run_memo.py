@@ -12,11 +12,13 @@ Streamlit reaches this module only when a page runs (:func:`script_run` imports 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
 __all__ = ["RunMemo", "script_run"]
+
+_run_context: Callable[..., Any] | None = None  # Streamlit's get_script_run_ctx, once a page runs
 
 
 def script_run() -> object | None:
@@ -27,9 +29,12 @@ def script_run() -> object | None:
     it keeps it from being reused, so ``is`` tells runs apart. (A fragment's run may swap the
     table once more as it starts: a value is then only worked out again, never kept too long.)
     """
-    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+    global _run_context
+    if _run_context is None:  # looked up once: an import statement costs more than the rest
+        from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
-    ctx = get_script_run_ctx(suppress_warning=True)
+        _run_context = get_script_run_ctx
+    ctx = _run_context(suppress_warning=True)
     return None if ctx is None else ctx.cursors
 
 
