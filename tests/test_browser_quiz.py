@@ -114,3 +114,32 @@ def test_a_new_discard_deal_starts_with_no_card_ticked(page: Any, app_url: str) 
     settled(page)
     expect(page.get_by_role("checkbox", name=re.compile("^Throw "))).to_have_count(6)
     expect(page.get_by_role("checkbox", checked=True)).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["hi", "ur"])
+def test_the_enter_hint_under_the_answer_box_is_in_the_learners_language(
+    page: Any, app_url: str, lang: str
+) -> None:
+    # Streamlit writes "Press Enter to submit form" in English under a focused box in a form:
+    # the page shell draws the learner's words in its place, and Enter still submits.
+    from tutor.lang.i18n import _
+
+    load(page, f"{app_url}/Count_the_hand?seed=42&lang={lang}")
+    box = page.locator(".st-key-count_answer input")
+    expect(box).to_be_focused()
+    page.keyboard.type(str(deal_hand(42).score.total))
+    hint = page.locator(".st-key-count_answer").get_by_test_id("InputInstructions")
+    expect(hint).to_be_visible()
+    words = hint.evaluate(
+        "e => { const s = e.querySelector('span'); const after = getComputedStyle(s, '::after');"
+        " return {shown: after.content, visibility: after.visibility,"
+        " english: getComputedStyle(s).visibility} }"
+    )
+    assert words == {
+        "shown": f'"{_("Press Enter to submit form", lang)}"',
+        "visibility": "visible",
+        "english": "hidden",  # Streamlit's own words: not drawn, not read out
+    }
+    shot(page, f"count-enter-hint-{lang}")
+    page.keyboard.press("Enter")
+    expect(page.get_by_text(_("Right! {total} points.", lang).format(total=deal_hand(42).score.total))).to_be_visible()

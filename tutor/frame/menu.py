@@ -154,7 +154,7 @@ _RTL_CSS: Final = """
 @media (max-width: 640px) {.stApp :is(p, li, label, td, th) {line-height: 1.8;}}
 [data-testid="stMetricLabel"] * {overflow: visible;}
 .count-aloud {font-style: normal;}
-/* Streamlit's "Press Enter to submit form" sits at the box's right, over a right-to-left placeholder */
+/* Streamlit's hint under a focused box in a form sits at the box's right, over a right-to-left placeholder */
 [data-testid="stMain"] [data-testid="InputInstructions"] {right: auto; left: 9px;}
 """
 
@@ -222,9 +222,38 @@ _PHONE_CSS: Final = """
 """
 
 
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string literal (quotes, backslashes and ``<`` escaped)."""
+    escaped = text.replace("\\", "\\5C ").replace('"', "\\22 ").replace("<", "\\3C ").replace("\n", " ")
+    return f'"{escaped}"'
+
+
+def _enter_hint_css(lang: str) -> str:
+    """Streamlit's hint under a form's text box, "Press Enter to submit form", in ``lang``.
+
+    Streamlit writes the hint in English whatever the page's language (its front end has no
+    translations), and only while the box has the focus; Enter still submits the form (the
+    quizzes' keyboard use depends on it). So the hint's own words are hidden (``visibility``
+    also takes them from a screen reader) and the learner's are drawn in their place. The
+    hint is the first part of the line; a box with a length limit (a PIN) may show only its
+    count of characters, which is left alone."""
+    if lang == DEFAULT_LANGUAGE:
+        return ""
+    hint = _css_string(_("Press Enter to submit form", lang))
+    first = (
+        '[data-testid="stTextInput"]:not(:has(input[maxlength])) [data-testid="InputInstructions"] > span:first-child, '
+        '[data-testid="InputInstructions"] > span:first-child:not(:only-child)'
+    )
+    return (
+        f":is({first}) {{font-size: 0; visibility: hidden;}}\n"
+        f":is({first})::after {{content: {hint}; font-size: 0.75rem; visibility: visible;}}\n"
+    )
+
+
 def page_css(lang: str) -> str:
-    """The page's style sheet for ``lang``: layout, fonts and, for Urdu, right to left."""
-    css = _CSS + _PHONE_CSS + f"{_TEXT} {{font-family: {FONT_STACK};}}\n"
+    """The page's style sheet for ``lang``: layout, fonts, the form hint in ``lang`` and, for
+    Urdu, right to left."""
+    css = _CSS + _PHONE_CSS + f"{_TEXT} {{font-family: {FONT_STACK};}}\n" + _enter_hint_css(lang)
     if is_rtl(lang):
         css += _RTL_CSS
     return css + "</style>"
