@@ -7,10 +7,13 @@ away cards from a dealt hand. The discard advisor (:mod:`cribbage_core.advisor`)
 table (:mod:`cribbage_core.cribtable`) and the bots all build on these.
 
 Speed: the fifteens, pairs and runs of five cards depend only on their ranks,
-so their points for every one of the 6,175 possible rank multisets are
-computed once at import; a hand's rank multiset is a sum of per-rank bit
-fields (:data:`RANK_BIT`), so "the kept four plus this starter" is one
-addition and one dict look-up. Flush and nobs are added per starter suit.
+so their points for every one of the 6,175 possible rank multisets are a table,
+committed as data (``data/rank_points.json``, made by ``scripts/make_rank_points.py``
+with :func:`build_rank_table`, and checked against it by ``tests/test_expected.py``):
+reading it at import takes a few milliseconds where building it took 0.2 s of
+every new process. A hand's rank multiset is a sum of per-rank bit fields
+(:data:`RANK_BIT`), so "the kept four plus this starter" is one addition and one
+dict look-up. Flush and nobs are added per starter suit.
 
 >>> from cribbage_core import format_cards, parse_cards
 >>> options = expected_hand_values(parse_cards("5H 5S 5C JD 2S 9C"), 2)
@@ -21,13 +24,18 @@ addition and one dict look-up. Flush and nobs are added per starter suit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Iterator, Sequence
 from itertools import combinations, combinations_with_replacement
+from pathlib import Path
 from typing import Final
 
 from .cards import Card, Rank, Suit
 
-__all__ = ["RANK_BIT", "rank_points", "hand_stats", "expected_hand_values"]
+__all__ = [
+    "RANK_BIT", "RANK_POINTS_PATH", "rank_multisets", "build_rank_table", "rank_points", "hand_stats",
+    "expected_hand_values",
+]  # fmt: skip
 
 
 # ------------------------------------------------------------ the rank table
@@ -66,15 +74,32 @@ def _rank_only_points(ranks: Sequence[int]) -> int:
     return points
 
 
-def _build_rank_table() -> dict[int, int]:
-    table: dict[int, int] = {}
-    for ranks in combinations_with_replacement(range(1, 14), 5):
-        if ranks[0] != ranks[4]:  # five of a rank cannot be dealt
-            table[sum(RANK_BIT[r] for r in ranks)] = _rank_only_points(ranks)
-    return table
+#: The committed table of :func:`build_rank_table` (its points, in the order of :func:`rank_multisets`).
+RANK_POINTS_PATH: Final = Path(__file__).resolve().parent / "data" / "rank_points.json"
 
 
-_RANK_POINTS: Final[dict[int, int]] = _build_rank_table()
+def rank_multisets() -> Iterator[tuple[int, ...]]:
+    """Every multiset of five ranks (1-13) a deal can hold, as sorted ranks, in a fixed order.
+
+    >>> next(rank_multisets()), sum(1 for _ in rank_multisets())
+    ((1, 1, 1, 1, 2), 6175)
+    """
+    return (ranks for ranks in combinations_with_replacement(range(1, 14), 5) if ranks[0] != ranks[4])
+
+
+def build_rank_table() -> dict[int, int]:
+    """The points of every rank multiset (:func:`rank_multisets`) by its key, computed (0.2 s)."""
+    return {sum(RANK_BIT[r] for r in ranks): _rank_only_points(ranks) for ranks in rank_multisets()}
+
+
+def _read_rank_table() -> dict[int, int]:
+    points = json.loads(RANK_POINTS_PATH.read_text(encoding="utf-8"))["points"]
+    bits = RANK_BIT
+    keys = [bits[a] + bits[b] + bits[c] + bits[d] + bits[e] for a, b, c, d, e in rank_multisets()]
+    return dict(zip(keys, points, strict=True))
+
+
+_RANK_POINTS: Final[dict[int, int]] = _read_rank_table()
 
 
 def rank_points(key: int) -> int:
