@@ -24,6 +24,11 @@ from hypothesis import settings
 settings.register_profile("tutor", deadline=None)
 settings.load_profile("tutor")
 
+# The page shell warms a new process in a background thread after its first page run
+# (tutor.frame.warm): in a test process that thread would import modules while a test runs
+# (tests/test_memory.py counts them). tests/test_warm.py tests it on its own.
+os.environ.setdefault("CRIBBAGE_WARM_UP", "0")
+
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
 CHROMIUM = Path("/usr/bin/chromium")

@@ -20,6 +20,7 @@ import streamlit as st
 
 from tutor.clock import today
 from tutor.frame.memory import freeze_imports
+from tutor.frame.warm import start_once as start_warm_up
 from tutor.frame.pin import pin_gate
 from tutor.frame.profile import current_learner, learner_params, remember_language, saved_language
 from tutor.frame.urlstate import address_changed, address_notes_here, begin_address_notes
@@ -295,6 +296,7 @@ def setup_page(page_path: str, title: str) -> str:
     ``title`` is a msgid (the browser tab's title).
     """
     freeze_imports()  # the page's modules are imported by now: keep the collector off them
+    start_warm_up()  # a new process: the rest imported and built once this first run is over
     begin_address_notes()
     asked = st.query_params.get(LANG_KEY)
     lang = settle_language(saved=saved_language)

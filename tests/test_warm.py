@@ -1,0 +1,60 @@
+"""A new server process is warmed once, after its first page run (``tutor.frame.warm``)."""
+
+from __future__ import annotations
+
+import sys
+import threading
+
+import pytest
+
+from cribbage_core import fast
+from cribbage_core.tables import build_tables
+from tutor.frame import warm
+
+
+@pytest.fixture
+def new_process(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The warm-up's state as in a process that has not started it."""
+    done = threading.Event()
+    monkeypatch.setattr(warm, "_started", False)
+    monkeypatch.setattr(warm, "_done", done)
+    monkeypatch.delenv("CRIBBAGE_WARM_UP", raising=False)
+    return done
+
+
+def test_the_warm_up_waits_for_the_first_page_run_then_runs_once(
+    new_process: threading.Event, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+    page_over = threading.Event()
+    monkeypatch.setattr(warm, "warm", lambda: calls.append("warmed"))
+    started: list[bool] = []
+
+    def page_run() -> None:  # a page's script thread: the warm-up starts when it ends
+        started.append(warm.start_once())
+        started.append(warm.start_once())  # every later run: nothing more
+        page_over.wait(30)
+
+    run = threading.Thread(target=page_run)
+    run.start()
+    try:
+        assert not warm.warmed(timeout=0.2) and calls == []  # not while the page runs
+    finally:
+        page_over.set()
+        run.join()
+    assert warm.warmed(timeout=60) and calls == ["warmed"]
+    assert started == [True, False] and not warm.start_once()
+
+
+def test_no_warm_up_when_it_is_turned_off(new_process: threading.Event, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CRIBBAGE_WARM_UP", "0")
+    monkeypatch.setattr(warm, "warm", lambda: pytest.fail("warmed although turned off"))
+    assert not warm.start_once()
+    assert not warm.warmed(timeout=0.1)
+
+
+def test_the_warm_up_imports_the_libraries_and_builds_the_tables() -> None:
+    warm.warm()
+    assert {"pandas", "altair", "cribbage_core.review", "cribbage_core.bots"} <= set(sys.modules)
+    assert fast._TABLE is not None  # built: a page finds it made
+    assert build_tables() >= 8
