@@ -12,6 +12,10 @@ computer's thinking; the hard bot's move under 1 s.
    Reported per click and per script run.
 2. Bot: the hard bot's ``act`` timed on every decision of self-play games (discards, plays,
    counts), 2 players.
+3. The review's analysis kept with the game (``tutor.review.keep``), timed inside the page
+   runs of part 1 (CPU time of the page's thread): the learner's decisions of the hand judged
+   in the pause before each of the computer's moves, and at the end of each hand the rest
+   judged and the hand kept in the database.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ def page_times(games: int) -> tuple[list[float], list[float]]:
 
     per_click: list[float] = []
     per_run: list[float] = []
+    _time_the_kept_analysis()
     for g in range(games):
         at = open_play()
         start(at, seed=1000 + g, level="hard")
@@ -55,6 +60,36 @@ def page_times(games: int) -> tuple[list[float], list[float]]:
             per_click.append(server)
             per_run.append(server / (1 + bot_plays))
     return per_click, per_run
+
+
+KEPT: dict[str, list[float]] = {"pause": [], "end": []}  # the kept analysis's CPU seconds per call
+
+
+def _time_the_kept_analysis() -> None:
+    """Time ``keep.advance`` in the computer's pauses and ``keep.keep_finished`` at a hand's end."""
+    from tutor.review import keep
+
+    advance, keep_finished = keep.advance, keep.keep_finished
+    ending = [False]
+
+    def timed_advance(session: object) -> object:
+        began = time.thread_time()
+        made = advance(session)  # type: ignore[arg-type]
+        if not ending[0]:  # (keep_finished calls it too: counted there)
+            KEPT["pause"].append(time.thread_time() - began)
+        return made
+
+    def timed_keep_finished(*args: object, **kwargs: object) -> None:
+        ending[0] = True
+        began = time.thread_time()
+        try:
+            keep_finished(*args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            ending[0] = False
+            KEPT["end"].append(time.thread_time() - began)
+
+    keep.advance = timed_advance  # type: ignore[assignment]
+    keep.keep_finished = timed_keep_finished  # type: ignore[assignment]
 
 
 def bot_times(games: int) -> list[float]:
@@ -103,6 +138,8 @@ def main() -> None:
         per_click, per_run = page_times(args.games)
     describe("page: per learner click", per_click, 100)
     describe("page: per script run", per_run, 100)
+    describe("review kept: in a computer's pause", KEPT["pause"], 900)  # the pause is 0.9 s
+    describe("review kept: at the end of a hand", KEPT["end"], 100)
     describe("hard bot: per move", bot_times(args.bot_games), 1000, use_max=True)
 
 
