@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.expected import RANK_BIT, RANK_POINTS_PATH, build_rank_table, rank_multisets  # noqa: E402
+from cribbage_core.expected import RANK_BIT, RANK_POINTS_PATH, build_rank_table, rank_multisets
 
 
 def main() -> None:

@@ -6,7 +6,13 @@ from __future__ import annotations
 import json
 
 from cribbage_core import expected
-from cribbage_core.expected import RANK_BIT, RANK_POINTS_PATH, build_rank_table, rank_multisets, rank_points
+from cribbage_core.expected import (
+    RANK_BIT,
+    RANK_POINTS_PATH,
+    build_rank_table,
+    rank_multisets,
+    rank_points,
+)
 
 
 def test_the_committed_rank_points_are_the_rules() -> None:

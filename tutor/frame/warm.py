@@ -33,7 +33,7 @@ def warm() -> None:
     import altair as alt
     import pandas as pd
 
-    import cribbage_core.bots  # noqa: F401 - the Play page's computer players
+    import cribbage_core.bots
     import cribbage_core.review  # noqa: F401 - the review's analysis (the advisor, the pegging values, ...)
     from cribbage_core.tables import build_tables
 
