@@ -138,6 +138,8 @@ def main() -> None:
     parser.add_argument("--server", action="store_true",
                         help="each first open in a newly started server (streamlit run), as the first page and "
                              "after another page")
+    parser.add_argument("--cases", default="nothing,kept",
+                        help="which games: 'nothing' (no hand kept), 'kept' (every hand kept), or both")
     parser.add_argument("--open", metavar="GAME_ID", help=argparse.SUPPRESS)  # one open, for --fresh
     args = parser.parse_args()
     if args.open:
@@ -147,8 +149,9 @@ def main() -> None:
     folder = tempfile.mkdtemp()
     url = f"sqlite:///{folder}/bench.db"
     os.environ["DATABASE_URL"] = url
+    cases = [keep for keep, name in ((False, "nothing"), (True, "kept")) if name in args.cases.split(",")]
     if args.server:  # new games for each case (a review opened once keeps its hands)
-        for keep in (False, True):
+        for keep in cases:
             what = "hands kept by Play" if keep else "nothing kept"
             for warm_first, when in ((False, "the first page of a new server"), (True, "after another page")):
                 ids = [save(url, 100 + g, keep) for g in range(args.games)]
@@ -156,7 +159,7 @@ def main() -> None:
                 print(f"{what}, {when}: " + ", ".join(f"{c:.2f} s CPU ({w:.2f} s wall)" for c, w in runs)
                       + f"; median {statistics.median(c for c, _ in runs):.2f} s CPU", flush=True)  # fmt: skip
         return
-    for keep in (False, True):  # the same deals and moves: nothing kept first, so nothing is warm for it
+    for keep in cases:  # the same deals and moves: nothing kept first, so nothing is warm for it
         ids = [save(url, 100 + g, keep) for g in range(args.games)]  # games, and their kept hands, first
         what = "hands kept by Play" if keep else "nothing kept"
         first: list[tuple[float, float]] = []
