@@ -17,6 +17,12 @@ Prints CPU time (this process) and wall time of each page run.
 
 ``--fresh`` opens each game's review first in a new Python process (as a server just started:
 its modules imported and tables built by that page run) and prints that run's CPU and wall time.
+``--server`` starts a new server (``streamlit run app.py``) for each game and opens its review
+over the server's WebSocket (``bench_server.LearnerClient``), as the first page the server runs
+and, with a new server again, after another learner's home page once the server is idle again
+(its warm-up, ``tutor.frame.warm``, over); prints the server process's CPU time for the review's
+run. Without ``--server`` the warm-up is off (``CRIBBAGE_WARM_UP=0``): CPU time here counts every
+thread of this process.
 """
 
 from __future__ import annotations
@@ -142,6 +148,8 @@ def main() -> None:
                         help="which games: 'nothing' (no hand kept), 'kept' (every hand kept), or both")
     parser.add_argument("--open", metavar="GAME_ID", help=argparse.SUPPRESS)  # one open, for --fresh
     args = parser.parse_args()
+    if not args.server:  # CPU time here counts every thread: no warm-up thread (tutor.frame.warm) in it
+        os.environ.setdefault("CRIBBAGE_WARM_UP", "0")
     if args.open:
         cpu, wall = open_review(args.open)
         print(json.dumps({"cpu": cpu, "wall": wall}))
