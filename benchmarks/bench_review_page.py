@@ -20,8 +20,9 @@ its modules imported and tables built by that page run) and prints that run's CP
 ``--server`` starts a new server (``streamlit run app.py``) for each game and opens its review
 over the server's WebSocket (``bench_server.LearnerClient``), as the first page the server runs
 and, with a new server again, after another learner's home page once the server is idle again
-(its warm-up, ``tutor.frame.warm``, over); prints the server process's CPU time for the review's
-run. Without ``--server`` the warm-up is off (``CRIBBAGE_WARM_UP=0``): CPU time here counts every
+(its warm-up, ``tutor.frame.warm``, over), and as the first page of a server started through
+``python -m tutor.frame.warm run app.py`` once it is idle; prints the server process's CPU time
+for the review's run. Without ``--server`` the warm-up is off (``CRIBBAGE_WARM_UP=0``): CPU time here counts every
 thread of this process.
 """
 
@@ -37,6 +38,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
@@ -72,10 +74,36 @@ def open_fresh(game_id: str) -> tuple[float, float]:
     return float(found["cpu"]), float(found["wall"])
 
 
-def server_opens(url: str, ids: list[str], warm_first: bool) -> list[tuple[float, float]]:
-    """Each game's review opened first in a newly started server (``streamlit run app.py``): its
-    process's CPU time and the wall time of that page run. ``warm_first``: the home page opened
-    first (another learner), and the review once that run's warm-up is over."""
+#: How the review is opened in a new server: as its first page; after another page (the warm-up
+#: after that first page over); as the first page of a server started through tutor.frame.warm.
+SERVER_CASES = {
+    "first": "the first page of a new server",
+    "after": "after another page",
+    "started warm": "the first page of a server started warm (python -m tutor.frame.warm run app.py)",
+}
+
+
+def start_server(url: str, warm: bool) -> object:
+    """``bench_server.start_server``, or (``warm``) the same server started through ``tutor.frame.warm``."""
+    import bench_server
+
+    if not warm:
+        return bench_server.start_server(url)
+    port = bench_server.free_port()
+    log = tempfile.mktemp(prefix="bench-server-", suffix=".log")
+    env = dict(os.environ, DATABASE_URL=url, CRIBBAGE_BOT_DELAY="0", STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tutor.frame.warm", "run", "app.py", "--server.headless", "true", "--server.port",
+         str(port), "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],
+        cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    bench_server.wait_healthy(base, proc, 60, log)
+    return bench_server.Servers(base, [proc.pid], [lambda: bench_server.stop_group(proc)])
+
+
+def server_opens(url: str, ids: list[str], case: str) -> list[tuple[float, float]]:
+    """Each game's review opened in a newly started server (``streamlit run app.py``, see
+    :data:`SERVER_CASES`): the server process's CPU time and the wall time of that page run."""
     import asyncio
 
     import bench_server
@@ -84,7 +112,7 @@ def server_opens(url: str, ids: list[str], warm_first: bool) -> list[tuple[float
     bench_server.PAGES["review"] = ("Game_review", ())
 
     async def one(base: str, pid: int, game_id: str) -> tuple[float, float]:
-        if warm_first:
+        if case == "after":
             home = bench_server.LearnerClient(base, "home", "Other", random.Random(1))
             await home.connect()
             await home.run()
@@ -110,7 +138,7 @@ def server_opens(url: str, ids: list[str], warm_first: bool) -> list[tuple[float
 
     runs = []
     for game_id in ids:
-        servers = bench_server.start_server(url)
+        servers: Any = start_server(url, warm=case == "started warm")
         try:
             asyncio.run(idle(servers.pids[0]))  # the server's own start is over
             runs.append(asyncio.run(one(servers.base, servers.pids[0], game_id)))
@@ -161,9 +189,9 @@ def main() -> None:
     if args.server:  # new games for each case (a review opened once keeps its hands)
         for keep in cases:
             what = "hands kept by Play" if keep else "nothing kept"
-            for warm_first, when in ((False, "the first page of a new server"), (True, "after another page")):
+            for case, when in SERVER_CASES.items():
                 ids = [save(url, 100 + g, keep) for g in range(args.games)]
-                runs = server_opens(url, ids, warm_first)
+                runs = server_opens(url, ids, case)
                 print(f"{what}, {when}: " + ", ".join(f"{c:.2f} s CPU ({w:.2f} s wall)" for c, w in runs)
                       + f"; median {statistics.median(c for c, _ in runs):.2f} s CPU", flush=True)  # fmt: skip
         return

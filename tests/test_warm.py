@@ -56,5 +56,19 @@ def test_no_warm_up_when_it_is_turned_off(new_process: threading.Event, monkeypa
 def test_the_warm_up_imports_the_libraries_and_builds_the_tables() -> None:
     warm.warm()
     assert {"pandas", "altair", "cribbage_core.review", "cribbage_core.bots"} <= set(sys.modules)
+    assert {"tutor.review.keep", "tutor.review.view", "tutor.play.ui", "tutor.progress"} <= set(sys.modules)  # pages'
     assert fast._TABLE is not None  # built: a page finds it made
     assert build_tables() >= 8
+
+
+def test_started_through_this_module_a_server_is_warmed_at_once(
+    new_process: threading.Event, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls: list[str] = []
+    monkeypatch.setattr(warm, "warm", lambda: calls.append("warmed"))
+    monkeypatch.setattr(sys, "argv", list(sys.argv))  # main sets Streamlit's arguments
+    with pytest.raises(SystemExit) as ended:
+        warm.main(["version"])  # Streamlit's own command line (here: only its version)
+    assert ended.value.code in (0, None) and "Streamlit" in capsys.readouterr().out
+    assert warm.warmed(timeout=60) and calls == ["warmed"]  # no page run to wait for
+    assert not warm.start_once()  # the first page finds it started

@@ -1,26 +1,37 @@
 """A new server process warmed once, when its first page run is over: libraries imported, tables built.
 
 A new process pays, on the first page that needs each, for importing pandas and Altair (about
-0.5 s of CPU), Altair's chart schema (read and compiled by the first chart drawn), the engine's
-modules and its tables (:func:`cribbage_core.tables.build_tables`): a second in all on top of
-that page's own work, so the review of a game opened in a new server took twice as long as
+0.5 s of CPU), the app's and the engine's modules, Altair's chart schema (read by the first chart
+drawn) and the engine's tables (:func:`cribbage_core.tables.build_tables`): a second in all on
+top of that page's own work, so the review of a game opened in a new server took twice as long as
 in one that had served it before. :func:`start_once` (called by the page shell on every run,
 cheap after the first) starts a background thread that waits for the process's first page run
 to end and then does all of it, so that page is not slowed and the pages opened next, by
 anyone, find it done; it ends by freezing what it imported out of the garbage collector's way
 (:func:`tutor.frame.memory.freeze_imports`), as the next page would have. ``CRIBBAGE_WARM_UP=0``
 in the environment turns it off.
+
+Streamlit runs no code of the app before a first page, so that page (the very first of a new
+server) still pays for it all. To warm a server as it starts, before any page, start it through
+this module: ``python -m tutor.frame.warm run app.py [Streamlit's options]`` is ``streamlit run
+app.py ...`` with the warm-up begun at once (:func:`main`).
 """
 
 from __future__ import annotations
 
+import ast
+import importlib
 import logging
 import os
+import sys
 import threading
+from collections.abc import Sequence
+from pathlib import Path
 
 from tutor.frame.memory import freeze_imports
+from tutor.store import PROJECT_DIR
 
-__all__ = ["start_once", "warm", "warmed"]
+__all__ = ["main", "page_modules", "start_once", "warm", "warmed"]
 
 _LOGGER = logging.getLogger(__name__)
 _lock = threading.Lock()
@@ -28,22 +39,45 @@ _started = False
 _done = threading.Event()
 
 
+def page_modules(root: Path = PROJECT_DIR) -> list[str]:
+    """The modules the app's pages import (``app.py`` and ``pages/*.py``), read from their text,
+    with the names they take from a package, which may be modules too (``from tutor.review import
+    keep``), in the order met.
+
+    >>> {"tutor.frame.menu", "tutor.review.keep", "streamlit"} <= set(page_modules())
+    True
+    """
+    names: dict[str, None] = {}
+    for path in [root / "app.py", *sorted((root / "pages").glob("*.py"))]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update((alias.name, None) for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names[node.module] = None
+                names.update((f"{node.module}.{alias.name}", None) for alias in node.names)
+    return list(names)
+
+
 def warm() -> None:
-    """Import what the pages use and build the engine's tables, once (a second call costs little)."""
+    """Import what the pages import (and so the engine), read Altair's chart schema and build the
+    engine's tables, once (a second call costs little)."""
     import altair as alt
     import pandas as pd
 
-    import cribbage_core.bots
-    import cribbage_core.review  # noqa: F401 - the review's analysis (the advisor, the pegging values, ...)
     from cribbage_core.tables import build_tables
 
+    for name in page_modules():
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError:
+            pass  # a name taken from a module (a function, a class), not a module of its own
     build_tables()
     alt.Chart(pd.DataFrame({"x": [0.0]})).mark_line().encode(x="x:Q").to_dict()  # the schema, read once
     freeze_imports()
 
 
-def _after(page_run: threading.Thread) -> None:
-    if page_run is not threading.current_thread():
+def _after(page_run: threading.Thread | None) -> None:
+    if page_run is not None and page_run is not threading.current_thread():
         page_run.join()  # the first page's run is over: nothing of it waits for this
     try:
         warm()
@@ -53,8 +87,9 @@ def _after(page_run: threading.Thread) -> None:
         _done.set()
 
 
-def start_once() -> bool:
-    """On the process's first call, start warming it once the calling page run is over; True then."""
+def start_once(now: bool = False) -> bool:
+    """On the process's first call, start warming it once the calling page run is over (``now``:
+    at once, no page is running); True then."""
     global _started
     if _started:
         return False
@@ -63,8 +98,27 @@ def start_once() -> bool:
             _started = True
             return False
         _started = True
-    threading.Thread(target=_after, args=(threading.current_thread(),), name="tutor-warm-up", daemon=True).start()
+    page_run = None if now else threading.current_thread()
+    threading.Thread(target=_after, args=(page_run,), name="tutor-warm-up", daemon=True).start()
     return True
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m tutor.frame.warm run app.py ...``: Streamlit's command line (``argv``, default
+    this process's arguments), the process warmed from the start."""
+    from streamlit.web import cli
+
+    start_once(now=True)
+    sys.argv = ["streamlit", *(sys.argv[1:] if argv is None else argv)]
+    cli.main()
+
+
+if __name__ == "__main__":
+    from tutor.frame.warm import (
+        main as run,  # the module the pages import (its state), not this copy
+    )
+
+    run()
 
 
 def warmed(timeout: float | None = None) -> bool:
