@@ -113,14 +113,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     cli.main()
 
 
+def warmed(timeout: float | None = None) -> bool:
+    """Whether the warm-up is over (waiting up to ``timeout`` seconds for it)."""
+    return _done.wait(timeout)
+
+
 if __name__ == "__main__":
     from tutor.frame.warm import (
         main as run,  # the module the pages import (its state), not this copy
     )
 
     run()
-
-
-def warmed(timeout: float | None = None) -> bool:
-    """Whether the warm-up is over (waiting up to ``timeout`` seconds for it)."""
-    return _done.wait(timeout)
