@@ -64,7 +64,7 @@ PY
 upstreams=""
 for i in $(seq 1 "$REPLICAS"); do
     port=${PORTS[$((i - 1))]}
-    python -m streamlit run app.py --server.headless true --server.address 127.0.0.1 \
+    python -m tutor.frame.warm run app.py --server.headless true --server.address 127.0.0.1 \
         --server.port "$port" --server.fileWatcherType none >"$DIR/replica-$i.log" 2>&1 &
     PIDS+=($!)
     upstreams+="        server 127.0.0.1:$port;"$'\n'
