@@ -1,4 +1,5 @@
 """Reviewing a game of the Play page: the saved game read back and analysed (``game``, pure), each
-decision in plain words (``reasons``, pure), and the review page's parts (``view``: the figures,
-the rail of hands, the decisions; ``mistakes``: learn from your mistakes).
+hand's analysis kept with the game as it is played and read back (``keep``), each decision in
+plain words (``reasons``, pure), and the review page's parts (``view``: the figures, the rail of
+hands, the decisions; ``mistakes``: learn from your mistakes).
 """
