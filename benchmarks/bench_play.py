@@ -135,6 +135,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.db"
         os.environ["CRIBBAGE_BOT_DELAY"] = "0"
+        os.environ.setdefault("CRIBBAGE_WARM_UP", "0")  # no warm-up thread (tutor.frame.warm) beside the timing
         per_click, per_run = page_times(args.games)
     describe("page: per learner click", per_click, 100)
     describe("page: per script run", per_run, 100)
