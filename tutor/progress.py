@@ -344,55 +344,137 @@ def bot_lines_caption() -> str:
     return _("Dashed lines: the computer's typical figure at each level, from its games against the hard computer.")
 
 
-def bot_rules(bots: pd.DataFrame) -> alt.LayerChart:
-    """The bots' typical figures as dashed rules across a skill chart, each labelled at the left."""
-    y = alt.Y("skill:Q")
+#: One colour per level, the same on every chart whatever the levels shown or the language
+#: (Okabe and Ito's colour-blind-safe palette, each at least 3:1 against the white page), and a
+#: shape per level for the games' points, so that colour is never the only difference; the
+#: bots' lines carry their labels. The learner's own line is black.
+LEVEL_COLOURS: Final = {"easy": "#009E73", "medium": "#0072B2", "hard": "#D55E00", "expert": "#CC79A7"}
+LEVEL_SHAPES: Final = {"easy": "circle", "medium": "square", "hard": "triangle-up", "expert": "diamond"}
+LEARNER_COLOUR: Final = "#000000"
+#: The skill chart's height in pixels, its x axis included (Streamlit fits the whole chart in it).
+SKILL_CHART_HEIGHT: Final = 340
+#: The least height of its plot in pixels (its axis takes the rest): the labels of the bots'
+#: lines are spaced for it, so that they stay apart on any screen.
+SKILL_PLOT_MIN_HEIGHT: Final = 190
+#: The least distance between the centres of two labels of the bots' lines, in pixels (11 px text).
+LABEL_GAP_PX: Final = 15
+
+
+def level_scale(levels: Iterable[str]) -> alt.Scale:
+    """The colour scale of ``levels`` (stored keys), its domain the levels in the learner's
+    language: the one place a level gets its colour."""
+    keys = list(levels)
+    return alt.Scale(domain=[bot_level_name(k) for k in keys], range=[LEVEL_COLOURS[k] for k in keys])
+
+
+def level_shapes(levels: Iterable[str]) -> alt.Scale:
+    """The shape scale of ``levels``, as :func:`level_scale`."""
+    keys = list(levels)
+    return alt.Scale(domain=[bot_level_name(k) for k in keys], range=[LEVEL_SHAPES[k] for k in keys])
+
+
+def nice_top(value: float) -> float:
+    """A round top for a skill axis that shows ``value`` with a little room above it.
+
+    >>> nice_top(1.6248), nice_top(0.31), nice_top(0.0)
+    (2.0, 0.5, 0.1)
+    """
+    wanted = max(value * 1.05, 0.1)
+    magnitude = 10.0 ** math.floor(math.log10(wanted))
+    return next(round(m * magnitude, 10) for m in (1, 2, 2.5, 5, 10) if m * magnitude >= wanted)
+
+
+def spread_labels(values: Iterable[float], top: float, height: float = SKILL_PLOT_MIN_HEIGHT,
+                  gap: float = LABEL_GAP_PX) -> list[float]:
+    """Where to write the label of each value on a 0..``top`` axis ``height`` pixels high, in the
+    axis' units: at its own value, moved apart so that two labels are at least ``gap`` pixels
+    apart and none leaves the axis; in the order given.
+
+    >>> [round(at, 3) for at in spread_labels([1.62, 0.28, 0.09, 0.03], top=2.0, height=300)]  # 0.09 moved up
+    [1.62, 0.28, 0.14, 0.047]
+    """
+    values = list(values)
+    pixels = [height * (1 - v / top) for v in values]  # down from the top, as drawn
+    order = sorted(range(len(values)), key=lambda i: pixels[i])
+    placed = [min(max(pixels[i], gap / 2), height - gap / 2) for i in order]
+    for k in range(1, len(placed)):  # top to bottom: push each label below the one above
+        placed[k] = max(placed[k], placed[k - 1] + gap)
+    if placed and placed[-1] > height - gap / 2:  # then up from the bottom, if the last went past it
+        placed[-1] = height - gap / 2
+        for k in range(len(placed) - 2, -1, -1):
+            placed[k] = min(placed[k], placed[k + 1] - gap)
+    at = dict(zip(order, placed, strict=True))
+    return [top * (1 - at[i] / height) for i in range(len(values))]
+
+
+def bot_rules(bots: pd.DataFrame, y_scale: alt.Scale, top: float) -> alt.LayerChart:
+    """The bots' typical figures as dashed rules across a skill chart in their level's colour,
+    each labelled in a column at the right end: at the height of its line, or moved apart
+    (:func:`spread_labels`) so that no two labels overlap."""
+    bots = bots.assign(label_at=spread_labels(bots["skill"], top))
     tooltip = [
         alt.Tooltip("label:N", title=_("Typical figure")),
         alt.Tooltip("se:Q", title=_("Standard error"), format=".3f"),
         alt.Tooltip("games:Q", title=_("Games measured")),
     ]
-    rules = alt.Chart(bots).mark_rule(color="#616161", strokeDash=[5, 4], strokeWidth=1.5).encode(y=y, tooltip=tooltip)
-    # labels alternately at the left and the right end, so the close lines of the strong bots stay readable
-    left, right = bots.iloc[::2], bots.iloc[1::2]
-    chart: alt.LayerChart = (
-        rules
-        + alt.Chart(left)
-        .mark_text(align="left", dx=4, baseline="bottom", dy=-3, color="#424242", fontSize=11)
-        .encode(y=y, x=alt.value(0), text="label:N")
-        + alt.Chart(right)
-        .mark_text(align="right", dx=-4, baseline="bottom", dy=-3, color="#424242", fontSize=11)
-        .encode(y=y, x=alt.value("width"), text="label:N")
+    # a layer a level: a colour given as a value, so the opponents' legend is one (colour with shape)
+    rules = [
+        alt.Chart(bots[bots["level"] == level])
+        .mark_rule(strokeDash=[5, 4], strokeWidth=1.5, color=LEVEL_COLOURS[level])
+        .encode(y=alt.Y("skill:Q", scale=y_scale), tooltip=tooltip)
+        for level in bots["level"]
+    ]
+    label_y = alt.Y("label_at:Q", scale=y_scale)
+    # before each label a short dash in its line's colour, so a label moved off its line still points to it
+    keys = [
+        alt.Chart(bots[bots["level"] == level])
+        .mark_point(shape="stroke", size=120, strokeWidth=2.5, opacity=1, color=LEVEL_COLOURS[level], xOffset=10)
+        .encode(y=label_y, x=alt.value("width"))
+        for level in bots["level"]
+    ]
+    labels = (
+        alt.Chart(bots)
+        .mark_text(align="left", dx=20, baseline="middle", color="#424242", fontSize=11)
+        .encode(y=label_y, x=alt.value("width"), text="label:N")
     )
-    return chart
+    return alt.LayerChart(layer=[*rules, *keys, labels])
 
 
 def skill_chart(figures: pd.DataFrame, current: str | None = None) -> alt.LayerChart:
     """Each game's skill figure over time (``skill_frame``, levels already in words): a line
-    through the games in order, a point per game coloured by the opponent (its day in the
-    tooltip), clickable; the game ``current`` ringed; the bots' typical figures as labelled
-    dashed rules (:func:`bot_figures`)."""
+    through the games in order, a point per game in its opponent's colour and shape (its day in
+    the tooltip), clickable; the game ``current`` ringed; the bots' typical figures as labelled
+    dashed rules (:func:`bot_figures`). A level has the same colour on every chart
+    (:data:`LEVEL_COLOURS`)."""
+    bots = bot_figures()
+    top = nice_top(max([*figures["skill"].astype(float), *bots["skill"]], default=0.0))
+    y_scale = alt.Scale(domain=[0, top], nice=False)
     # by game, not by day: several games on one day stay apart, and one game is not a date axis
-    x = alt.X("game:Q", title=_("Your games, in order"), axis=alt.Axis(tickMinStep=1, format="d"))
-    y = alt.Y("skill:Q", title=_("Your skill figure (0 is perfect)"), scale=alt.Scale(zero=True))
-    line = alt.Chart(figures).mark_line(color="#9e9e9e").encode(x=x, y=y, order="game:Q")
+    x = alt.X("game:Q", title=_("Your games, in order"), axis=alt.Axis(tickMinStep=1, format="d"),
+              scale=alt.Scale(padding=16, nice=False))  # the ringed latest game clear of the labels
+    y = alt.Y("skill:Q", title=_("Your skill figure (0 is perfect)"), scale=y_scale)
+    line = alt.Chart(figures).mark_line(color=LEARNER_COLOUR, strokeWidth=1.5).encode(x=x, y=y, order="game:Q")
     pick = alt.selection_point(fields=["id"], name=SKILL_PICK, on="click", nearest=True)  # near a point is enough
+    # the opponents' legend above the plot: the right of it is the column of the bots' labels
+    legend = alt.Legend(orient="top", titleOrient="left", symbolSize=90)
     points = (
         alt.Chart(figures)
         .mark_point(filled=True, size=110, cursor="pointer")
         .encode(
-            x=x, y=y, color=alt.Color("opponent_level:N", title=_("Opponent")),
+            x=x, y=y,
+            color=alt.Color("opponent_level:N", title=_("Opponent"), scale=level_scale(LEVEL_LABELS), legend=legend),
+            shape=alt.Shape("opponent_level:N", title=_("Opponent"), scale=level_shapes(LEVEL_LABELS), legend=legend),
             tooltip=[alt.Tooltip("day:T", title=_("Day")), alt.Tooltip("opponent_level:N", title=_("Opponent")),
                      alt.Tooltip("skill:Q", title=_("Your skill figure"), format=".2f"),
                      alt.Tooltip("errors:Q", title=_("Mistakes and blunders"))],
         )
         .add_params(pick)
     )  # fmt: skip
-    chart: alt.LayerChart = bot_rules(bot_figures()) + line + points
+    chart: alt.LayerChart = bot_rules(bots, y_scale, top) + line + points
     if current is not None:
         ring = alt.Chart(figures[figures["id"] == current]).mark_point(size=420, strokeWidth=2.5, color="#212121")
         chart += ring.encode(x=x, y=y)
-    return chart
+    return chart.properties(height=SKILL_CHART_HEIGHT)
 
 
 def picked_game(selection: object) -> str | None:

@@ -228,7 +228,7 @@ def skill_beside(store: Store, learner: str | None, game: ReviewedGame) -> None:
     st.markdown(bold(_("Your skill beside your past games and the computer's")))
     figures = progress.named(past, "opponent_level", progress.level_name)
     chart = progress.skill_chart(figures, current=game.game_id)
-    st.altair_chart(chart.properties(height=300, description=progress.skill_summary(figures)), width="stretch")
+    st.altair_chart(chart.properties(description=progress.skill_summary(figures)), width="stretch")
     st.caption(_("The ringed point is this game.") + " " + progress.bot_lines_caption())
 
 
