@@ -169,7 +169,9 @@ _RTL_CSS: Final = """
 #   ``::after`` covers its column: the card above it answers a tap as the button does);
 # - the quizzes' options (``quiz_options``), this visit's score (``quiz_metrics``, kept one
 #   compact row) and anything keyed ``below_…`` move below the question (``order`` in the main
-#   column, which is a flex box): a long introduction keyed ``below_intro`` too;
+#   column, which is a flex box): a long introduction keyed ``below_intro`` too; a block that
+#   holds the score inside the main column (the Discard trainer's fragment) lends its children to
+#   the main column (``display: contents``), so its score goes below the options there too;
 # - the columns keyed ``pairs_…`` (the new-game form's choices) go two to a line, not one;
 # - a row of cards drawn as one block (``.cards``) shrinks to the width instead of wrapping;
 # - the page starts below Streamlit's 60 px header (it hid the top of the title) and its
@@ -190,6 +192,9 @@ _PHONE_CSS: Final = """
   .stApp h3 {font-size: 1.15rem;}
   [data-testid="stLayoutWrapper"]:has(> :is(.st-key-quiz_options, .st-key-quiz_metrics, [class*="st-key-below_"])),
   :is(.st-key-quiz_options, .st-key-quiz_metrics, [class*="st-key-below_"]) {order: 1;}
+  [data-testid="stLayoutWrapper"]:has(> [data-testid="stVerticalBlock"] > [data-testid="stLayoutWrapper"] > .st-key-quiz_metrics),
+  [data-testid="stVerticalBlock"] [data-testid="stVerticalBlock"]:has(> [data-testid="stLayoutWrapper"] > .st-key-quiz_metrics)
+    {display: contents;}
   .play-feed li {margin: 0; font-size: 0.9rem;}
   .stApp [data-testid="stAlertContainer"] {padding: 0.6rem 0.75rem;}
   .stApp [role="radiogroup"] {flex-flow: row wrap; column-gap: 1rem;}
