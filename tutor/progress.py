@@ -391,7 +391,7 @@ def spread_labels(values: Iterable[float], top: float, height: float = SKILL_PLO
     apart and none leaves the axis; in the order given.
 
     >>> [round(at, 3) for at in spread_labels([1.62, 0.28, 0.09, 0.03], top=2.0, height=300)]  # 0.09 moved up
-    [1.62, 0.28, 0.14, 0.047]
+    [1.62, 0.28, 0.15, 0.05]
     """
     values = list(values)
     pixels = [height * (1 - v / top) for v in values]  # down from the top, as drawn
