@@ -296,3 +296,52 @@ def test_a_watcher_never_gets_a_finished_game_recorded(db_url: str) -> None:
     ann = store.learner_by_name(engine, "Ann")
     assert ann is not None and len(store.games_frame(engine, ann.id)) == 1
     engine.dispose()
+
+
+def watched_words(at: AppTest) -> str:
+    """What a watcher reads: the markdown and HTML, the messages and the log's "Who" column."""
+    log = [d.value for d in at.dataframe if "Who" in d.value.columns]
+    messages = [str(m.value) for m in (*at.success, *at.error, *at.info)]
+    whos = [str(w) for frame in log for w in frame["Who"]]
+    return "\n".join([page_text(at), *messages, *whos])
+
+
+@pytest.mark.parametrize("name", ["Ann", "<b>Ann</b> **x** :material/home:"])
+def test_a_watched_game_names_its_player_never_you(db_url: str, name: str) -> None:
+    from html import escape
+
+    from tests.test_app_play import play_to_the_end, session_of, step
+    from tutor.frame.profile import escape_markdown
+    from tutor.frame.render import plain_html
+
+    owner = started_game(name)
+    step(owner)  # the discard
+    step(owner)  # a card laid
+    game_id = session_of(owner).game_id
+    watcher = open_page(PLAY, game=game_id, learner="Bob")
+    shown = watched_words(watcher)
+    assert f"{plain_html(name)} laid" in shown  # the commentary, as text
+    assert f"<bdi>{plain_html(name)}</bdi>" in shown  # the score's label
+    assert "You laid" not in shown and ">You<" not in shown and "You score" not in shown, shown
+    drawn = "\n".join([page_text(watcher), *(str(m.value) for m in (*watcher.success, *watcher.info))])
+    assert "<b>Ann</b>" not in drawn.replace(escape("<b>Ann</b>"), "")  # markdown and HTML: never markup
+
+    play_to_the_end(owner)
+    watcher = open_page(PLAY, game=game_id, learner="Bob")
+    shown = watched_words(watcher)
+    assert "You win" not in shown and "You laid" not in shown, shown
+    assert name in [str(w) for d in watcher.dataframe if "Who" in d.value.columns for w in d.value["Who"]]
+    [verdict] = [str(m.value) for m in (*watcher.success, *watcher.error)][:1]
+    winner = session_of(owner).state.result.winner_side  # type: ignore[union-attr]
+    assert (escape_markdown(name) if winner == 0 else "Computer") in verdict
+
+
+def test_a_watched_game_without_a_learner_is_the_players() -> None:
+    owner = started_game()
+    from tests.test_app_play import session_of, step
+
+    step(owner)
+    watcher = open_page(PLAY, game=session_of(owner).game_id)
+    shown = watched_words(watcher)
+    assert "The player laid away" in shown and "You laid" not in shown, shown
+    assert "<bdi>The player</bdi>" in shown

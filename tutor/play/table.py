@@ -14,7 +14,8 @@ from cribbage_core.game import Counting, GameState, Phase
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HandScore, score_hand
 from tutor.frame.menu import four_colour, link_params
-from tutor.frame.render import bold, show_html
+from tutor.frame.profile import escape_markdown
+from tutor.frame.render import bold, plain_html, show_html
 from tutor.html.board import PEG_COLOURS, board_svg
 from tutor.html.breakdown import hand_breakdown_html
 from tutor.html.cards import card_back_svg, cards_row
@@ -32,6 +33,7 @@ from tutor.play.text import (
     side_names,
     skunk_label,
 )
+from tutor.play.ui import watched_player
 
 __all__ = [
     "on_the_table",
@@ -79,8 +81,9 @@ def header(session: PlaySession, beside_the_board: str | None = None) -> None:
     is HTML drawn at the board's right (the coach's chance-to-win bar)."""
     state = session.state
     deal = on_the_table(session)
-    sides = side_names(state.players)
-    names = seat_names(state.players)
+    player = watched_player(session)
+    sides = side_names(state.players, player)
+    names = seat_names(state.players, player)
     cols = st.container(key="row_scores").columns(len(sides) + 1)
     for side, col in enumerate(cols[: len(sides)]):
         gained = state.scores[side] - session.back[side]
@@ -88,7 +91,7 @@ def header(session: PlaySession, beside_the_board: str | None = None) -> None:
         last_peg = escape(_("last peg {points}").format(points=fmt_signed(gained))) if gained else "&nbsp;"
         col.markdown(
             f'<div style="border-left:6px solid {colour};padding:2px 10px">'
-            f'<div style="font-size:0.85rem;color:#555">{escape(sides[side])}</div>'
+            f'<div style="font-size:0.85rem;color:#555"><bdi>{plain_html(sides[side])}</bdi></div>'
             f'<div class="play-score" style="font-size:1.9rem;font-weight:700">{fmt_int(state.scores[side])}</div>'
             f'<div style="font-size:0.8rem;color:#555">'
             f"{last_peg}</div></div>",
@@ -97,7 +100,8 @@ def header(session: PlaySession, beside_the_board: str | None = None) -> None:
     with cols[-1]:
         st.markdown(
             _("**Hand {n}** · {dealer} dealt · playing to {target}").format(
-                n=fmt_int(max(deal.hand_no, 1)), dealer=names[deal.dealer], target=fmt_int(state.config.target)
+                n=fmt_int(max(deal.hand_no, 1)), dealer=escape_markdown(names[deal.dealer]),
+                target=fmt_int(state.config.target),
             )
         )
     board = board_svg(state.scores, session.back, state.config.target, sides)
@@ -130,7 +134,7 @@ def _face_down(n: int, width: int = 52) -> str:
 def table(session: PlaySession) -> None:
     """The opponents' hands, the crib, the starter, and the current series with the count."""
     state = on_the_table(session)
-    names = seat_names(state.players)
+    names = seat_names(state.players, watched_player(session))
     colours = four_colour()
     others = [seat for seat in range(state.players) if seat != HUMAN]
     cols = st.container(key="row_table").columns([2.2] * len(others) + [2.0, 1.2])
@@ -144,7 +148,7 @@ def table(session: PlaySession) -> None:
             else:
                 show_html(_face_down(left))
     with cols[-2]:
-        st.markdown(bold(_("The crib")) + " · " + escape(names[state.dealer]))
+        st.markdown(bold(_("The crib")) + " · " + escape_markdown(names[state.dealer]))
         if in_show and state.show_step >= state.players:
             show_html(cards_row(state.crib, four_colour=colours, width=52, gap=4))
         else:
@@ -157,11 +161,10 @@ def table(session: PlaySession) -> None:
         else:
             show_html(_face_down(1))
     if state.phase is Phase.PLAY or (state.phase is Phase.GAME_OVER and state.ended_in is Phase.PLAY):
-        _series(state)
+        _series(state, names)
 
 
-def _series(state: GameState) -> None:
-    names = seat_names(state.players)
+def _series(state: GameState, names: list[str]) -> None:
     start = (state.series_starts or (0,))[-1]
     laid = [(names[seat], card, PEG_COLOURS[state.side_of(seat)]) for seat, card in state.played[start:]]
     said_go = [names[s] for s, passed in enumerate(state.passed) if passed]
@@ -171,13 +174,14 @@ def _series(state: GameState) -> None:
 
 def commentary(session: PlaySession, last: int = 5) -> None:
     """The latest moves of this hand, oldest first, each with what it scored and why."""
-    names = seat_names(session.state.players)
+    player = watched_player(session)
+    names = seat_names(session.state.players, player)
     moves = [m for m in session.feed if m.kind != MoveKind.COUNT][-last:]
     if not moves:
         return
     items = "".join(
         f'<li style="{"font-weight:600" if i == len(moves) - 1 else "color:#444"}">'
-        f"{escape(describe_move(m, names))}</li>"
+        f"{plain_html(describe_move(m, names, watched=player is not None))}</li>"
         for i, m in enumerate(moves)
     )
     show_html(f'<ul class="play-feed" style="margin:2px 0 8px 0;padding-inline-start:1.2rem">{items}</ul>')
@@ -189,13 +193,15 @@ def counted_steps(state: GameState, upto: int) -> list[Counting]:
 
 
 def show_counted(session: PlaySession, state: GameState, upto: int) -> None:
-    """Each counted hand and crib with its itemised breakdown (and the learner's claim)."""
-    names = seat_names(state.players)
+    """Each counted hand and crib with its itemised breakdown (and the learner's claim; a
+    watched game's player's claims are theirs, not shown)."""
+    player = watched_player(session)
+    names = [escape_markdown(name) for name in seat_names(state.players, player)]
     colours = four_colour()
     assert state.starter is not None
     for seat, cards, is_crib in counted_steps(state, upto):
         score = score_hand(cards, state.starter, is_crib=is_crib)
-        if seat == HUMAN:
+        if seat == HUMAN and player is None:
             title = (_("Your crib: {points}") if is_crib else _("Your hand: {points}")).format(
                 points=fmt_int(score.total)
             )
@@ -205,7 +211,10 @@ def show_counted(session: PlaySession, state: GameState, upto: int) -> None:
             ).format(name=names[seat], points=fmt_int(score.total))
         with st.expander(title, expanded=True):
             claim = next(
-                (c for c in session.claims if c.hand_no == state.hand_no and c.is_crib == is_crib and seat == HUMAN),
+                (
+                    c for c in session.claims
+                    if c.hand_no == state.hand_no and c.is_crib == is_crib and seat == HUMAN and player is None
+                ),
                 None,
             )
             if claim is not None:
@@ -302,11 +311,13 @@ def result(session: PlaySession) -> None:
     state = session.state
     outcome = state.result
     assert outcome is not None
-    sides = side_names(state.players)
+    player = watched_player(session)
+    sides = [escape_markdown(side) for side in side_names(state.players, player)]
     won = outcome.winner_side == state.side_of(HUMAN)
-    verdict = (_("You win") if state.players != 4 else _("You and your partner win")) if won else _(
-        "{name} wins"
-    ).format(name=sides[outcome.winner_side])
+    if won and player is None:
+        verdict = _("You win") if state.players != 4 else _("You and your partner win")
+    else:
+        verdict = _("{name} wins").format(name=sides[outcome.winner_side])
     scores = " – ".join(f"{sides[i]} {fmt_int(s)}" for i, s in enumerate(state.scores))
     (st.success if won else st.error)(
         _("**{verdict}**, {kind} ({points}): {scores}.").format(
@@ -323,4 +334,4 @@ def result(session: PlaySession) -> None:
 
 def game_log(session: PlaySession, key: str = "play_log") -> None:
     """The whole game log: every scoring event and take-back, with the running scores."""
-    st.dataframe(log_frame(session), hide_index=True, width="stretch", key=key)
+    st.dataframe(log_frame(session, watched_player(session)), hide_index=True, width="stretch", key=key)

@@ -92,8 +92,21 @@ def skunk_label(rule: SkunkRule) -> str:
     )  # fmt: skip
 
 
-def seat_names(players: int) -> list[str]:
-    """A name per seat: you, then the computer players (your partner opposite with four)."""
+def seat_names(players: int, player: str | None = None) -> list[str]:
+    """A name per seat: you, then the computer players (your partner opposite with four).
+
+    ``player`` is the name of the first seat when the page shows someone else's game (it is
+    watched): their name, never "You". Names are plain text: escape them where they are drawn.
+
+    >>> seat_names(2), seat_names(4, "Ann")[::2]
+    (['You', 'Computer'], ['Ann', "Ann's partner"])
+    """
+    if player is not None:
+        names = seat_names(players)
+        names[0] = player
+        if players == 4:
+            names[2] = _("{name}'s partner").format(name=player)
+        return names
     if players == 2:
         return [_("You"), _("Computer")]
     if players == 3:
@@ -101,11 +114,11 @@ def seat_names(players: int) -> list[str]:
     return [_("You"), _("Left opponent"), _("Your partner"), _("Right opponent")]
 
 
-def side_names(players: int) -> list[str]:
-    """A name per scoring side (two teams with four players)."""
+def side_names(players: int, player: str | None = None) -> list[str]:
+    """A name per scoring side (two teams with four players); ``player`` as in :func:`seat_names`."""
     if players == 4:
-        return [_("You & partner"), _("Opponents")]
-    return seat_names(players)
+        return [_("You & partner") if player is None else _("{name} & partner").format(name=player), _("Opponents")]
+    return seat_names(players, player)
 
 
 def scored_phrase(kind: str, points: int) -> str:
@@ -148,32 +161,42 @@ def scored_phrase(kind: str, points: int) -> str:
     return text.format(fifteen=fmt_int(15), thirty_one=fmt_int(MAX_COUNT), length=pts, points=pts)
 
 
-def describe_move(move: Move, names: Sequence[str]) -> str:
-    """One move in words, with what it scored and why."""
+def describe_move(move: Move, names: Sequence[str], watched: bool = False) -> str:
+    """One move in words, with what it scored and why. The first seat's moves are "you" unless
+    the game is ``watched`` (someone else's): then they are told as any other player's, by name,
+    and the cards that player laid away stay hidden.
+
+    >>> from cribbage_core import Card
+    >>> from tutor.play.session import Move
+    >>> move = Move(0, MoveKind.PLAY, (Card.parse("7H"),), 15, ((0, ScoreKind.FIFTEEN, 2),))
+    >>> describe_move(move, seat_names(2, "Ann"), watched=True)
+    'Ann laid 7♥: the count is 15. Ann scores 15 for 2.'
+    """
     who = names[move.seat]
     cards = cards_text(move.cards)
+    mine = move.seat == 0 and not watched
     if move.kind == MoveKind.DISCARD:
-        if move.seat == 0:
+        if mine:
             text = _("You laid away {cards}.").format(cards=cards)
         else:
             text = ngettext(
                 "{who} laid away a card.", "{who} laid away {n} cards.", len(move.cards)
             ).format(who=who, n=fmt_int(len(move.cards)))
-    elif move.kind == MoveKind.PLAY and move.seat == 0 and move.forced:
+    elif move.kind == MoveKind.PLAY and mine and move.forced:
         text = _("Your {card} was the only card that fitted, laid for you: the count is {count}.").format(
             card=cards, count=fmt_int(move.count)
         )
-    elif move.kind == MoveKind.PLAY and move.seat == 0:
+    elif move.kind == MoveKind.PLAY and mine:
         text = _("You laid {card}: the count is {count}.").format(card=cards, count=fmt_int(move.count))
     elif move.kind == MoveKind.PLAY:
         text = _("{who} laid {card}: the count is {count}.").format(
             who=who, card=cards, count=fmt_int(move.count)
         )
-    elif move.kind == MoveKind.GO and move.seat == 0:  # go is never a choice: the table says it
+    elif move.kind == MoveKind.GO and mine:  # go is never a choice: the table says it
         text = _("No card of yours fits (the count is {count}): go, said for you.").format(count=fmt_int(move.count))
     elif move.kind == MoveKind.GO:
         text = _("{who} cannot lay a card: go.").format(who=who)
-    elif move.seat == 0:
+    elif mine:
         text = _("You counted.")
     else:
         text = _("{who} counted.").format(who=who)
@@ -183,7 +206,7 @@ def describe_move(move: Move, names: Sequence[str]) -> str:
     sentences = [text]
     for seat, phrases in by_seat.items():
         what = list_text(phrases)
-        if seat == 0:
+        if seat == 0 and not watched:
             sentences.append(_("You score {what}.").format(what=what))
         else:
             sentences.append(_("{who} scores {what}.").format(who=names[seat], what=what))
@@ -254,12 +277,13 @@ _SPECIAL_KINDS: dict[str, str] = {
 }
 
 
-def log_frame(session: PlaySession) -> pd.DataFrame:
-    """The whole game log as a table: hand, when, who, what, cards, points, the scores after."""
+def log_frame(session: PlaySession, player: str | None = None) -> pd.DataFrame:
+    """The whole game log as a table: hand, when, who, what, cards, points, the scores after
+    (``player`` names the first seat of a watched game, as in :func:`seat_names`)."""
     import pandas as pd
 
-    names = seat_names(session.state.players)
-    sides = side_names(session.state.players)
+    names = seat_names(session.state.players, player)
+    sides = side_names(session.state.players, player)
     columns = [_("Hand"), _("When"), _("Who"), _("What"), _("Cards"), _("Points"), *sides]
     labels: dict[tuple[str, str], tuple[str, str]] = {}  # translate each distinct label once
     take_back = _("Take-back: {what}")

@@ -60,6 +60,7 @@ __all__ = [
     "move_on",
     "record_finished",
     "watching",
+    "watched_player",
 ]
 
 SESSION: Final = "play_session"
@@ -69,6 +70,7 @@ RETRY_SECONDS: Final = 10.0  # a page run tries unsaved moves again this long af
 FLASH: Final = "play_flash"
 SELECTED: Final = "play_selected"
 WATCHING: Final = "play_watching"  # the id of a game this tab shows but may not play
+WATCHED_PLAYER: Final = "play_watched_player"  # the learner's name of the game watched ("": none)
 
 
 @dataclass(frozen=True)
@@ -183,13 +185,23 @@ def _check_owner(ctx: PlayContext, session: PlaySession) -> None:
     owner = ctx.store.game_owner(session.game_id)
     if owner is not None and not owner.allows(ctx.learner, ctx.browser):
         st.session_state[WATCHING] = session.game_id
+        st.session_state[WATCHED_PLAYER] = owner.learner or ""
     else:
         st.session_state.pop(WATCHING, None)
+        st.session_state.pop(WATCHED_PLAYER, None)
 
 
 def watching(session: PlaySession) -> bool:
     """Whether this tab only watches ``session``: the game belongs to someone else."""
     return st.session_state.get(WATCHING) == session.game_id
+
+
+def watched_player(session: PlaySession) -> str | None:
+    """Who plays ``session`` when this tab only watches it: the owner's learner name, or "The
+    player" for a game started without one; None when it is this tab's own game ("You")."""
+    if not watching(session):
+        return None
+    return str(st.session_state.get(WATCHED_PLAYER) or "") or _("The player")
 
 
 def _fresh(ctx: PlayContext, session: PlaySession) -> PlaySession:
@@ -250,6 +262,7 @@ def commit(ctx: PlayContext, new: PlaySession, base: PlaySession | None, by_lear
     except NotYourGame:
         # another learner's game (or another browser's): nothing is saved, the tab only watches
         st.session_state[WATCHING] = new.game_id
+        st.session_state.pop(WATCHED_PLAYER, None)  # its owner is read on the next run
         if base is not None:
             st.session_state[SESSION] = base
         flash(_("This game belongs to the player who started it: you can watch it, not play it."), "error")
