@@ -1,0 +1,139 @@
+"""The progress page's parts about the quizzes: the learner's answers in figures and charts, recall
+on review, the weak spots with their drills, and the answers' export (``pages/5_Progress.py``).
+
+The figures are :mod:`tutor.progress` (pure); this module draws them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+import pandas as pd
+import streamlit as st
+
+from tutor import progress
+from tutor.clock import today
+from tutor.frame.profile import learner_params
+from tutor.lang.i18n import _, fmt_int, fmt_percent, kind_name
+from tutor.store import SERVED_REVIEW_KINDS, Store
+
+__all__ = ["PAGE_COLUMNS", "answers", "export", "recall", "weak_spots"]
+
+ROOT: Final = Path(__file__).resolve().parents[2]
+#: The quiz pages that run the weak-spot drill when opened with ?drill=weak, with their links' words.
+DRILL_PAGE: Final = "pages/2_Count_the_hand.py"
+PEGGING_DRILL_PAGE: Final = "pages/3_Pegging_quiz.py"
+TRAINER_DRILL_PAGE: Final = "pages/7_Pegging_trainer.py"
+#: The attempt columns the progress page reads (one read serves every table, chart and the weak spots).
+PAGE_COLUMNS: Final = ("kind", "correct", "categories", "categories_missed", "seconds", "created_at")
+
+
+def answers(attempts: pd.DataFrame) -> None:
+    """The quizzes' answers (no game decision among them): the totals and streaks, each quiz's
+    figures, accuracy over time, and by scoring category."""
+    if attempts.empty:
+        st.info(_("No answers recorded yet: answer a few quiz questions and come back."))
+        return
+    streak = progress.streaks(attempts["correct"])
+    answered, right = len(attempts), int(attempts["correct"].sum())
+    cols = st.columns(4)
+    cols[0].metric(_("Answered"), fmt_int(answered))
+    cols[1].metric(_("Accuracy"), fmt_percent(right / answered))
+    cols[2].metric(_("Current streak"), fmt_int(streak.current))
+    cols[3].metric(_("Best streak"), fmt_int(streak.best))
+
+    st.header(_("By quiz"))
+    st.dataframe(
+        progress.named(progress.summary_by_quiz(attempts), "kind", progress.quiz_name),
+        hide_index=True,
+        column_config={
+            "kind": _("Quiz"),
+            "answered": _("Answered"),
+            "right": _("Right"),
+            "accuracy": st.column_config.NumberColumn(_("Accuracy"), format="percent"),
+            "mean_seconds": _("Seconds per answer"),
+        },
+    )
+
+    st.header(_("Accuracy over time"))
+    daily = progress.named(progress.daily_accuracy(attempts), "kind", progress.quiz_name)
+    st.altair_chart(progress.daily_accuracy_chart(daily, "kind", _("Quiz"), "answered"), width="stretch")
+
+    st.header(_("By scoring category"))
+    categories = progress.named(progress.category_accuracy(attempts), "category", kind_name)
+    if categories.empty:
+        st.caption(_("No category details recorded yet."))
+        return
+    left, right_col = st.columns([2, 3])
+    left.dataframe(
+        categories,
+        hide_index=True,
+        column_config={
+            "category": _("Category"),
+            "questions": _("Questions"),
+            "missed": _("Missed"),
+            "accuracy": st.column_config.NumberColumn(_("Accuracy"), format="percent"),
+        },
+    )
+    by_category = progress.named(progress.daily_category_accuracy(attempts), "category", kind_name)
+    right_col.altair_chart(
+        progress.daily_accuracy_chart(by_category, "category", _("Category"), "questions"), width="stretch"
+    )
+
+
+def recall(db: Store, name: str) -> None:
+    """The questions on review: how many are due today, and recall by the days since each was asked."""
+    st.header(_("Review: recall by interval"))
+    st.caption(
+        _("Due today: {n}").format(n=fmt_int(db.due_count(name, today(), SERVED_REVIEW_KINDS))) + " · "
+        + _("Answers on review right at the first try, by the days since the question was last asked.")
+    )  # fmt: skip
+    table = progress.recall_table(db.recall(name))
+    if table.empty:
+        st.caption(_("No answers on review yet."))
+        return
+    st.dataframe(
+        table,
+        hide_index=True,
+        column_config={
+            "interval_days": _("Days since last asked"),
+            "asked": _("Asked"),
+            "right": _("Right at the first try"),
+            "recall": st.column_config.NumberColumn(_("Recall"), format="percent"),
+        },
+    )
+
+
+def weak_spots(every_answer: pd.DataFrame) -> None:
+    """The weak spots (the quizzes' answers and the games' decisions, each area weighed by its own)
+    as a chart, and a link to each drill that deals them."""
+    st.header(_("Weak spots"))
+    weak = progress.weak_spot_table(every_answer)
+    if weak.empty:
+        st.caption(_("Nothing to drill: no recent misses."))
+    else:
+        st.write(_("Recent misses count most; a right answer later makes them count less."))
+        st.caption(_("Each area is weighed by its own answers, and its drill deals what you miss there."))
+        st.altair_chart(progress.weak_spot_chart(weak), width="stretch")
+    drills = (
+        (DRILL_PAGE, _("Practise my weak spots"), ":material/target:"),
+        (PEGGING_DRILL_PAGE, _("Practise my weak spots in pegging"), ":material/playing_cards:"),
+        (TRAINER_DRILL_PAGE, _("Practise my weak spots in the pegging trainer"), ":material/swipe_up:"),
+    )
+    for page, label, icon in drills:
+        if (ROOT / page).exists():
+            st.page_link(page, label=label, icon=icon, query_params={**learner_params(), "drill": "weak"})
+
+
+def export(db: Store, name: str, every_answer: pd.DataFrame) -> None:
+    """The learner's answers as a CSV file, built only when the button is clicked."""
+    if every_answer.empty:
+        return
+    st.download_button(
+        _("Download my answers (CSV)"),
+        data=lambda: db.export_csv(name),  # built only when clicked
+        file_name="cribbage-progress.csv",
+        mime="text/csv",
+        on_click="ignore",
+    )
