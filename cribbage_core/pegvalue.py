@@ -51,7 +51,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import Final
+from operator import mul
+from typing import Final, TypeAlias
 
 from .cards import Card, full_deck, parse_cards
 from .errors import IllegalMove, WrongNumberOfCards
@@ -292,9 +293,58 @@ class PegAdvice:
 # ------------------------------------------------------------------ the search
 
 # Plays with no choice left for this seat depend only on the position and the opponent's hand,
-# so their outcomes are kept across searches (a game's later decisions meet the same ones).
-_FORCED: dict[tuple[object, ...], tuple[int, int]] = {}
+# so their outcomes are kept across searches (a game's later decisions meet the same ones): by
+# the position (who is next, the series, this seat's cards, the opponent's number of cards, who
+# has said go, who laid last), then by the opponent's hand left (an int, cheap to hash, where a
+# key of both would hash the series and this seat's cards again for every hand).
+# Each position's table holds both sides' points, and their difference for points mode.
+_Outcomes: TypeAlias = tuple[dict[int, tuple[int, int]], dict[int, int]]
+_FORCED: dict[tuple[object, ...], _Outcomes] = {}
+#: How many play-outs ``_FORCED`` keeps at most between searches (all are dropped beyond it).
 _FORCED_SIZE: Final = 400_000
+_forced_kept = [0]  # how many it holds (a list: a module-level counter the search can add to)
+
+
+def _forced_table(key: tuple[object, ...]) -> _Outcomes:
+    """The play-outs known from one position, by the opponent's hand left (made when new)."""
+    table = _FORCED.get(key)
+    if table is None:
+        table = _FORCED[key] = ({}, {})
+    return table
+
+
+#: The opponent's hands at a node of the search: what each still holds (a code, see ``_BIT``)
+#: and its weight, in the order of the hands at the root (sums add up in that order).
+_Hands: TypeAlias = tuple[list[int], list[float]]
+
+
+def _presence_table() -> dict[int, int]:
+    """Bit ``r`` set for each rank ``r`` a hand holds, for every hand of up to four cards."""
+    table = {0: 0}
+    hands = [0]
+    for _ in range(4):
+        hands = [code + _BIT[r] for code in hands for r in range(1, 14) if (code >> (3 * (r - 1))) & 7 < 4]
+        for code in hands:
+            table[code] = sum(1 << r for r in range(1, 14) if code & _MASK[r])
+    return table
+
+
+_PRESENT: Final = _presence_table()
+
+
+def _first_held(order: tuple[int, ...], mask: int) -> int:
+    """The first rank of ``order`` among the ranks of ``mask`` (0: none, a go)."""
+    for r in order:
+        if mask >> r & 1:
+            return r
+    return 0
+
+
+def _bound_forced() -> None:
+    """Drop every kept play-out once there are more than :data:`_FORCED_SIZE` (before a search)."""
+    if _forced_kept[0] > _FORCED_SIZE:
+        _FORCED.clear()
+        _forced_kept[0] = 0
 
 
 class _Search:
@@ -308,30 +358,13 @@ class _Search:
     out alone, remembering the result by position (:meth:`forced`).
     """
 
-    def __init__(
-        self,
-        codes: list[int],
-        weights: list[float],
-        win: _WinModel | None,
-    ) -> None:
-        self.codes = codes
-        self.w = weights
+    def __init__(self, win: _WinModel | None) -> None:
         self.win = win
         self.nodes = 0
-        self._presence: dict[int, int] = {}
         self._choice: dict[tuple[int, ...], dict[int, int]] = {}
         self._forced_win: dict[tuple[object, ...], float] = {}
 
     # -- helpers
-
-    def _present(self, rem: int) -> int:
-        """Bit ``r`` set for each rank ``r`` the hand ``rem`` holds."""
-        mask = 0
-        for r in range(1, 14):
-            if rem & _MASK[r]:
-                mask |= 1 << r
-        self._presence[rem] = mask
-        return mask
 
     def _order_for(self, pile: tuple[int, ...], po: int) -> tuple[int, ...]:
         order = opponent_order(pile)
@@ -360,38 +393,37 @@ class _Search:
         return None
 
     def _all_forced(
-        self, me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], hands: list[int],
+        self, me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], hands: _Hands,
         weight: float, used: int, opp_k: int, me_passed: bool, opp_passed: bool, last: int, pm: int, po: int,
     ) -> float:  # fmt: skip
-        codes, w = self.codes, self.w
-        forced = _Search.forced
-        known = _FORCED.get  # looked up here first: most hands' play-outs are known (see forced)
+        rems, ws = hands
+        table = _forced_table((me_next, pile, mine, opp_k, me_passed, opp_passed, last))
+        pairs, diffs = table
+        try:  # most hands' play-outs are known
+            found = list(map(diffs.__getitem__, rems))
+        except KeyError:
+            for rem in rems:
+                if rem not in diffs:
+                    _Search.forced(me_next, pile, count, mine, rem, opp_k, me_passed, opp_passed, last, table)
+            found = list(map(diffs.__getitem__, rems))
         win = self.win
         if win is not None:
             # as forced_win, whose first answer (nobody home in the play) is made here for speed
             after_play = win.after_play
             home_me, home_them = win.my_need - pm, win.opp_need - po - _MOST_ONE_CARD
             total = 0.0
-            for i in hands:
-                rem = codes[i] - used
-                found = known((me_next, pile, mine, rem, opp_k, me_passed, opp_passed, last))
-                if found is None:
-                    found = forced(me_next, pile, count, mine, rem, opp_k, me_passed, opp_passed, last)
-                gain, loss = found
+            for w, rem in zip(ws, rems):
+                gain, loss = pairs[rem]
                 if gain < home_me and loss < home_them:
-                    total += w[i] * after_play(pm + gain, po + loss, used + rem)
+                    total += w * after_play(pm + gain, po + loss, used + rem)
                 else:
-                    total += w[i] * self.forced_win(
+                    total += w * self.forced_win(
                         me_next, pile, count, mine, rem, used, opp_k, me_passed, opp_passed, last, pm, po
                     )
             return total
         total = weight * (pm - po)
-        for i in hands:
-            rem = codes[i] - used
-            found = known((me_next, pile, mine, rem, opp_k, me_passed, opp_passed, last))
-            if found is None:
-                found = forced(me_next, pile, count, mine, rem, opp_k, me_passed, opp_passed, last)
-            total += w[i] * (found[0] - found[1])
+        for term in map(mul, ws, found):  # in the hands' order, as the values were always added
+            total += term
         return total
 
     def forced_win(
@@ -403,7 +435,10 @@ class _Search:
         assert win is not None
         whole = used + rem  # the opponent's cards laid from the root on, once the play is over
         my_need, opp_need = win.my_need, win.opp_need
-        gain, loss = _Search.forced(me_next, pile, count, mine, rem, opp_k, me_passed, opp_passed, last)
+        table = _forced_table((me_next, pile, mine, opp_k, me_passed, opp_passed, last))
+        if rem not in table[0]:
+            _Search.forced(me_next, pile, count, mine, rem, opp_k, me_passed, opp_passed, last, table)
+        gain, loss = table[0][rem]
         if pm + gain < my_need and po + loss + _MOST_ONE_CARD < opp_need:
             # nobody gets home in this play, and no card could take the opponent home on the way
             # (so its win-now rule never changes its play): the points-mode play-out holds
@@ -498,20 +533,14 @@ class _Search:
     @staticmethod
     def forced(
         me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], rem: int,
-        opp_k: int, me_passed: bool, opp_passed: bool, last: int,
+        opp_k: int, me_passed: bool, opp_passed: bool, last: int, table: _Outcomes,
     ) -> tuple[int, int]:  # fmt: skip
         """Points for this seat and for the opponent from here when both sides' plays are fixed
         (one opponent hand ``rem``; the opponent as in points mode).
 
         Outcomes are remembered at the start and at each new series, where different hands meet.
         """
-        key = (me_next, pile, mine, rem, opp_k, me_passed, opp_passed, last)
-        known = _FORCED.get(key)
-        if known is not None:
-            return known
-        if len(_FORCED) > _FORCED_SIZE:
-            _FORCED.clear()
-        marks = [(key, (0, 0))]
+        marks = [(table, rem, (0, 0))]
         mine_pts = theirs_pts = 0
         mine_k = len(mine)
         my_rank = mine[0] if mine else 0  # this seat's cards are all of one rank
@@ -577,22 +606,23 @@ class _Search:
                 break
             me_next = (last == 1 and mine_k > 0) or not opp_k
             pile, count, me_passed, opp_passed, last = (), 0, False, False, -1
-            mine = (my_rank,) * mine_k
-            step = (me_next, pile, mine, rem, opp_k, False, False, -1)
-            known = _FORCED.get(step)
+            step = _forced_table((me_next, pile, (my_rank,) * mine_k, opp_k, False, False, -1))
+            known = step[0].get(rem)
             if known is not None:
                 mine_pts += known[0]
                 theirs_pts += known[1]
                 break
-            marks.append((step, (mine_pts, theirs_pts)))
-        for mark, (m0, t0) in marks:
-            _FORCED[mark] = (mine_pts - m0, theirs_pts - t0)
+            marks.append((step, rem, (mine_pts, theirs_pts)))
+        for at, hand, (m0, t0) in marks:
+            at[0][hand] = (mine_pts - m0, theirs_pts - t0)
+            at[1][hand] = (mine_pts - m0) - (theirs_pts - t0)
+        _forced_kept[0] += len(marks)
         return mine_pts, theirs_pts
 
     # -- my turn
 
     def mine(
-        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], hands: list[int], weight: float,
+        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], hands: _Hands, weight: float,
         used: int, opp_k: int, opp_passed: bool, last: int, pm: int, po: int,
     ) -> float:  # fmt: skip
         self.nodes += 1
@@ -612,7 +642,7 @@ class _Search:
         return best
 
     def after_my_lay(
-        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], r: int, hands: list[int],
+        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], r: int, hands: _Hands,
         weight: float, used: int, opp_k: int, opp_passed: bool, pm: int, po: int,
     ) -> float:  # fmt: skip
         pm += _after(pile)[r]
@@ -638,7 +668,7 @@ class _Search:
     # -- the opponent's turn
 
     def theirs(
-        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], hands: list[int], weight: float,
+        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], hands: _Hands, weight: float,
         used: int, opp_k: int, me_passed: bool, last: int, pm: int, po: int,
     ) -> float:  # fmt: skip
         self.nodes += 1
@@ -648,41 +678,49 @@ class _Search:
         choice = self._choice.get(order)
         if choice is None:
             choice = self._choice[order] = {}
-        presence = self._presence
-        groups: dict[int, list[int]] = {}
-        sums: dict[int, float] = {}  # each group's weight, added in the order of its hands (as sum() would)
-        codes = self.codes
-        w = self.w
-        for i in hands:
-            rem = codes[i] - used
-            mask = presence.get(rem)
-            if mask is None:
-                mask = self._present(rem)
-            r = choice.get(mask)
-            if r is None:
-                r = choice[mask] = next((x for x in order if mask >> x & 1), 0)
-            group = groups.get(r)
-            if group is None:
-                groups[r] = [i]
-                sums[r] = 0 + w[i]
-            else:
-                group.append(i)
-                sums[r] += w[i]
+        # each hand lays the first card of the order it holds (0: a go), which depends only on
+        # the ranks it holds; the hands that lay the same card go on together, a group
+        rems, ws = hands
+        masks = list(map(_PRESENT.__getitem__, rems))
+        try:
+            picks = list(map(choice.__getitem__, masks))
+        except KeyError:
+            for mask in set(masks).difference(choice):
+                choice[mask] = _first_held(order, mask)
+            picks = list(map(choice.__getitem__, masks))
+        firsts = dict.fromkeys(picks)  # the groups in the order of their first hands
         total = 0.0
-        split = len(groups) > 1
-        for r, group in groups.items():
-            gw = sums[r] if split else weight
-            if r:
-                total += self.after_their_lay(pile, count, mine, r, group, gw, used, opp_k, me_passed, pm, po)
-            elif mine and not me_passed and count + _VALUE[mine[0]] <= 31:  # mine is sorted
-                # the opponent says go and this seat goes on
-                total += self.mine(pile, count, mine, group, gw, used, opp_k, True, last, pm, po)
-            else:
-                total += self.series_over(mine, group, gw, used, opp_k, last, pm, po)
+        if len(firsts) == 1:
+            (r,) = firsts
+            group = ([rem - _BIT[r] for rem in rems], ws) if r else hands
+            return total + self._their_card(pile, count, mine, r, group, weight, used, opp_k, me_passed, last, pm, po)
+        members: dict[int, list[int]] = {r: [] for r in firsts}
+        for j, r in enumerate(picks):
+            members[r].append(j)
+        for r, js in members.items():
+            group_ws = [ws[j] for j in js]
+            gw = 0.0  # the group's weight, added in the order of its hands
+            for w in group_ws:
+                gw += w
+            bit = _BIT[r]
+            group = ([rems[j] - bit for j in js], group_ws)
+            total += self._their_card(pile, count, mine, r, group, gw, used, opp_k, me_passed, last, pm, po)
         return total
 
+    def _their_card(
+        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], r: int, hands: _Hands, weight: float,
+        used: int, opp_k: int, me_passed: bool, last: int, pm: int, po: int,
+    ) -> float:  # fmt: skip
+        """The opponent's hands ``hands`` lay a card of rank ``r`` (already taken from them), or say go (0)."""
+        if r:
+            return self.after_their_lay(pile, count, mine, r, hands, weight, used, opp_k, me_passed, pm, po)
+        if mine and not me_passed and count + _VALUE[mine[0]] <= 31:  # mine is sorted
+            # the opponent says go and this seat goes on
+            return self.mine(pile, count, mine, hands, weight, used, opp_k, True, last, pm, po)
+        return self.series_over(mine, hands, weight, used, opp_k, last, pm, po)
+
     def after_their_lay(
-        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], r: int, hands: list[int],
+        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], r: int, hands: _Hands,
         weight: float, used: int, opp_k: int, me_passed: bool, pm: int, po: int,
     ) -> float:  # fmt: skip
         po += _after(pile)[r]
@@ -717,7 +755,7 @@ class _Search:
         return self._end(weight, pm, po, used)
 
     def series_over(
-        self, mine: tuple[int, ...], hands: list[int], weight: float, used: int, opp_k: int,
+        self, mine: tuple[int, ...], hands: _Hands, weight: float, used: int, opp_k: int,
         last: int, pm: int, po: int,
     ) -> float:  # fmt: skip
         """Nobody can lay: the last to lay pegs 1 (go, or last card); the other leads the next series."""
@@ -733,7 +771,7 @@ class _Search:
         return self.new_series(mine, hands, weight, used, opp_k, last, pm, po)
 
     def new_series(
-        self, mine: tuple[int, ...], hands: list[int], weight: float, used: int, opp_k: int,
+        self, mine: tuple[int, ...], hands: _Hands, weight: float, used: int, opp_k: int,
         last: int, pm: int, po: int,
     ) -> float:  # fmt: skip
         """A fresh count: the player after the last to lay leads, if they have cards."""
@@ -949,6 +987,7 @@ def peg_values(
         return PegAdvice((), False, notes=("go",))
     if view.config.players != 2:
         return _one_reply(view, cards)
+    _bound_forced()
     with _no_cyclic_collection():
         return _two_players(view, cards, win_view, evidence, tremble, discard_evidence)
 
@@ -1056,18 +1095,18 @@ def _two_players(
     effective = 1.0 / sum(w * w for w in weights)
     pile = tuple(c.rank.value for c in view.pile)
     mine = tuple(sorted(c.rank.value for c in view.hand))
-    hands = list(range(len(codes)))
+    hands = (codes, weights)
     opp_passed = view.passed[opp]
     target = view.config.target
     me_score, opp_score = view.scores[seat], view.scores[opp]
     dealer = view.dealer == seat
     use_win = ends_this_deal(me_score, opp_score, dealer, target) if win_view is None else win_view
-    points_search = _Search(codes, weights, None)
+    points_search = _Search(None)
     values: dict[int, tuple[float, float | None]] = {}
     win_search: _Search | None = None
     if use_win:
         model = _win_model(view)
-        win_search = _Search(codes, weights, model)
+        win_search = _Search(model)
     for r in sorted({c.rank.value for c in cards}):
         points = points_search.after_my_lay(pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0)
         win = None
@@ -1104,8 +1143,9 @@ def opening_value(kept: Sequence[int], leads: bool, pool: Sequence[int] | None =
         pool = counts
     codes, weights = _rank_hands(pool, 4)
     total = sum(weights)
-    search = _Search(codes, [w / total for w in weights], None)
-    hands = list(range(len(codes)))
+    _bound_forced()
+    search = _Search(None)
+    hands = (codes, [w / total for w in weights])
     if leads:
         return max(search.after_my_lay((), 0, mine, r, hands, 1.0, 0, 4, False, 0, 0) for r in sorted(set(mine)))
     return search.theirs((), 0, mine, hands, 1.0, 0, 4, False, -1, 0, 0)
