@@ -127,7 +127,7 @@ def _after(pile: tuple[int, ...]) -> tuple[int, ...]:
         # runs: the last k cards (k >= 2) when they hold k distinct ranks; a rank not among them
         # makes a run of k + 1 with them when it extends them (they are consecutive: the rank
         # below or above) or fills their one gap. The longest such window counts.
-        best = [0] * 14
+        best: dict[int, int] = {}  # the rank that makes a run: its length (the longest found last)
         seen = 0
         lo = hi = last
         for k in range(1, n + 1):
@@ -150,8 +150,8 @@ def _after(pile: tuple[int, ...]) -> tuple[int, ...]:
                 while seen >> gap & 1:
                     gap += 1
                 best[gap] = k + 1
-        for r in range(1, 14):
-            out[r] += best[r]
+        for r, length in best.items():
+            out[r] += length
     result = tuple(out)
     if len(_AFTER) > 400_000:
         _AFTER.clear()
@@ -192,35 +192,36 @@ def opponent_order(pile: tuple[int, ...]) -> tuple[int, ...]:
     5
     """
     count = 0
-    pool = [0] + [4] * 13
+    pool = [0] + [4] * 13  # the cards not in the series, by rank and by value
+    by_value = [0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 16]
     for r in pile:
-        count += _VALUE[r]
+        value = _VALUE[r]
+        count += value
         pool[r] -= 1
-    by_value = [0] * 11
-    for r in range(1, 14):
-        by_value[_VALUE[r]] += pool[r]
-    reply_cards = sum(pool) - 1  # the reply comes from the rest, less the card just laid
-    same = 0
+        by_value[value] -= 1
     n = len(pile)
+    reply_cards = 51 - n  # the reply comes from the rest, less the card just laid
+    last = pile[-1] if n else 0
+    trail = 0  # how many cards of the last rank end the series
+    while trail < n and trail < 3 and pile[n - 1 - trail] == last:
+        trail += 1
     now = _after(pile)
     scored = []
     for r in _legal(count):
-        after = count + _VALUE[r]
-        danger = 0.0
+        value = _VALUE[r]
+        after = count + value
         if after < 31:
-            value = _VALUE[r]
-            # fifteen or 31 for the reply
-            for need in (15 - after, 31 - after):
-                if 1 <= need <= 10:
-                    danger += 2 * (by_value[need] - (need == value and pool[r] > 0))
+            # fifteen or 31 for the reply (at most one of them can be in reach)
+            need = 15 - after if after < 15 else 31 - after
+            danger = 2 * (by_value[need] - (need == value and pool[r] > 0)) if need <= 10 else 0
             # a pair (or pair royal, double pair royal) for the reply
-            same = 1
-            while same <= n and same < 4 and pile[n - same] == r:
-                same += 1
+            same = trail + 1 if r == last else 1
             if same < 4:
                 danger += _SAME[same] * (pool[r] - 1)
-            danger /= reply_cards
-        scored.append((now[r] - danger, _VALUE[r], r))
+            # an int over an int: the same float as the sum made in floats (every term is whole)
+            scored.append((now[r] - danger / reply_cards, value, r))
+        else:
+            scored.append((now[r] - 0.0, value, r))
     scored.sort(reverse=True)
     return tuple(r for _, _, r in scored)
 
