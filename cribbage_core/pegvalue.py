@@ -298,8 +298,13 @@ class PegAdvice:
 # the position (who is next, the series, this seat's cards, the opponent's number of cards, who
 # has said go, who laid last), then by the opponent's hand left (an int, cheap to hash, where a
 # key of both would hash the series and this seat's cards again for every hand).
-# Each position's table holds both sides' points, and their difference for points mode.
-_Outcomes: TypeAlias = tuple[dict[int, tuple[int, int]], dict[int, int]]
+# Each position's table holds both sides' points by the opponent's hand, their difference for
+# points mode, and the rest of the position's series by the opponent's cards that fit on its
+# count (only those can be laid before it ends, so hands alike in them play it alike):
+# (points for, against, the opponent's cards laid, its cards and this seat's left, who laid last).
+_Outcomes: TypeAlias = tuple[
+    dict[int, tuple[int, int]], dict[int, int], dict[int, tuple[int, int, int, int, int, int]]
+]
 _FORCED: dict[tuple[object, ...], _Outcomes] = {}
 #: How many play-outs ``_FORCED`` keeps at most between searches (all are dropped beyond it).
 _FORCED_SIZE: Final = 400_000
@@ -310,7 +315,7 @@ def _forced_table(key: tuple[object, ...]) -> _Outcomes:
     """The play-outs known from one position, by the opponent's hand left (made when new)."""
     table = _FORCED.get(key)
     if table is None:
-        table = _FORCED[key] = ({}, {})
+        table = _FORCED[key] = ({}, {}, {})
     return table
 
 
@@ -341,11 +346,132 @@ def _first_held(order: tuple[int, ...], mask: int) -> int:
     return 0
 
 
+# The win view's play-outs in which a side may get home on the way, by the position and the
+# points each side still needs, then by the opponent's hand: (1, 0, 0) when this seat gets home
+# first, (0, 0, 0) when the opponent does, else (2, points for, points against).
+_RACES: dict[tuple[object, ...], dict[int, tuple[int, int, int]]] = {}
+
+
 def _bound_forced() -> None:
     """Drop every kept play-out once there are more than :data:`_FORCED_SIZE` (before a search)."""
     if _forced_kept[0] > _FORCED_SIZE:
         _FORCED.clear()
+        _RACES.clear()
         _forced_kept[0] = 0
+
+
+def _fill(
+    me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], opp_k: int,
+    me_passed: bool, opp_passed: bool, last: int, table: _Outcomes, rems: list[int],
+) -> None:  # fmt: skip
+    """Put the play-outs of the hands ``rems`` not in ``table`` (the position's) into it.
+
+    This seat's cards are all of one rank, so both sides' plays are fixed: the rest of this
+    series is looked up by the cards of each hand that fit (played out once for each, by
+    :func:`_series_rest`), the play after it in the next series' table (played out hand by hand
+    when new, :meth:`_Search.forced`).
+    """
+    pairs, diffs, rests = table
+    fits = _FITS[count]
+    my_rank = mine[0] if mine else 0  # this seat's cards are all of one rank
+    following: dict[tuple[int, int, int], _Outcomes] = {}
+    added = 0
+    for rem in rems:
+        if rem in pairs:
+            continue
+        fit = rem & fits
+        rest = rests.get(fit)
+        if rest is None:
+            rest = rests[fit] = _series_rest(me_next, pile, count, my_rank, len(mine), fit, opp_k, me_passed, opp_passed, last)
+        gain, loss, laid, opp_left, mine_left, laid_last = rest
+        if mine_left or opp_left:
+            after = rem - laid
+            ends = following.get(rest[3:])
+            if ends is None:
+                leads = (laid_last == 1 and mine_left > 0) or not opp_left
+                ends = following[rest[3:]] = _forced_table((leads, (), mine[:mine_left], opp_left, False, False, -1))
+            known = ends[0].get(after)
+            if known is None:
+                leads = (laid_last == 1 and mine_left > 0) or not opp_left
+                known = _Search.forced(leads, (), 0, mine[:mine_left], after, opp_left, False, False, -1, ends)
+            gain += known[0]
+            loss += known[1]
+        pairs[rem] = (gain, loss)
+        diffs[rem] = gain - loss
+        added += 1
+    _forced_kept[0] += added
+
+
+def _series_rest(
+    me_next: bool, pile: tuple[int, ...], count: int, my_rank: int, mine_k: int, fit: int,
+    opp_k: int, me_passed: bool, opp_passed: bool, last: int,
+) -> tuple[int, int, int, int, int, int]:  # fmt: skip
+    """The rest of a series when both sides' plays are fixed (this seat holds ``mine_k`` cards of
+    ``my_rank``): points for this seat and for the opponent (the go included), the opponent's
+    cards laid (a code), the cards each side has left after it (the opponent's, this seat's) and
+    who laid last. ``fit``: the opponent's cards that fit on ``count`` (its others cannot be laid
+    in this series, so they do not change it)."""
+    mine_pts = theirs_pts = 0
+    laid = 0
+    my_value = _VALUE[my_rank]
+    while True:
+        if me_next:
+            card = my_rank if mine_k and count + my_value <= 31 else 0
+        else:
+            card = 0
+            for r in opponent_order(pile):
+                if fit & _MASK[r]:
+                    card = r
+                    break
+        if card:
+            points = (_AFTER.get(pile) or _after(pile))[card]
+            if me_next:
+                mine_pts += points
+                mine_k -= 1
+                last = 0
+            else:
+                theirs_pts += points
+                fit -= _BIT[card]
+                laid += _BIT[card]
+                opp_k -= 1
+                last = 1
+            count += _VALUE[card]
+            pile = (*pile, card)
+            if count < 31 and (mine_k or opp_k):
+                if me_next:
+                    if opp_k and not opp_passed:
+                        me_next = False
+                        continue
+                    if mine_k and count + my_value <= 31:
+                        continue
+                else:
+                    if mine_k and not me_passed:
+                        me_next = True
+                        continue
+                    if fit & _FITS[count]:
+                        continue
+            if count < 31:
+                if last == 0:  # the go, or the last card
+                    mine_pts += 1
+                else:
+                    theirs_pts += 1
+        else:
+            # a go: the other side goes on if it can, else the series ends
+            if me_next:
+                me_passed = True
+                if opp_k and not opp_passed:
+                    me_next = False
+                    continue
+            else:
+                opp_passed = True
+                if mine_k and not me_passed:
+                    me_next = True
+                    continue
+            if last == 0:
+                mine_pts += 1
+            else:
+                theirs_pts += 1
+        return mine_pts, theirs_pts, laid, opp_k, mine_k, last
 
 
 class _Search:
@@ -363,7 +489,6 @@ class _Search:
         self.win = win
         self.nodes = 0
         self._choice: dict[tuple[int, ...], dict[int, int]] = {}
-        self._forced_win: dict[tuple[object, ...], float] = {}
 
     # -- helpers
 
@@ -399,60 +524,59 @@ class _Search:
     ) -> float:  # fmt: skip
         rems, ws = hands
         table = _forced_table((me_next, pile, mine, opp_k, me_passed, opp_passed, last))
-        pairs, diffs = table
+        pairs, diffs, _ = table
         try:  # most hands' play-outs are known
             found = list(map(diffs.__getitem__, rems))
         except KeyError:
-            for rem in rems:
-                if rem not in diffs:
-                    _Search.forced(me_next, pile, count, mine, rem, opp_k, me_passed, opp_passed, last, table)
+            _fill(me_next, pile, count, mine, opp_k, me_passed, opp_passed, last, table, rems)
             found = list(map(diffs.__getitem__, rems))
         win = self.win
         if win is not None:
             # as forced_win, whose first answer (nobody home in the play) is made here for speed
             after_play = win.after_play
             home_me, home_them = win.my_need - pm, win.opp_need - po - _MOST_ONE_CARD
+            races: dict[int, tuple[int, int, int]] | None = None
             total = 0.0
             for w, rem in zip(ws, rems):
                 gain, loss = pairs[rem]
                 if gain < home_me and loss < home_them:
                     total += w * after_play(pm + gain, po + loss, used + rem)
-                else:
-                    total += w * self.forced_win(
-                        me_next, pile, count, mine, rem, used, opp_k, me_passed, opp_passed, last, pm, po
+                    continue
+                # a side may get home on the way, or the opponent's win-now rule change its play
+                if races is None:
+                    need_me, need_them = win.my_need - pm, win.opp_need - po
+                    key = (me_next, pile, mine, opp_k, me_passed, opp_passed, last, need_me, need_them)
+                    races = _RACES.get(key)
+                    if races is None:
+                        races = _RACES[key] = {}
+                end = races.get(rem)
+                if end is None:
+                    end = races[rem] = _Search.race(
+                        me_next, pile, count, mine, rem, opp_k, me_passed, opp_passed, last, need_me, need_them
                     )
+                    _forced_kept[0] += 1
+                home, gain, loss = end
+                total += w * (after_play(pm + gain, po + loss, used + rem) if home == 2 else float(home))
             return total
         total = weight * (pm - po)
         for term in map(mul, ws, found):  # in the hands' order, as the values were always added
             total += term
         return total
 
-    def forced_win(
-        self, me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], rem: int, used: int,
-        opp_k: int, me_passed: bool, opp_passed: bool, last: int, pm: int, po: int,
-    ) -> float:  # fmt: skip
-        """The win view of :meth:`forced`: the chance to win when both sides' plays are fixed."""
-        win = self.win
-        assert win is not None
-        whole = used + rem  # the opponent's cards laid from the root on, once the play is over
-        my_need, opp_need = win.my_need, win.opp_need
-        table = _forced_table((me_next, pile, mine, opp_k, me_passed, opp_passed, last))
-        if rem not in table[0]:
-            _Search.forced(me_next, pile, count, mine, rem, opp_k, me_passed, opp_passed, last, table)
-        gain, loss = table[0][rem]
-        if pm + gain < my_need and po + loss + _MOST_ONE_CARD < opp_need:
-            # nobody gets home in this play, and no card could take the opponent home on the way
-            # (so its win-now rule never changes its play): the points-mode play-out holds
-            return win.after_play(pm + gain, po + loss, whole)
-        key = (me_next, pile, mine, rem, used, opp_k, me_passed, opp_passed, last, pm, po)
-        known = self._forced_win.get(key)
-        if known is not None:
-            return known
+    @staticmethod
+    def race(
+        me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], rem: int, opp_k: int,
+        me_passed: bool, opp_passed: bool, last: int, my_need: int, opp_need: int,
+    ) -> tuple[int, int, int]:  # fmt: skip
+        """The win view of :meth:`forced`, when both sides' plays are fixed and a side may get
+        home: (1, 0, 0) when this seat gets home first (it needs ``my_need`` points from here),
+        (0, 0, 0) when the opponent does (``opp_need``; a card that takes it home is laid
+        first), else (2, points for, points against) at the end of the play."""
+        pm = po = 0
         mine_k = len(mine)
         my_rank = mine[0] if mine else 0
         my_value = _VALUE[my_rank]
-        result: float | None = None
-        while result is None:
+        while True:
             if me_next:
                 card = my_rank if mine_k and count + my_value <= 31 else 0
             else:
@@ -479,11 +603,9 @@ class _Search:
                     opp_k -= 1
                     last = 1
                 if pm >= my_need:
-                    result = 1.0
-                    break
+                    return 1, 0, 0
                 if po >= opp_need:
-                    result = 0.0
-                    break
+                    return 0, 0, 0
                 count += _VALUE[card]
                 pile = (*pile, card)
                 if count < 31 and (mine_k or opp_k):
@@ -520,16 +642,14 @@ class _Search:
                 else:
                     po += 1
             if pm >= my_need:
-                result = 1.0
-            elif po >= opp_need:
-                result = 0.0
-            elif not mine_k and not opp_k:
-                result = win.after_play(pm, po, whole)
-            else:
-                me_next = (last == 1 and mine_k > 0) or not opp_k
-                pile, count, me_passed, opp_passed, last = (), 0, False, False, -1
-        self._forced_win[key] = result
-        return result
+                return 1, 0, 0
+            if po >= opp_need:
+                return 0, 0, 0
+            if not mine_k and not opp_k:
+                return 2, pm, po
+            # a new series
+            me_next = (last == 1 and mine_k > 0) or not opp_k
+            pile, count, me_passed, opp_passed, last = (), 0, False, False, -1
 
     @staticmethod
     def forced(
