@@ -2,7 +2,7 @@
 
 ``tests/data/expert_transcript.json`` (``scripts/make_expert_transcript.py``, written with the
 search as it was before) holds every action of 20 seeded games of ``expert`` against ``hard``
-and 20 of ``expert-inference`` (the opponent's discard read too) against ``hard``. Each game is
+and 20 of ``expert-plays-only`` (the opponent's discard not read) against ``hard``. Each game is
 played again and must take the same actions, step for step, to the same final score. A
 tournament that switches to the faster code between its shards is only valid if this holds.
 """
