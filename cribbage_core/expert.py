@@ -26,7 +26,7 @@ from __future__ import annotations
 from .discardvalue import discard_values_for_view
 from .errors import IllegalMove
 from .game import Action, Count, Discard, Go, Phase, Play, SeatView
-from .pegvalue import peg_values
+from .pegvalue import best_play
 
 __all__ = ["ExpertBot"]
 
@@ -51,5 +51,5 @@ class ExpertBot:
                 return Go(view.seat)
             if len({a.card.rank for a in plays}) == 1:
                 return plays[0]
-            return Play(view.seat, peg_values(view, discard_evidence=self.discard_evidence).best.card)
+            return Play(view.seat, best_play(view, discard_evidence=self.discard_evidence))
         return Count(view.seat)

@@ -65,6 +65,7 @@ __all__ = [
     "PegOption",
     "PegAdvice",
     "peg_values",
+    "best_play",
     "values_for",
     "values_view",
     "opponent_hands",
@@ -1206,8 +1207,10 @@ def _win_model(view: SeatView) -> _WinModel:
 
 def _two_players(
     view: SeatView, cards: list[Card], win_view: bool | None, evidence: bool, tremble: float,
-    discard_evidence: bool,
+    discard_evidence: bool, best_only: bool = False,
 ) -> PegAdvice:  # fmt: skip
+    """The two-player values; ``best_only``: just enough of them to put the same card first
+    (see :func:`best_play`; the other options are left out)."""
     seat = view.seat
     opp = 1 - seat
     assert view.starter is not None
@@ -1228,7 +1231,24 @@ def _two_players(
     if use_win:
         model = _win_model(view)
         win_search = _Search(model)
-    for r in sorted({c.rank.value for c in cards}):
+    ranks = sorted({c.rank.value for c in cards})
+    if best_only and win_search is not None:
+        # the chance to win comes first: the points are needed only where the best chances tie
+        wins = {}
+        for r in ranks:
+            chance = win_search.after_my_lay(pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0)
+            wins[r] = min(1.0, max(0.0, chance))
+        firsts = {r: round(-w, 9) for r, w in wins.items()}  # as _sort_key
+        best = min(firsts.values())
+        ranks = [r for r in ranks if firsts[r] == best]
+        for r in ranks:
+            points = 0.0
+            if len(ranks) > 1:
+                points = points_search.after_my_lay(pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0)
+            values[r] = (points, wins[r])
+        cards = [c for c in cards if c.rank.value in values]
+        ranks = []
+    for r in ranks:
         points = points_search.after_my_lay(pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0)
         win = None
         if win_search is not None:
@@ -1241,6 +1261,27 @@ def _two_players(
     ]
     options.sort(key=lambda o: _sort_key(o, use_win))
     return PegAdvice(tuple(options), use_win, len(codes), effective)
+
+
+def best_play(view: SeatView, *, discard_evidence: bool = True) -> Card:
+    """The card :func:`peg_values` puts first (``discard_evidence`` as there), with less work:
+    in the win view the expected points are valued only for the ranks whose chances to win tie
+    for the best, as they alone break the tie. What the expert bot plays.
+
+    >>> view = values_view("5H 9C 4D 4S", pile="", starter="KD", discards="QH JS", scores=(115, 117))
+    >>> best_play(view) == peg_values(view).best.card
+    True
+    """
+    if view.phase is not Phase.PLAY or view.to_act != view.seat:
+        raise IllegalMove(f"seat {view.seat} is not to lay a card now (phase {view.phase.value})")
+    cards = sorted({c for c in view.hand if view.count + c.value <= 31})
+    if not cards:
+        raise IllegalMove(f"seat {view.seat} has no card that fits on {view.count}: a go")
+    if view.config.players != 2:
+        return _one_reply(view, cards).best.card
+    _bound_forced()
+    with _no_cyclic_collection():
+        return _two_players(view, cards, None, True, TREMBLE, discard_evidence, best_only=True).best.card
 
 
 def opening_value(kept: Sequence[int], leads: bool, pool: Sequence[int] | None = None) -> float:
