@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.bots import make_bot  # noqa: E402
-from cribbage_core.game import GameConfig, GameState, Phase, new_game  # noqa: E402
-from cribbage_core.record import step_text  # noqa: E402
+from cribbage_core.bots import make_bot
+from cribbage_core.game import GameConfig, GameState, Phase, new_game
+from cribbage_core.record import step_text
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "expert_transcript.json"
 EXPERTS = ("expert", "expert-plays-only")

@@ -18,7 +18,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 
-from make_expert_transcript import EXPERTS, OUT, transcript  # noqa: E402
+from make_expert_transcript import EXPERTS, OUT, transcript
 
 WANT: dict[str, list[dict[str, Any]]] = json.loads(OUT.read_text())
 

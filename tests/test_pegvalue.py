@@ -290,3 +290,29 @@ def test_values_equal_the_engine_with_three_cards_left(seed: int) -> None:
     advice = peg_values(state.view(seat), tremble=0.0, win_view=False)
     for option in advice.options:
         assert _engine_value(state, seat, option.card, win=False) == pytest.approx(option.points, abs=1e-9)
+
+
+def test_best_play_is_the_card_the_values_put_first() -> None:
+    # in the win view best_play values the points only where the chances to win tie; every
+    # tenth win-view decision of the golden games, reading the discard and not
+    import json
+    from pathlib import Path
+
+    from cribbage_core.pegvalue import best_play
+    from cribbage_core.record import GameRecord
+
+    golden = json.loads((Path(__file__).resolve().parent / "data" / "pegvalue_golden.json").read_text())
+    checked = 0
+    for game in golden["games"]:
+        states = {r.number: r for r in GameRecord.from_dict(game["record"]).replay()}
+        for decision in game["decisions"]:
+            if not decision["win_view"] or decision["kwargs"]:
+                continue
+            checked += 1
+            if checked % 10:
+                continue
+            replayed = states[decision["step"]]
+            view = replayed.before.view(replayed.step.seat)  # type: ignore[union-attr]
+            for reads in (True, False):
+                assert best_play(view, discard_evidence=reads) == peg_values(view, discard_evidence=reads).best.card
+    assert checked >= 50
