@@ -95,5 +95,5 @@ def show_values(position: PegPosition, verdict: PegVerdict) -> None:
     st.caption(
         _("Over the play: the points this card is expected to bring from now to the end of the play, "
           "yours minus your opponent's, against every hand your opponent may hold (weighed by what it "
-          "has laid), with both sides playing on well.")
+          "kept and what it has laid), with both sides playing on well.")
     )  # fmt: skip
