@@ -41,12 +41,11 @@ def play_view_bot(seed: int, cfg: GameConfig) -> GameState:
         if state.phase is Phase.DEAL:
             state = state.deal(rng)
         elif state.phase is Phase.DISCARD:
-            seat = state.must_discard()[0]
+            seat = state.seat_to_act()
             view = state.view(seat)
             state = state.apply(Discard(seat, view.hand[: len(view.legal[0].cards)]))  # type: ignore[union-attr]
         else:
-            assert state.to_act is not None
-            state = state.apply(state.view(state.to_act).legal[0])
+            state = state.apply(state.view(state.seat_to_act()).legal[0])
     return state
 
 

@@ -44,8 +44,7 @@ def replay(state: GameState, seat: int, card: Card, opponent: Bot) -> int:
     before = state.scores
     state = state.apply(Play(seat, card))
     while state.phase is Phase.PLAY:
-        who = state.to_act
-        assert who is not None
+        who = state.seat_to_act()
         state = state.apply((me if who == seat else opponent).act(state.view(who)))
     return (state.scores[seat] - before[seat]) - (state.scores[1 - seat] - before[1 - seat])
 

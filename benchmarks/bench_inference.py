@@ -41,8 +41,7 @@ def _play_out(state: GameState, seat: int, card: Card, other: str, g: int) -> in
     before = len(state.log)
     s = state.apply(Play(seat, card))
     while s.phase is Phase.PLAY:
-        actor = s.to_act
-        assert actor is not None
+        actor = s.seat_to_act()
         s = s.apply(bots[actor].act(s.view(actor)))
     events = [e for e in s.log[before:] if e.phase == "play"]
     return sum(e.points if e.side == seat else -e.points for e in events)
@@ -60,7 +59,7 @@ def _games(args: tuple[str, int, int, int]) -> tuple[int, list[int]]:
             if state.phase is Phase.DEAL:
                 state = state.deal(rng)
                 continue
-            seat = state.must_discard()[0] if state.phase is Phase.DISCARD else state.to_act
+            seat = state.seat_to_act()
             assert seat is not None
             view = state.view(seat)
             if seat == 0 and state.phase is Phase.PLAY:

@@ -105,7 +105,7 @@ def bot_times(games: int) -> list[float]:
             if state.phase is Phase.DEAL:
                 state = state.deal(rng)
                 continue
-            seat = state.must_discard()[0] if state.phase is Phase.DISCARD else state.to_act
+            seat = state.seat_to_act()
             assert seat is not None
             view = state.view(seat)
             began = time.perf_counter()

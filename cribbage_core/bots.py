@@ -511,6 +511,5 @@ def bots_move(state: GameState, bots: Sequence[Bot]) -> GameState:
         for seat in state.must_discard():
             state = state.apply(bots[seat].act(state.view(seat)))
         return state
-    actor = state.to_act
-    assert actor is not None
+    actor = state.seat_to_act()
     return state.apply(bots[actor].act(state.view(actor)))

@@ -419,6 +419,25 @@ class GameState:
             return ()
         return tuple(seat for seat in range(self.config.players) if not self.discards[seat])
 
+    def seat_to_act(self) -> int:
+        """The seat whose move comes next: in DISCARD the first seat yet to lay away its cards
+        (any of :meth:`must_discard` may, in any order), in PLAY and SHOW ``to_act``.
+
+        Raises ``WrongPhase`` in DEAL and GAME_OVER, where no seat acts.
+
+        >>> state = new_game(random.Random(1), GameConfig(), first_dealer=0).deal(random.Random(2))
+        >>> state.must_discard(), state.seat_to_act()
+        ((0, 1), 0)
+        >>> state = state.apply(state.legal_for(0)[0])
+        >>> state.seat_to_act(), state.apply(state.legal_for(1)[0]).seat_to_act()  # the pone leads
+        (1, 1)
+        """
+        if self.phase is Phase.DISCARD:
+            return self.must_discard()[0]
+        if self.to_act is None:
+            raise WrongPhase(f"no seat acts during the {self.phase.value}")
+        return self.to_act
+
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self) -> list[Action]:

@@ -344,8 +344,7 @@ def _decisions(
     found: list[tuple[SeatView, tuple[PlayStep, ...]]] = []
     steps: list[tuple[int, Card | None, int, int]] = []  # absolute seat, card, count after, series
     while state.phase is Phase.PLAY:
-        seat = state.to_act
-        assert seat is not None
+        seat = state.seat_to_act()
         view = state.view(seat)
         legal = {c.rank for c in _legal_cards(view)}
         if len(legal) > 1:

@@ -450,7 +450,7 @@ def analyse_record(record: GameRecord, seats: Sequence[int] | None = None) -> Ga
     >>> record = GameRecord(GameConfig(target=61), seed=3, first_dealer=0)
     >>> state = record.first_state()
     >>> for _ in range(8):  # the two discards and the first plays of the first hand
-    ...     seat = state.must_discard()[0] if state.must_discard() else state.to_act
+    ...     seat = state.seat_to_act()
     ...     action = bots[seat].act(state.view(seat))
     ...     record, state = record.then(action), state.apply(action)
     >>> review = analyse_record(record.then(TakeBack(0)))

@@ -154,11 +154,7 @@ def play_game_steps(
         if state.phase is Phase.DEAL:
             state = state.deal(rng)
             continue
-        if state.phase is Phase.DISCARD:
-            seat = state.must_discard()[0]
-        else:
-            assert state.to_act is not None
-            seat = state.to_act
+        seat = state.seat_to_act()
         action = bots[seat].act(state.view(seat))
         steps.append((state, action))
         state = state.apply(action)

@@ -61,7 +61,7 @@ def record_game(target: int, seed: int) -> GameRecord:
             state = record.deal(state)
             record = record.then(NextDeal())
             continue
-        seat = state.must_discard()[0] if state.phase is Phase.DISCARD else state.to_act
+        seat = state.seat_to_act()
         assert seat is not None
         action = bots[seat].act(state.view(seat))
         record, state = record.then(action), state.apply(action)

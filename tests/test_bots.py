@@ -115,14 +115,14 @@ def test_changing_hidden_cards_never_changes_a_decision(players: int) -> None:
         state = _replay(start, deck, actions)
         stop = rng.randrange(players + 8)  # stop at a random decision in the discard or the play
         while state.phase in (Phase.DISCARD, Phase.PLAY) and len(actions) < stop:
-            seat = state.must_discard()[0] if state.phase is Phase.DISCARD else state.to_act
+            seat = state.seat_to_act()
             assert seat is not None
             action = bots[seat].act(state.view(seat))
             actions.append(action)
             state = state.apply(action)
         if state.phase not in (Phase.DISCARD, Phase.PLAY):
             continue
-        seat = state.must_discard()[0] if state.phase is Phase.DISCARD else state.to_act
+        seat = state.seat_to_act()
         assert seat is not None
         view = state.view(seat)
         visible = set(view.hand) | set(view.discards) | {card for _, card in view.played}

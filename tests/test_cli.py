@@ -24,7 +24,7 @@ def _record(actions: int) -> GameRecord:
             record = record.then(NextDeal())
             state = record.final()
             continue
-        seat = state.must_discard()[0] if state.phase is Phase.DISCARD else state.to_act
+        seat = state.seat_to_act()
         assert seat is not None
         action = bots[seat].act(state.view(seat))
         record, state = record.then(action), state.apply(action)

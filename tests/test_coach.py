@@ -151,7 +151,7 @@ def test_an_under_claim_loses_what_it_missed() -> None:
     bots = [make_bot("hard", 1), make_bot("hard", 2)]
     steps = []
     while state.phase is not Phase.SHOW:
-        seat = state.must_discard()[0] if state.phase is Phase.DISCARD else state.to_act
+        seat = state.seat_to_act()
         assert seat is not None
         action = bots[seat].act(state.view(seat))
         steps.append((state, action))
@@ -181,7 +181,7 @@ def test_the_expert_plays_legal_games_to_the_end() -> None:
             if state.phase is Phase.DEAL:
                 state = state.deal(rng)
                 continue
-            seat = state.must_discard()[0] if state.phase is Phase.DISCARD else state.to_act
+            seat = state.seat_to_act()
             assert seat is not None
             state = state.apply(bots[seat].act(state.view(seat)))
         assert state.result is not None

@@ -139,11 +139,10 @@ def test_win_now_in_the_play_knows_the_seats_own_hand() -> None:
 
     state = _dealt(2)
     while state.phase is Phase.DISCARD:
-        discarding = state.must_discard()[0]
+        discarding = state.seat_to_act()
         state = state.apply(make_bot("hard", discarding).act(state.view(discarding)))
     assert state.phase is Phase.PLAY and state.starter is not None
-    assert state.to_act is not None
-    seat = state.to_act
+    seat = state.seat_to_act()
     near = replace(state, scores=(100, 100))
     big = replace(near, kept=tuple(parse_cards("5H 5S 5C JD") if s == seat else k for s, k in enumerate(near.kept)))
     small = replace(near, kept=tuple(parse_cards("2H 4S 8C QD") if s == seat else k for s, k in enumerate(near.kept)))

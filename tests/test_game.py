@@ -181,6 +181,22 @@ def test_three_players_crib_card_goes_and_count_continue_in_turn() -> None:
     assert state.scores == scores_of(state)
 
 
+def test_the_seat_to_act_is_the_first_yet_to_discard_then_whose_turn_it_is() -> None:
+    deck = "KS 9H 8D 7C 2H  QS AH 6H 4C 2D  9S 3D 5S 10C 2C  2S  KD"
+    with pytest.raises(WrongPhase, match="no seat acts during the deal"):
+        new_game(random.Random(1), GameConfig(players=3)).seat_to_act()
+    state = dealt(deck, players=3, dealer=0)
+    assert state.seat_to_act() == 0
+    state = state.apply(Discard(0, parse_cards("2C")))
+    assert state.seat_to_act() == 1  # seat 0 has thrown; seat 1 is the first still to
+    state = state.apply(Discard(2, parse_cards("2D")))
+    assert state.seat_to_act() == 1
+    state = state.apply(Discard(1, parse_cards("2H")))
+    assert state.phase is Phase.PLAY and state.seat_to_act() == state.to_act == 1  # the pone leads
+    state = state.apply(Play(1, C("KS")))
+    assert state.seat_to_act() == 2
+
+
 def test_three_players_seat_who_said_go_is_skipped_for_the_series() -> None:
     deck = "KS 9H 8D 7C 2H  QS AH 6H 4C 2D  9S 3D 5S 10C 2C  2S  KD"
     state = discard_all(dealt(deck, players=3), (0, "2C"), (2, "2D"), (1, "2H"))

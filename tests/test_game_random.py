@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage_core import Card, full_deck
-from cribbage_core.errors import CribbageError
+from cribbage_core.errors import CribbageError, WrongPhase
 from cribbage_core.game import (
     Action,
     Count,
@@ -69,6 +69,11 @@ def check(state: GameState) -> None:
         assert state.legal_actions() == []
     else:
         assert max(state.scores) < cfg.target and state.result is None
+    if state.phase in (Phase.DEAL, Phase.GAME_OVER):  # nobody acts
+        with pytest.raises(WrongPhase):
+            state.seat_to_act()
+    else:  # the seat to act is the seat of the first legal action
+        assert state.seat_to_act() == state.legal_actions()[0].seat
     if state.phase is Phase.DEAL:
         assert not any(state.hands) and not state.played
         return

@@ -50,7 +50,7 @@ def test_a_game_saved_with_plain_words_plays_on_to_a_result() -> None:
         if state.phase is Phase.DEAL:
             state = state.deal(rng)
             continue
-        seat = state.must_discard()[0] if state.phase is Phase.DISCARD else state.to_act
+        seat = state.seat_to_act()
         assert seat is not None
         state = state.apply(bots[seat].act(state.view(seat)))
     assert state.result is not None and isinstance(state.result.kind, ResultKind)

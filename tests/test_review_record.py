@@ -21,7 +21,7 @@ def _play_record(seed: int, target: int = 61, stop: Stop | None = None, first_de
         if state.phase is Phase.DEAL:
             record, state = record.then(NextDeal()), record.deal(state)
             continue
-        seat = state.must_discard()[0] if state.phase is Phase.DISCARD else state.to_act
+        seat = state.seat_to_act()
         assert seat is not None
         action = bots[seat].act(state.view(seat))
         record, state = record.then(action), state.apply(action)
@@ -91,8 +91,7 @@ def test_a_learners_typed_count_is_reviewed() -> None:
     state = record.final()
     counting = state.counting()
     assert counting is not None
-    seat = state.to_act
-    assert seat is not None
+    seat = state.seat_to_act()
     record = record.then(Count(seat, 0))
     review = analyse_record(record, seats=[seat])
     count = review.decisions[-1]

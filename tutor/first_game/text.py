@@ -48,8 +48,7 @@ def cut_lines(cuts: tuple[tuple[int, Card], ...], dealer: int) -> list[str]:
 
 def turn_text(state: GameState) -> str:
     """Whose turn it is in the play, and what to do."""
-    seat = state.to_act
-    assert seat is not None
+    seat = state.seat_to_act()
     must_go = isinstance(state.legal_for(seat)[0], Go)
     if _is_dealer(state, seat):
         return (_("The dealer has no card that fits under thirty-one: say go.") if must_go

@@ -287,8 +287,7 @@ def _play(colours: bool) -> None:
     lines = _narration(states)
     if state.phase is Phase.PLAY:
         _series(state, colours)
-        seat = state.to_act
-        assert seat is not None
+        seat = state.seat_to_act()
         st.markdown(bold(_hand_title(state, seat)))
         show_html(cards_row(state.hands[seat], four_colour=colours, width=64))
         st.markdown(bold(turn_text(state)))
