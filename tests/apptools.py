@@ -9,7 +9,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core.bots import make_bot
-from cribbage_core.game import Phase
+from cribbage_core.game import Count, Phase
 from tutor import store
 from tutor.play.session import HUMAN, PlaySession, PlaySettings
 
@@ -75,23 +75,45 @@ def bot_played_game(
     return session
 
 
+Turn = Callable[[PlaySession], PlaySession]
+
+
+def next_step(session: PlaySession, learners_turn: Turn) -> PlaySession:
+    """The game one step on, as the Play page takes it: a bot's move, the next deal, a count in
+    the show that is not the learner's; else the learner's turn, ``learners_turn(session)``."""
+    if session.bot_to_act() is not None:
+        return session.bot_step()
+    if session.phase is Phase.DEAL:
+        return session.deal_next()
+    if session.phase is Phase.SHOW and session.state.to_act != HUMAN:
+        return session.next_count()
+    return learners_turn(session)
+
+
+def random_move(rng: random.Random, most_claimed: int | None = None) -> Turn:
+    """The learner's turn as a legal move drawn from ``rng``; when the learner counts their own
+    hands and ``most_claimed`` is given, a count claims a number drawn from 0 to it."""
+
+    def learners_turn(session: PlaySession) -> PlaySession:
+        action = rng.choice(session.state.legal_for(HUMAN))
+        if isinstance(action, Count) and session.settings.self_count and most_claimed is not None:
+            action = Count(HUMAN, rng.randint(0, most_claimed))
+        return session.act(action)
+
+    return learners_turn
+
+
 def randomly_played_game(
     settings: PlaySettings, seed: int, rng: random.Random, until: Phase = Phase.GAME_OVER
 ) -> PlaySession:
     """A game whose learner's seat lays random legal moves (drawn from ``rng``), played until
     ``until``: its end, or (``Phase.SHOW``) the learner's first count in a show."""
     session = PlaySession.start(settings, seed=seed)
+    learners_turn = random_move(rng)
     while session.phase is not Phase.GAME_OVER:
         if until is Phase.SHOW and session.phase is Phase.SHOW and session.state.to_act == HUMAN:
             break
-        if session.bot_to_act() is not None:
-            session = session.bot_step()
-        elif session.phase is Phase.DEAL:
-            session = session.deal_next()
-        elif session.phase is Phase.SHOW and session.state.to_act != HUMAN:
-            session = session.next_count()
-        else:
-            session = session.act(rng.choice(session.state.legal_for(HUMAN)))
+        session = next_step(session, learners_turn)
     assert session.phase is until
     return session
 

@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from apptools import next_step, random_move
 
 from cribbage_core.cards import Card, parse_cards
 from cribbage_core.errors import (
@@ -15,7 +16,7 @@ from cribbage_core.errors import (
     NotYourTurn,
     WrongNumberOfCards,
 )
-from cribbage_core.game import Count, Discard, Go, Phase, Play
+from cribbage_core.game import Discard, Go, Phase, Play
 from cribbage_core.record import TakeBack
 from tutor.html.board import board_svg, hole_position
 from tutor.play.session import HUMAN, Move, PlaySession, PlaySettings
@@ -23,20 +24,17 @@ from tutor.play.text import describe_move, error_message, scored_phrase, seat_na
 
 
 def play_out(session: PlaySession, rng: random.Random, undo_rate: float = 0.0) -> PlaySession:
+    """The game to its end as ``apptools.randomly_played_game`` plays it (a hand counted by the
+    learner claims 0-10), a move of the learner's taken back at ``undo_rate``, and each step's
+    save read back to the same session."""
+    random_turn = random_move(rng, most_claimed=10)
+
+    def learners_turn(session: PlaySession) -> PlaySession:
+        session = random_turn(session)
+        return session.take_back() if session.can_undo and rng.random() < undo_rate else session
+
     while session.phase is not Phase.GAME_OVER:
-        if session.bot_to_act() is not None:
-            session = session.bot_step()
-        elif session.phase is Phase.DEAL:
-            session = session.deal_next()
-        elif session.phase is Phase.SHOW and session.state.to_act != HUMAN:
-            session = session.next_count()
-        else:
-            action = rng.choice(session.state.legal_for(HUMAN))
-            if isinstance(action, Count) and session.settings.self_count:
-                action = Count(HUMAN, rng.randint(0, 10))
-            session = session.act(action)
-            if session.can_undo and rng.random() < undo_rate:
-                session = session.take_back()
+        session = next_step(session, learners_turn)
         assert PlaySession.from_dict(json.loads(json.dumps(session.to_dict()))) == session
     return session
 
@@ -56,21 +54,11 @@ def test_back_pegs_trail_the_front_by_the_last_peg() -> None:
     rng = random.Random(1)
     while session.phase is not Phase.GAME_OVER:
         before = session.state.scores
-        session = play_out_one(session, rng)
+        session = next_step(session, random_move(rng))
         for side, (old, new) in enumerate(zip(before, session.state.scores, strict=True)):
             if new != old:
                 assert session.back[side] == old
             assert session.back[side] <= new
-
-
-def play_out_one(session: PlaySession, rng: random.Random) -> PlaySession:
-    if session.bot_to_act() is not None:
-        return session.bot_step()
-    if session.phase is Phase.DEAL:
-        return session.deal_next()
-    if session.phase is Phase.SHOW and session.state.to_act != HUMAN:
-        return session.next_count()
-    return session.act(rng.choice(session.state.legal_for(HUMAN)))
 
 
 def test_only_my_seat_is_mine_and_illegal_moves_change_nothing() -> None:

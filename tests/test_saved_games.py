@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from apptools import next_step, random_move
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cribbage_core.cards import Card, full_deck
 from cribbage_core.errors import InvalidSavedGame
-from cribbage_core.game import Count, Discard, Phase, Play
+from cribbage_core.game import Discard, Phase, Play
 from cribbage_core.record import GameRecord, TakeBack
 from tutor.play.session import HUMAN, PlaySession, PlaySettings
 
@@ -30,18 +31,14 @@ def v1(name: str) -> tuple[int, dict[str, Any]]:
 
 
 def one_move(session: PlaySession, rng: random.Random, undo_rate: float = 0.0) -> PlaySession:
-    if session.bot_to_act() is not None:
-        return session.bot_step()
-    if session.phase is Phase.DEAL:
-        return session.deal_next()
-    if session.phase is Phase.SHOW and session.state.to_act != HUMAN:
-        return session.next_count()
-    if session.can_undo and rng.random() < undo_rate:
-        return session.take_back()
-    action = rng.choice(session.state.legal_for(HUMAN))
-    if isinstance(action, Count) and session.settings.self_count:
-        action = Count(HUMAN, rng.randint(0, 12))
-    return session.act(action)
+    """``apptools.next_step`` whose learner takes a move back at ``undo_rate``, else makes a
+    random one (a hand counted by the learner claims 0-12)."""
+    random_turn = random_move(rng, most_claimed=12)
+
+    def learners_turn(session: PlaySession) -> PlaySession:
+        return session.take_back() if session.can_undo and rng.random() < undo_rate else random_turn(session)
+
+    return next_step(session, learners_turn)
 
 
 def played(settings: PlaySettings, seed: int, until: Callable[[PlaySession], bool], undo_rate: float = 0.1) -> PlaySession:
