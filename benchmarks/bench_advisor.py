@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core import full_deck  # noqa: E402
-from cribbage_core.advisor import Role, advise  # noqa: E402
+from cribbage_core import full_deck
+from cribbage_core.advisor import Role, advise
 
 
 def main() -> int:

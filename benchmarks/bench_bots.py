@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.bots import BOT_LEVELS, make_bot  # noqa: E402
-from cribbage_core.game import GameConfig, Phase, new_game  # noqa: E402
+from cribbage_core.bots import BOT_LEVELS, make_bot
+from cribbage_core.game import GameConfig, Phase, new_game
 
 
 def main() -> int:

@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.game import Count, Discard, Phase  # noqa: E402
-from tutor.play.session import HUMAN, PlaySession, PlaySettings  # noqa: E402
+from cribbage_core.game import Count, Discard, Phase
+from tutor.play.session import HUMAN, PlaySession, PlaySettings
 
 
 def clicks_in_a_game(seed: int, settings: PlaySettings) -> tuple[int, int, int]:

@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.bots import make_bot  # noqa: E402
-from cribbage_core.coach import check  # noqa: E402
-from cribbage_core.game import Discard, Play  # noqa: E402
-from cribbage_core.selfplay import play_game_steps  # noqa: E402
+from cribbage_core.bots import make_bot
+from cribbage_core.coach import check
+from cribbage_core.game import Discard, Play
+from cribbage_core.selfplay import play_game_steps
 
 
 def main() -> int:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.bots import BOT_LEVELS  # noqa: E402
-from cribbage_core.tournament import run_tournament  # noqa: E402
+from cribbage_core.bots import BOT_LEVELS
+from cribbage_core.tournament import run_tournament
 
 
 def main() -> int:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.game import Discard, GameConfig, GameState, Phase, new_game  # noqa: E402
+from cribbage_core.game import Discard, GameConfig, GameState, Phase, new_game
 
 
 def play_random(seed: int, cfg: GameConfig) -> GameState:

@@ -27,13 +27,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.bots import Bot, make_bot  # noqa: E402
-from cribbage_core.expert import ExpertBot  # noqa: E402
-from cribbage_core.cards import Card  # noqa: E402
-from cribbage_core.game import GameState, Phase, Play  # noqa: E402
-from cribbage_core.grades import NOISE_Z  # noqa: E402
-from cribbage_core.review import analyse_game  # noqa: E402
-from cribbage_core.selfplay import play_game_steps  # noqa: E402
+from cribbage_core.bots import Bot, make_bot
+from cribbage_core.cards import Card
+from cribbage_core.expert import ExpertBot
+from cribbage_core.game import GameState, Phase, Play
+from cribbage_core.grades import NOISE_Z
+from cribbage_core.review import analyse_game
+from cribbage_core.selfplay import play_game_steps
 
 Row = tuple[str, bool, float, float | None, float, bool, list[tuple[float, float, bool]]]
 

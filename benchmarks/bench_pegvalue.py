@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.bots import make_bot  # noqa: E402
-from cribbage_core.game import GameConfig, Phase, Play, new_game  # noqa: E402
-from cribbage_core.pegvalue import peg_values  # noqa: E402
+from cribbage_core.bots import make_bot
+from cribbage_core.game import GameConfig, Phase, Play, new_game
+from cribbage_core.pegvalue import peg_values
 
 
 def main() -> int:

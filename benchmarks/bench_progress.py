@@ -23,10 +23,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from cribbage_core.scoring import HAND_KINDS as CATEGORIES
-from tutor import store
+from cribbage_core.scoring import HAND_KINDS as CATEGORIES  # noqa: E402
+from tutor import store  # noqa: E402
 
 KINDS = ("hand", "crib", "pegging", "discard")
 

@@ -33,10 +33,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.bots import make_bot  # noqa: E402
-from cribbage_core.grades import Grade  # noqa: E402
-from cribbage_core.review import analyse_game  # noqa: E402
-from cribbage_core.selfplay import play_game_steps  # noqa: E402
+from cribbage_core.bots import make_bot
+from cribbage_core.grades import Grade
+from cribbage_core.review import analyse_game
+from cribbage_core.selfplay import play_game_steps
 
 
 def speed(games: int, seed: int) -> None:

@@ -29,10 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from tutor import clock, store
-from tutor.quiz.positions import count_position, discard_position, pegging_position
+from tutor import clock, store  # noqa: E402
+from tutor.quiz.positions import count_position, discard_position, pegging_position  # noqa: E402
 
 KINDS = ("hand", "crib", "pegging", "discard")
 

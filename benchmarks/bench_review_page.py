@@ -95,7 +95,7 @@ def start_server(url: str, warm: bool) -> object:
     proc = subprocess.Popen(
         [sys.executable, "-m", "tutor.frame.warm", "run", "app.py", "--server.headless", "true", "--server.port",
          str(port), "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
+        cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip  # noqa: SIM115 - its log
     base = f"http://127.0.0.1:{port}"
     bench_server.wait_healthy(base, proc, 60, log)
     return bench_server.Servers(base, [proc.pid], [lambda: bench_server.stop_group(proc)])

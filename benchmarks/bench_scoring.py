@@ -23,9 +23,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from cribbage_core import Card, fast, full_deck, score_hand  # noqa: E402
+from cribbage_core import Card, fast, full_deck, score_hand
 
 Deal = tuple[tuple[Card, ...], Card]
 
@@ -71,8 +71,7 @@ def cribbage_scorer_runner(deals: Sequence[Deal], crib: bool) -> Callable[[], li
 def pycribbage_runner(deals: Sequence[Deal], crib: bool) -> Callable[[], list[int]] | None:
     """pycribbage 1.0.0: ScoreTheShow(Hand with the starter last, is_crib).score."""
     try:
-        from pycribbage.deck_tools import Card as PCard
-        from pycribbage.deck_tools import Hand
+        from pycribbage.deck_tools import Card as PCard, Hand
         from pycribbage.scorer import ScoreTheShow
     except ImportError:
         return None

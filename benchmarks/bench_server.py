@@ -420,7 +420,7 @@ def start_server(url: str) -> Servers:
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port",
          str(port), "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT, start_new_session=True)
+        cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT, start_new_session=True)  # noqa: SIM115 - the server's log for its life
     base = f"http://127.0.0.1:{port}"
     wait_healthy(base, proc, 60, log)
     return Servers(base, [proc.pid], [lambda: stop_group(proc)])
@@ -435,7 +435,7 @@ def start_cluster(replicas: int, url: str) -> Servers:
     if url:
         env["DATABASE_URL"] = url
     proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "serve_cluster.sh"), str(replicas), str(port)],
-                            cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT,
+                            cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT,  # noqa: SIM115 - its log
                             start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     wait_healthy(base, proc, 120, log)

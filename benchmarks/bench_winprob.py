@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.bots import make_bot  # noqa: E402
-from cribbage_core.selfplay import play_recorded_game  # noqa: E402
-from cribbage_core.winprob import table_header, win_probability  # noqa: E402
+from cribbage_core.bots import make_bot
+from cribbage_core.selfplay import play_recorded_game
+from cribbage_core.winprob import table_header, win_probability
 
 Row = tuple[int, int, list[tuple[float, int]]]  # (first dealer won, game number, [(p, won)])
 

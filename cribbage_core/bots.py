@@ -451,7 +451,7 @@ class _Search:
         unseen = self.unseen
         expected = 0.0
         p_stuck = 1.0  # the chance the opponent cannot lay
-        for points, r, p, p_stuck in _reply_odds(pile, count, unseen, self.total, opp_k):
+        for points, r, p, p_stuck in _reply_odds(pile, count, unseen, self.total, opp_k):  # noqa: B007 - the last is read below
             if p < 1e-6:
                 continue
             new_count = count + _VALUE[r]

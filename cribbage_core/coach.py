@@ -29,7 +29,6 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass
-from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray

@@ -157,7 +157,7 @@ _DECK: Final = full_deck()
 def _crib_mean_over_starters(crib: Sequence[Card], seen: Sequence[Card]) -> float:
     """The crib's score averaged exactly over every card not in ``seen`` (crib included)."""
     seen_per_rank = [0] * 14
-    suit_left = {s: 13 for s in Suit}
+    suit_left = dict.fromkeys(Suit, 13)
     for card in seen:
         seen_per_rank[card.rank] += 1
         suit_left[card.suit] -= 1

@@ -28,7 +28,7 @@ from itertools import combinations
 from typing import Final
 
 from .advisor import Advice, DiscardOption, Role, advise, hand_points
-from .cards import Card, Rank, full_deck, parse_cards, shuffled_deck
+from .cards import Card, Rank, full_deck, parse_cards, shuffled_deck  # noqa: F401 - parse_cards: the doctests
 from .errors import CribbageError, WrongNumberOfCards
 
 __all__ = [

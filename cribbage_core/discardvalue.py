@@ -211,7 +211,7 @@ def _keep_win(
 
 def shift_axis(grid: NDArray[np.float64], axis: int, by: float) -> NDArray[np.float64]:
     """``grid`` with the points on ``axis`` moved up by ``by`` (split between two whole shifts)."""
-    low = int(math.floor(by))
+    low = math.floor(by)
     frac = by - low
     shape = list(grid.shape)
     shape[axis] += low + 1

@@ -185,7 +185,7 @@ def expected_hand_values(
     """
     n = len(cards)
     seen_by_rank = [0] * 14
-    suit_left = {s: 13 for s in Suit}
+    suit_left = dict.fromkeys(Suit, 13)
     for card in cards:
         seen_by_rank[card.rank] += 1
         suit_left[card.suit] -= 1

@@ -93,9 +93,10 @@ def deal_hand(seed: int, is_crib: bool = False, focus: str | None = None) -> Han
         deck = shuffled_deck(rng)
         hand, starter = tuple(deck[:4]), deck[4]
         score = score_hand(hand, starter, is_crib=is_crib)
-        if focus is None or has_focus(score, focus):
-            if five_card is None or (starter.suit == hand[0].suit) == five_card:
-                return HandDeal(seed, hand, starter, is_crib, focus, score)
+        if (focus is None or has_focus(score, focus)) and (
+            five_card is None or (starter.suit == hand[0].suit) == five_card
+        ):
+            return HandDeal(seed, hand, starter, is_crib, focus, score)
     raise CribbageError(f"no {focus} deal found in {MAX_TRIES} tries from seed {seed}")  # pragma: no cover
 
 

@@ -106,7 +106,7 @@ def score_play(pile: Iterable[Card] | str) -> PlayScore:
     if len(set(cards)) != len(cards):
         raise DuplicateCard(f"{' '.join(map(str, cards))}: a card appears twice in the play")
     count = 0
-    for i, card in enumerate(cards):
+    for card in cards:
         count += card.value
         if count > MAX_COUNT:
             raise CountExceeded(

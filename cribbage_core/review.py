@@ -48,7 +48,7 @@ from .cards import Card, format_cards
 from .cribtable import crib_value
 from .discardvalue import DiscardValues, KeepOption, discard_values_for_view, keep_win, shift_axis
 from .fast import hand_total
-from .game import Action, Count, Discard, GameState, Go, Phase, Play
+from .game import Action, Count, Discard, GameState, Go, Play
 from .grades import NEAR_TIE, Grade, grade
 from .pegtable import luck_baseline
 from .pegvalue import PegAdvice, peg_values

@@ -16,7 +16,12 @@ from tutor.quiz import frame
 from tutor.quiz.attempts import Attempt, deal_ticket, quiz_learner, quiz_stats, record_attempt
 from tutor.quiz.combo_text import combo_notes
 from tutor.quiz.combo_view import (
-    FIRST_PICK, claims, clear_claims, pick_combinations, record_combos, show_combo_verdict,
+    FIRST_PICK,
+    claims,
+    clear_claims,
+    pick_combinations,
+    record_combos,
+    show_combo_verdict,
 )  # fmt: skip
 from tutor.quiz.count_view import answer_form, clear_answer, show_count, show_deal, typed_answer
 from tutor.quiz.drill import hand_drill_seed

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from cribbage_core.peg_trainer import CLOSE_WIN_GAP, DIFFICULTIES, FAR_WIN_GAP, SPOTS, PegSpot, judge
+from cribbage_core.peg_trainer import (
+    CLOSE_WIN_GAP,
+    DIFFICULTIES,
+    FAR_WIN_GAP,
+    SPOTS,
+    PegSpot,
+    judge,
+)
 from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.urlstate import new_seed, seed_from_url, set_url_param
 from tutor.lang.i18n import N_, _, fmt_int, fmt_percent, kind_name, own_digits

@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.botskill import LEVELS, OPPONENT, TABLE_PATH  # noqa: E402
-from cribbage_core.bots import make_bot  # noqa: E402
-from cribbage_core.review import analyse_game  # noqa: E402
-from cribbage_core.selfplay import play_game_steps  # noqa: E402
+from cribbage_core.bots import make_bot
+from cribbage_core.botskill import LEVELS, OPPONENT, TABLE_PATH
+from cribbage_core.review import analyse_game
+from cribbage_core.selfplay import play_game_steps
 
 METHOD = (
     "Self-play, then the game review. For each level, N games to 121 between that bot (seat 0) "

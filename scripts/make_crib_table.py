@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.advisor import Role  # noqa: E402
-from cribbage_core.cribtable import (  # noqa: E402
+from cribbage_core.advisor import Role
+from cribbage_core.cribtable import (
     TABLE_PATH,
     all_keys,
     representative_discard,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.keeps import TABLE_PATH, TEMPERATURE, keep_chances  # noqa: E402
+from cribbage_core.keeps import TABLE_PATH, TEMPERATURE, keep_chances
 
 METHOD = (
     "Exact enumeration, no sampling (cribbage_core.keeps.keep_chances). For every multiset of four "

@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.cards import full_deck  # noqa: E402
-from cribbage_core.discardvalue import discard_values  # noqa: E402
-from cribbage_core.pegtable import TABLE_PATH, keep_key, load_table  # noqa: E402
-from cribbage_core.pegvalue import TREMBLE, opening_value  # noqa: E402
+from cribbage_core.cards import full_deck
+from cribbage_core.discardvalue import discard_values
+from cribbage_core.pegtable import TABLE_PATH, keep_key, load_table
+from cribbage_core.pegvalue import TREMBLE, opening_value
 
 METHOD = (
     "Exact expectimax, no sampling (cribbage_core.pegvalue.opening_value). For every multiset of "

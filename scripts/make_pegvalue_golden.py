@@ -16,17 +16,16 @@ search was made faster again). About a minute of CPU.
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.bots import make_bot  # noqa: E402
-from cribbage_core.game import GameConfig, Phase, Play  # noqa: E402
-from cribbage_core.pegvalue import peg_values  # noqa: E402
-from cribbage_core.record import GameRecord, NextDeal  # noqa: E402
+from cribbage_core.bots import make_bot
+from cribbage_core.game import GameConfig, Phase, Play
+from cribbage_core.pegvalue import peg_values
+from cribbage_core.record import GameRecord, NextDeal
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "pegvalue_golden.json"
 GAMES = ((121, 1), (121, 2), (121, 3), (61, 4), (61, 5), (61, 6))

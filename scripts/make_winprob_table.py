@@ -25,11 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from cribbage_core.bots import make_bot  # noqa: E402
-from cribbage_core.selfplay import DealRecord, play_deal  # noqa: E402
-from cribbage_core.winprob import (  # noqa: E402
+from cribbage_core.bots import make_bot
+from cribbage_core.selfplay import DealRecord, play_deal
+from cribbage_core.winprob import (
     TABLE_PATH,
     DealSamples,
     deal_marginals,

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from apptools import answer, page_text
-from apptools import open_page as open_app_page
+from apptools import answer, open_page as open_app_page, page_text
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core.hand_quiz import deal_hand

@@ -84,7 +84,7 @@ def test_nothing_selected_or_a_repeat_changes_nothing() -> None:
 def test_a_crib_of_four_of_one_suit_is_no_flush() -> None:
     seed = next(
         s for s in range(3000)
-        if (d := deal_hand(s, is_crib=True, focus="flush")).score.of_kind(ScoreKind.FLUSH) == ()
+        if deal_hand(s, is_crib=True, focus="flush").score.of_kind(ScoreKind.FLUSH) == ()
     )  # fmt: skip
     at = combos_page(seed, mode="crib", focus="flush")
     deal = deal_hand(seed, is_crib=True, focus="flush")

@@ -6,8 +6,7 @@ import json
 from collections.abc import Iterable
 
 import pytest
-from apptools import open_page as open_app_page
-from apptools import page_text
+from apptools import open_page as open_app_page, page_text
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core import Card, format_cards

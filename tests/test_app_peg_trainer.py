@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptools import open_page as open_app_page
-from apptools import page_text
+from apptools import open_page as open_app_page, page_text
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core.kinds import PegSpot

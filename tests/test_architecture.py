@@ -318,7 +318,7 @@ def _first_cycle(edges: dict[str, dict[str, Import]]) -> list[Import] | None:
     def walk(node: str) -> list[Import] | None:
         path.append(node)
         on_path.add(node)
-        for nxt, imp in sorted(edges.get(node, {}).items()):
+        for nxt in sorted(edges.get(node, {})):
             if nxt in on_path:
                 loop = path[path.index(nxt) :] + [nxt]
                 return [edges[a][b] for a, b in pairwise(loop)]

@@ -258,12 +258,12 @@ def test_make_bot_knows_the_expert_but_the_play_levels_stay_three() -> None:
     from cribbage_core.errors import InvalidBotLevel
 
     assert type(make_bot("expert", 3)).__name__ == "ExpertBot"
-    assert BOT_NAMES == (*BOT_LEVELS, "expert", "expert-plays-only")
+    assert (*BOT_LEVELS, "expert", "expert-plays-only") == BOT_NAMES
     expert = make_bot("expert")
-    assert expert.name == "expert" and getattr(expert, "discard_evidence") is True  # reads the discard
+    assert expert.name == "expert" and expert.discard_evidence is True  # reads the discard
     plays_only = make_bot("expert-plays-only")
-    assert plays_only.name == "expert-plays-only" and getattr(plays_only, "discard_evidence") is False
-    with pytest.raises(InvalidBotLevel, match="choose one of easy, medium, hard$"):
+    assert plays_only.name == "expert-plays-only" and plays_only.discard_evidence is False
+    with pytest.raises(InvalidBotLevel, match=r"choose one of easy, medium, hard$"):
         check_level("expert")  # what the Play page accepts
     with pytest.raises(InvalidBotLevel, match="choose one of easy, medium, hard, expert"):
         make_bot("grandmaster")

@@ -4,6 +4,7 @@ of strength; the skill charts (Progress, and the review) carry them as labelled 
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 import pandas as pd
 import pytest
@@ -26,7 +27,7 @@ def test_the_data_file_holds_its_method_and_each_figure_with_its_standard_error(
 def test_the_figures_are_ordered_easy_medium_hard_expert_apart_by_more_than_their_errors() -> None:
     figures = bot_skill()
     assert list(figures) == list(LEVELS)
-    for weaker, stronger in zip(LEVELS, LEVELS[1:]):
+    for weaker, stronger in pairwise(LEVELS):
         a, b = figures[weaker], figures[stronger]
         assert a.skill - b.skill > 2 * (a.se**2 + b.se**2) ** 0.5, (weaker, stronger)
 

@@ -46,7 +46,7 @@ def test_a_game_decision_comes_back_and_is_answered_on_the_review_page(
     filed = file_decisions(db, learner, game, clock.today())
     assert filed.items > 0
     tomorrow_day = clock.today().toordinal() + 1
-    [item, *_] = [i for i in db.due_items(learner, clock.today().fromordinal(tomorrow_day), (GAME_KIND,))]
+    [item, *_] = db.due_items(learner, clock.today().fromordinal(tomorrow_day), (GAME_KIND,))
     d = decision_at(game, item.position)
     assert d is not None
     engine.dispose()

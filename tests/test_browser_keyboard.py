@@ -46,7 +46,7 @@ def tab_to(page: Any, css: str, *, enabled: bool = True) -> None:
                 """() => { const s = getComputedStyle(document.activeElement);
                            return [s.outlineStyle, s.outlineWidth, s.boxShadow]; }"""
             )
-            assert ring[0] != "none" and ring[1] != "0px" or ring[2] != "none", ring  # a visible focus ring
+            assert (ring[0] != "none" and ring[1] != "0px") or ring[2] != "none", ring  # a visible focus ring
             return
     raise AssertionError(f"{TABS} presses of Tab never reached {css}")
 

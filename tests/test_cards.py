@@ -4,8 +4,7 @@ import pickle
 import random
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from cribbage_core import Card, DuplicateCard, InvalidCard, Rank, Suit, full_deck, parse_cards
 from cribbage_core.cards import shuffled_deck

@@ -91,7 +91,7 @@ def test_each_term_has_its_english_beside_it_the_first_time_a_lesson_uses_it(lan
             if found:
                 after = body[found[0].end():]
                 gloss = f" ({english[key]})"
-                assert after.startswith(gloss) or after.startswith("**" + gloss), (
+                assert after.startswith((gloss, "**" + gloss)), (
                     f"{path.name}: first {word!r} lacks{gloss}: …{body[found[0].start():found[0].end() + 20]!r}"
                 )
             body = re.sub(re.escape(word), "\0" * len(word), body)

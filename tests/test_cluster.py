@@ -50,7 +50,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
     env = dict(os.environ, CLUSTER_DIR=str(work), CRIBBAGE_BOT_DELAY="0")
     env.pop("DATABASE_URL", None)  # its own throwaway PostgreSQL
-    log = open(work / "cluster.log", "wb")
+    log = open(work / "cluster.log", "wb")  # noqa: SIM115 - the cluster's output for its life; closed below
     proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "serve_cluster.sh"), "2", str(port)], cwd=ROOT,
                             env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
@@ -62,7 +62,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the cluster did not start:\n" + (work / "cluster.log").read_text())
+                    raise RuntimeError("the cluster did not start:\n" + (work / "cluster.log").read_text()) from None
                 time.sleep(0.3)  # poll until nginx answers
         yield base
     finally:

@@ -76,7 +76,7 @@ def test_no_warning_without_a_real_choice() -> None:
 def test_the_win_threshold_follows_the_grade_limits() -> None:
     for points, chance in zip(POINT_LIMITS, WIN_LIMITS, strict=True):
         assert win_threshold(points) == pytest.approx(chance)
-    values = [win_threshold(x / 10) for x in range(0, 60)]
+    values = [win_threshold(x / 10) for x in range(60)]
     assert values == sorted(values) and values[0] == 0.0
     for bad in (-0.1, 30, float("nan"), "1.5", True):
         with pytest.raises(InvalidThreshold):

@@ -6,8 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from cribbage_core import Card, ScoreKind, full_deck, parse_cards, score_hand
 from cribbage_core.combos import (

@@ -59,7 +59,7 @@ def test_difficulty_filters_by_the_gap_between_the_two_best(seed: int) -> None:
 
 
 def test_bad_options_raise_specific_errors() -> None:
-    with pytest.raises(WrongNumberOfCards, match="2 players .* or 3"):
+    with pytest.raises(WrongNumberOfCards, match=r"2 players .* or 3"):
         deal_discard(1, players=4)
     with pytest.raises(CribbageError, match="choose one of close, far"):
         deal_discard(1, difficulty="hard")
@@ -104,10 +104,8 @@ def test_the_brief_example_keeping_the_pair_and_the_jack() -> None:
     assert kinds == ["keeps_pair", "more_fifteens", "threw_five"]
     assert reason.facts[1] == Fact("more_fifteens", best=8, chosen=4)  # 5-10, 5-J twice each vs once
     headline = reason_headline(reason)
-    assert headline == "Keeping 5♠ 5♥ 10♦ J♣ beats keeping 2♠ 5♥ 10♦ J♣ by {:.2f} points on average.".format(
-        reason.loss
-    )
-    assert "It keeps the pair 5-5, which your choice breaks." == fact_text(reason.facts[0])
+    assert headline == f"Keeping 5♠ 5♥ 10♦ J♣ beats keeping 2♠ 5♥ 10♦ J♣ by {reason.loss:.2f} points on average."
+    assert fact_text(reason.facts[0]) == "It keeps the pair 5-5, which your choice breaks."
     assert "opponent's crib a 5" in fact_text(reason.facts[2])
     assert f"{reason.hand_gain:.2f} more in hand" in reason_why(reason)
 

@@ -18,7 +18,7 @@ from cribbage_core.expected import (
 def test_the_committed_rank_points_are_the_rules() -> None:
     built = build_rank_table()
     assert len(built) == 6175
-    assert expected._RANK_POINTS == built  # what the engine reads at import
+    assert built == expected._RANK_POINTS  # what the engine reads at import
     committed = json.loads(RANK_POINTS_PATH.read_text(encoding="utf-8"))["points"]
     assert committed == [built[sum(RANK_BIT[r] for r in ranks)] for ranks in rank_multisets()]
 

@@ -63,7 +63,7 @@ def save(url: str, session: PlaySession, learner: str | None = "Ann") -> None:
 
 
 def game_items(db: store.Store, name: str, on: dt.date) -> list[store.ReviewItem]:
-    return [i for i in db.due_items(name, on, (GAME_KIND,), limit=500)]
+    return list(db.due_items(name, on, (GAME_KIND,), limit=500))
 
 
 def test_every_settled_decision_is_filed_once_and_each_costly_one_becomes_an_item(db_url: str) -> None:

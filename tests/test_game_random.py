@@ -6,8 +6,7 @@ import random
 from collections.abc import Hashable
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from cribbage_core import Card, full_deck
 from cribbage_core.errors import CribbageError, WrongPhase

@@ -13,7 +13,7 @@ def test_deal_is_a_function_of_seed_mode_and_focus(is_crib: bool, focus: str | N
     for seed in range(25):
         deal = deal_hand(seed, is_crib=is_crib, focus=focus)
         assert deal == deal_hand(seed, is_crib=is_crib, focus=focus)
-        assert len(set((*deal.hand, deal.starter))) == 5
+        assert len({*deal.hand, deal.starter}) == 5
         assert deal.score == score_hand(deal.hand, deal.starter, is_crib=is_crib)
         if focus is not None:
             assert has_focus(deal.score, focus)

@@ -113,7 +113,7 @@ def test_own_digits_show_everywhere_and_answers_take_either(hindi_urdu: None) ->
     at = render(PAGE, {"seed": "42", "lang": "hi"}, None)
     at.toggle(key="menu_native_digits").set_value(True).run()
     assert at.session_state[i18n.NATIVE_DIGITS_KEY] is True
-    assert [m.value for m in at.metric][0] == "०"
+    assert at.metric[0].value == "०"
     at.text_input(key="count_answer").input("३०")
     at.button(key="count_submit").click().run()
     assert "३०" in at.error[0].value and "२९" in at.error[0].value  # out of range, said natively

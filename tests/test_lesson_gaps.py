@@ -58,7 +58,7 @@ def test_the_show_lesson_deals_each_multiple_run_live() -> None:
 def test_every_skunk_rule_of_the_play_page_is_taught_with_its_lines() -> None:
     text = english("06_end")
     for target in (121, 61):
-        skunk = dict((str(kind), below) for below, kind, _ in skunk_lines(target, SkunkRule.SKUNK))
+        skunk = {str(kind): below for below, kind, _ in skunk_lines(target, SkunkRule.SKUNK)}
         assert f"{skunk['skunk']} or more" in text
         if "double skunk" in skunk:
             assert f"{skunk['double skunk']} to {skunk['skunk'] - 1}" in text

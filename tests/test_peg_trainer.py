@@ -219,7 +219,7 @@ def test_the_likely_reply_is_the_models_most_common_answer() -> None:
             reply = likely_reply(view, card)
             assert 0 < reply.chance <= 1.0 + 1e-9
             opp = 1 - view.seat
-            if view.passed[opp] and view.count + card.value < 31 or view.cards_left[opp] == 0:
+            if (view.passed[opp] and view.count + card.value < 31) or view.cards_left[opp] == 0:
                 assert reply.rank is None
                 continue
             if reply.rank is None:

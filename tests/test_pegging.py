@@ -1,8 +1,7 @@
 """The play: points for the last card laid, from RULES.md's examples and more."""
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from cribbage_core import (
     CountExceeded,

@@ -15,8 +15,7 @@ def replay_is_legal(q: PeggingQuestion) -> None:
     pile: list[Card] = []
     series = 0
     said_go = [False, False]
-    last_layer = None
-    for i, step in enumerate(q.steps):
+    for step in q.steps:
         if step.series != series:
             # series are numbered in order
             assert step.series == series + 1
@@ -35,7 +34,6 @@ def replay_is_legal(q: PeggingQuestion) -> None:
             pytest.fail("a player laid a card after saying go in the same series")
         pile.append(step.card)
         assert step.count == count_of(pile)
-        last_layer = step.seat
     assert q.steps[-1].seat == 0 and q.steps[-1].card is not None
     assert tuple(pile) == q.pile
     your_laid = sum(1 for s in q.steps if s.seat == 0 and s.card is not None)

@@ -98,7 +98,7 @@ def test_take_the_go_with_a_low_card_kept_back() -> None:
 
 def test_need_two_to_win_take_the_sure_fifteen() -> None:
     # on points the ace is better on average; needing 2, the fifteen wins the game at once
-    position = dict(starter=STARTER, discards=THROWN, dealer=True)
+    position = {"starter": STARTER, "discards": THROWN, "dealer": True}
     on_points = values_for("5H 9H JH AC", "QD", win_view=False, **position)  # type: ignore[arg-type]
     assert str(on_points.best.card) == "AC" and on_points.loss("5H") > 0.2
     to_win = values_for("5H 9H JH AC", "QD", scores=(119, 117), **position)  # type: ignore[arg-type]

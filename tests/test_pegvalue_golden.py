@@ -58,7 +58,7 @@ def _check(record: GameRecord, decisions: list[dict[str, Any]]) -> int:
 def test_a_sample_of_the_golden_values_is_unchanged() -> None:
     # every fourth valuation of every game (the quick loop); the slow test below checks all
     by_game: dict[int, tuple[GameRecord, list[dict[str, Any]]]] = {}
-    for n, (name, record, decision) in enumerate(CASES):
+    for n, (_name, record, decision) in enumerate(CASES):
         if n % 4 == 0:
             by_game.setdefault(id(record), (record, []))[1].append(decision)
     assert sum(_check(record, decisions) for record, decisions in by_game.values()) >= 80

@@ -183,7 +183,7 @@ def test_each_games_skill_figure_is_charted_and_game_decisions_are_no_quiz_answe
     ids = store.games_frame(engine, learner.id)["id"].tolist()
     assert store.set_game_figures(engine, learner.id, ids[0], 0.9, 4.5, 3)
     assert store.set_game_figures(engine, learner.id, ids[2], 0.4, -2.0, 1)
-    for i, category in enumerate(["pegging play", "discard"]):
+    for category in ["pegging play", "discard"]:
         store.record_attempt(
             engine, attempt_id=str(uuid.uuid4()), learner_id=learner.id, kind="game", seed=ids[0], answer="5H",
             right_answer="KC", correct=False, categories=[category], categories_missed=[category], at=TODAY,

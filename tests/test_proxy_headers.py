@@ -69,7 +69,7 @@ http {{
                 break
             except OSError:
                 if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"nginx did not start: {server.stderr.read() if server.stderr else ''}")
+                    raise RuntimeError(f"nginx did not start: {server.stderr.read() if server.stderr else ''}") from None
                 time.sleep(0.2)  # poll until nginx answers
         yield url
     finally:

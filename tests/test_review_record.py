@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 from cribbage_core.bots import make_bot
 from cribbage_core.game import Count, Discard, GameConfig, Phase, Play
@@ -33,7 +34,7 @@ def test_the_line_of_a_finished_game_is_every_action_in_order() -> None:
     line = played_line(record)
     actions = [step for step in record.steps if not isinstance(step, NextDeal)]
     assert [action for _, action in line] == actions
-    for (state, action), (following, _) in zip(line, line[1:]):
+    for (state, action), (following, _) in pairwise(line):
         after = state.apply(action)
         assert following == after or (after.phase is Phase.DEAL and following.hand_no == after.hand_no + 1)
     review = analyse_record(record, seats=[0])

@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 from apptools import next_step, random_move
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from cribbage_core.cards import Card, full_deck
 from cribbage_core.errors import InvalidSavedGame

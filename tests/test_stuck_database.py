@@ -9,6 +9,7 @@ directory ``DATABASE_URL``'s database reports, and always lets it run again.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import signal
@@ -58,10 +59,8 @@ class Freezer:
 
     def thaw(self) -> None:
         for pid in self.frozen:
-            try:
+            with contextlib.suppress(ProcessLookupError):  # it ended meanwhile
                 os.kill(pid, signal.SIGCONT)
-            except ProcessLookupError:
-                pass
         self.frozen = []
 
 

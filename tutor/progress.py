@@ -18,7 +18,17 @@ import pandas as pd
 
 from cribbage_core.botskill import bot_skill
 from cribbage_core.kinds import ResultKind
-from tutor.lang.i18n import N_, _, fmt_date, fmt_int, fmt_percent, kind_name, list_text, ngettext, own_digits
+from tutor.lang.i18n import (
+    N_,
+    _,
+    fmt_date,
+    fmt_int,
+    fmt_percent,
+    kind_name,
+    list_text,
+    ngettext,
+    own_digits,
+)
 from tutor.play.text import LEVEL_LABELS
 from tutor.store import Store, naive_utc
 

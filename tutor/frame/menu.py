@@ -20,10 +20,10 @@ import streamlit as st
 
 from tutor.clock import today
 from tutor.frame.memory import freeze_imports
-from tutor.frame.warm import start_once as start_warm_up
 from tutor.frame.pin import pin_gate
 from tutor.frame.profile import current_learner, learner_params, remember_language, saved_language
 from tutor.frame.urlstate import address_changed, address_notes_here, begin_address_notes
+from tutor.frame.warm import start_once as start_warm_up
 from tutor.lang.i18n import (
     DEFAULT_LANGUAGE,
     LANG_KEY,
@@ -32,8 +32,8 @@ from tutor.lang.i18n import (
     _,
     available_languages,
     current_language,
-    language_name,
     fmt_int,
+    language_name,
     set_language,
     settle_language,
     start_page_mentions,

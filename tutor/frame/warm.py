@@ -20,6 +20,7 @@ app.py ...`` with the warm-up begun at once (:func:`main`).
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib
 import logging
 import os
@@ -67,10 +68,8 @@ def warm() -> None:
     from cribbage_core.tables import build_tables
 
     for name in page_modules():
-        try:
+        with contextlib.suppress(ModuleNotFoundError):  # a name taken from a module, not a module
             importlib.import_module(name)
-        except ModuleNotFoundError:
-            pass  # a name taken from a module (a function, a class), not a module of its own
     build_tables()
     alt.Chart(pd.DataFrame({"x": [0.0]})).mark_line().encode(x="x:Q").to_dict()  # the schema, read once
     freeze_imports()

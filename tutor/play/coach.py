@@ -20,11 +20,17 @@ import streamlit as st
 from cribbage_core.coach import CoachCheck, WinEstimate, check, win_now
 from cribbage_core.errors import CribbageError
 from cribbage_core.game import Discard, Play
-from tutor.frame.render import show_html
 from tutor.html.winbar import win_bar_html
 from tutor.lang.i18n import _, fmt_percent
 from tutor.play import ui
-from tutor.play.coach_text import THRESHOLDS, coach_rule, coach_warning, threshold_label, win_basis_label, win_title
+from tutor.play.coach_text import (
+    THRESHOLDS,
+    coach_rule,
+    coach_warning,
+    threshold_label,
+    win_basis_label,
+    win_title,
+)
 from tutor.play.session import HUMAN, PlaySession
 from tutor.play.ui import PlayContext
 

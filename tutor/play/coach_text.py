@@ -18,7 +18,7 @@ from typing import Final
 from cribbage_core.cards import Card
 from cribbage_core.coach import CoachCheck, WinBasis, WinEstimate, win_threshold
 from cribbage_core.game import Discard, Go, Play
-from tutor.lang.i18n import N_, _, cards_text, card_text, fmt_percent, grade_name, ltr, own_digits
+from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_percent, grade_name, ltr, own_digits
 
 __all__ = [
     "THRESHOLDS",

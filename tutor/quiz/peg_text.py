@@ -13,7 +13,17 @@ from cribbage_core.cards import Card
 from cribbage_core.grades import Grade
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.peg_trainer import Exposure, PegPosition, PegVerdict, Reply, option_grade
-from tutor.lang.i18n import _, card_text, fmt_int, grade_name, kind_name, list_text, ltr, ngettext, own_digits
+from tutor.lang.i18n import (
+    _,
+    card_text,
+    fmt_int,
+    grade_name,
+    kind_name,
+    list_text,
+    ltr,
+    ngettext,
+    own_digits,
+)
 from tutor.quiz.discard_text import points
 from tutor.quiz.feedback import Note
 

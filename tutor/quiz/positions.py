@@ -18,8 +18,7 @@ from cribbage_core.advisor import Role
 from cribbage_core.discard_quiz import DIFFICULTIES, DiscardDeal, deal_discard
 from cribbage_core.hand_quiz import FOCUSES, HandDeal, deal_hand
 from cribbage_core.kinds import PegSpot
-from cribbage_core.peg_trainer import DIFFICULTIES as PEG_DIFFICULTIES
-from cribbage_core.peg_trainer import PegPosition, peg_position
+from cribbage_core.peg_trainer import DIFFICULTIES as PEG_DIFFICULTIES, PegPosition, peg_position
 from cribbage_core.pegging_quiz import PeggingQuestion, pegging_question
 from tutor.seeds import MAX_SEED
 

@@ -31,12 +31,19 @@ from tutor.quiz.discard_text import seat_text
 from tutor.quiz.discard_view import pick_cards, pick_key, show_advice, show_keeps
 from tutor.quiz.feedback import count_notes, discard_notes, pegging_notes, retry_notes
 from tutor.quiz.grading import grade_count, grade_discard, grade_pegging
-from tutor.quiz.pegging_view import ANSWER_KEY as PEG_ANSWER_KEY
-from tutor.quiz.pegging_view import answer_form as pegging_form
-from tutor.quiz.pegging_view import show_question, show_score
 from tutor.quiz.peg_text import trainer_notes
-from tutor.quiz.peg_view import position_of, show_cards, show_values
-from tutor.quiz.peg_view import show_position as show_peg_position
+from tutor.quiz.peg_view import (
+    position_of,
+    show_cards,
+    show_position as show_peg_position,
+    show_values,
+)
+from tutor.quiz.pegging_view import (
+    ANSWER_KEY as PEG_ANSWER_KEY,
+    answer_form as pegging_form,
+    show_question,
+    show_score,
+)
 from tutor.quiz.positions import discard_deal_at, hand_deal_at, peg_trainer_args, pegging_at
 
 __all__ = ["RESULT_KEY", "Recorder", "Served", "clear_served", "keyboard", "serve_question"]

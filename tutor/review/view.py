@@ -30,7 +30,17 @@ from tutor.frame.render import bold, show_html
 from tutor.html.board import PEG_COLOURS
 from tutor.html.cards import cards_row
 from tutor.html.play import table_series_html
-from tutor.lang.i18n import _, cards_text, current_language, fmt_int, fmt_percent, grade_name, ltr, ngettext, own_digits
+from tutor.lang.i18n import (
+    _,
+    cards_text,
+    current_language,
+    fmt_int,
+    fmt_percent,
+    grade_name,
+    ltr,
+    ngettext,
+    own_digits,
+)
 from tutor.lang.languages import is_rtl
 from tutor.play.text import LEVEL_LABELS, saved_game_problem, seat_names
 from tutor.review.game import LEARNER, ReviewedGame, review_game

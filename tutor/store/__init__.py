@@ -50,18 +50,6 @@ the current ``METADATA``, and a test checks that the upgraded schema matches ``M
 
 from __future__ import annotations
 
-from tutor.store.engine import (
-    DEFAULT_SQLITE_PATH,
-    PROJECT_DIR,
-    SQLITE_BUSY_TIMEOUT_MS,
-    WRITE_WAIT_SECONDS,
-    default_url,
-    engine_options,
-    ensure_folder,
-    make_engine,
-    naive_utc,
-    prepare_engine,
-)
 from tutor.store.access import (
     FREE_TRIES,
     MAX_PIN_LENGTH,
@@ -74,6 +62,18 @@ from tutor.store.access import (
     set_pin,
     token_valid,
     wait_after,
+)
+from tutor.store.engine import (
+    DEFAULT_SQLITE_PATH,
+    PROJECT_DIR,
+    SQLITE_BUSY_TIMEOUT_MS,
+    WRITE_WAIT_SECONDS,
+    default_url,
+    engine_options,
+    ensure_folder,
+    make_engine,
+    naive_utc,
+    prepare_engine,
 )
 from tutor.store.handle import (
     PROBLEMS,
@@ -150,8 +150,8 @@ from tutor.store.schema import (
     QUIZ_KINDS,
     REVIEW_KINDS,
     SAVED_GAMES,
-    SERVED_REVIEW_KINDS,
     SCHEMA_VERSION,
+    SERVED_REVIEW_KINDS,
     Migration,
     SchemaTooNew,
     StoreError,

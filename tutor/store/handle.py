@@ -18,6 +18,15 @@ from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError,
 if TYPE_CHECKING:
     import pandas as pd
 from tutor.run_memo import RunMemo, script_run
+from tutor.store.access import (
+    PinCheck,
+    app_secret,
+    check_pin,
+    make_token,
+    pin_hash,
+    set_pin,
+    token_valid,
+)
 from tutor.store.engine import default_url, engine_options, prepare_engine, within_deadline
 from tutor.store.records import (
     ATTEMPT_COLUMNS,
@@ -38,7 +47,6 @@ from tutor.store.records import (
     set_learner_preferences,
     store_attempt,
 )
-from tutor.store.access import PinCheck, app_secret, check_pin, make_token, pin_hash, set_pin, token_valid
 from tutor.store.reviews import (
     RecallRow,
     ReviewItem,
@@ -57,8 +65,16 @@ from tutor.store.reviews import (
     review_item,
 )
 from tutor.store.saved_games import (
-    GameOwner, KeptHand, NotYourGame, StaleGame, game_owner, keep_hand_reviews, load_game, load_own_game,
-    load_own_hand_reviews, save_game,
+    GameOwner,
+    KeptHand,
+    NotYourGame,
+    StaleGame,
+    game_owner,
+    keep_hand_reviews,
+    load_game,
+    load_own_game,
+    load_own_hand_reviews,
+    save_game,
 )  # fmt: skip
 from tutor.store.schema import REVIEW_KINDS, SchemaTooNew, StoreError, migrate
 
