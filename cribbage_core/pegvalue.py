@@ -50,7 +50,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, pairwise
 from operator import mul
 from typing import Final, TypeAlias
 
@@ -1001,7 +1001,7 @@ def _rank_hands(pool: Sequence[int], k: int) -> tuple[list[int], list[float]]:
 def _series(view: SeatView) -> list[list[tuple[int, Card]]]:
     """The cards laid this hand, cut into series."""
     starts = list(view.series_starts) + [len(view.played)]
-    return [list(view.played[a:b]) for a, b in zip(starts, starts[1:])]
+    return [list(view.played[a:b]) for a, b in pairwise(starts)]
 
 
 def _evidence(
@@ -1047,10 +1047,11 @@ def _evidence(
             count += card.value
         if current and view.passed[opp] and pass_count is None:
             pass_count = count
-        if not current and count < 31 and cards and cards[-1][0] == opp and pass_count is None:
-            # the opponent laid last and the series ended: it could not lay again
-            if view.cards_left[opp] > 0 or opp_later[index + len(cards)]:
-                pass_count = count
+        if (  # the opponent laid last and the series ended: it could not lay again
+            not current and count < 31 and cards and cards[-1][0] == opp and pass_count is None
+            and (view.cards_left[opp] > 0 or opp_later[index + len(cards)])
+        ):
+            pass_count = count
         if pass_count is not None:
             room = 31 - pass_count
             # every card the opponent held then, so every card it holds now, was too big to lay
