@@ -41,7 +41,7 @@ def fixed_game() -> list[tuple[GameState, Action]]:
         if state.phase is Phase.DEAL:
             record, state = record.then(NextDeal()), record.deal(state)
             continue
-        seat = state.must_discard()[0] if state.phase is Phase.DISCARD else state.to_act
+        seat = state.seat_to_act()
         assert seat is not None
         action = rng.choice(sorted(state.legal_for(seat), key=repr))
         record, state = record.then(action), state.apply(action)
