@@ -182,3 +182,31 @@ def test_200_percent_zoom(browser: Any, app_url: str) -> None:
         expect(zoomed.locator(f".st-key-play_lay_{card}")).to_have_count(0)
         assert overflow(zoomed) <= 0
         shot(zoomed, "zoom-200-play")
+
+
+@pytest.mark.parametrize("lang", ["ur", "bn"])
+def test_every_skunk_rule_reads_whole_in_its_drop_down(small_phone: Any, app_url: str, lang: str) -> None:
+    """The new-game form's skunk rule is a drop-down whose box is one line of text that cannot
+    wrap: on a small phone it has a line of its own and every rule, said short, fits it whole
+    (Urdu's "Skunk: win by more than 30 (double…" was cut at half the width). Deal stays in the
+    first screen, and in Urdu the list reads right to left."""
+    load(small_phone, f"{app_url}/Play?lang={lang}")
+    box = small_phone.locator('[class*="st-key-play_set_skunk"] input')
+    box.click()
+    options = small_phone.get_by_role("option")
+    expect(options).to_have_count(4)
+    fits = box.evaluate(
+        """(box, labels) => {
+          const style = getComputedStyle(box);
+          const pen = document.createElement('canvas').getContext('2d');
+          pen.font = style.fontSize + ' ' + style.fontFamily;
+          return labels.map(label => [label, Math.ceil(pen.measureText(label).width), box.clientWidth]);
+        }""",
+        options.all_inner_texts(),
+    )
+    assert all(width <= room for _, width, room in fits), fits
+    assert options.first.evaluate("e => getComputedStyle(e).direction") == ("rtl" if lang == "ur" else "ltr")
+    shot(small_phone, f"phone-360-{lang}-skunk-rules")
+    small_phone.keyboard.press("Escape")
+    expect(options).to_have_count(0)
+    in_first_screen(small_phone, PAGES["Play"])

@@ -151,6 +151,7 @@ _RTL_CSS: Final = """
   {text-align: start;}
 .stApp [data-testid="stMarkdownContainer"] [dir="ltr"] {justify-content: flex-end;}
 [data-testid="stVegaLiteChart"] {direction: ltr;}
+[role="listbox"] {direction: rtl;}  /* a drop-down's list, drawn outside the page's content */
 .stApp :is(p, li, label, td, th) {line-height: 2;}
 @media (max-width: 640px) {.stApp :is(p, li, label, td, th) {line-height: 1.8;}}
 [data-testid="stMetricLabel"] * {overflow: visible;}
@@ -173,6 +174,7 @@ _RTL_CSS: Final = """
 #   holds the score inside the main column (the Discard trainer's fragment) lends its children to
 #   the main column (``display: contents``), so its score goes below the options there too;
 # - the columns keyed ``pairs_…`` (the new-game form's choices) go two to a line, not one;
+#   the skunk rule's drop-down, whose box is one line of text, gets a line of its own, last;
 # - a row of cards drawn as one block (``.cards``) shrinks to the width instead of wrapping;
 # - the page starts below Streamlit's 60 px header (it hid the top of the title) and its
 #   elements sit 0.75rem apart, not 1rem; Nastaliq's line height is 1.8, not 2.
@@ -205,6 +207,8 @@ _PHONE_CSS: Final = """
   [class*="st-key-pairs_"] [data-testid="stHorizontalBlock"] {flex-wrap: wrap; column-gap: 0.75rem;}
   [class*="st-key-pairs_"] [data-testid="stColumn"]
     {min-width: calc(50% - 0.75rem) !important; flex: 1 1 calc(50% - 0.75rem) !important;}
+  [class*="st-key-pairs_"] [data-testid="stColumn"]:has([class*="st-key-play_set_skunk"])
+    {min-width: 100% !important; flex-basis: 100% !important; order: 1;}
   [class*="st-key-row_"] svg.card {max-width: 100%; height: auto;}
   [class*="st-key-row_"] button {min-height: 44px; padding: 2px 4px; font-size: 0.85rem;}
   [class*="st-key-row_"] [data-testid="stCheckbox"] label {min-height: 44px; align-items: center;}

@@ -72,9 +72,10 @@ def settings_form(ctx: PlayContext) -> None:
             _("First dealer"), FIRST_DEALER_CHOICES, key="play_set_dealer",
             format_func={v: _(label) for v, label in DEALER_LABELS.items()}.__getitem__,
         )  # fmt: skip
-        skunk.selectbox(
+        skunk.selectbox(  # each rule said short (the box is one line), and in full in its help
             _("Skunk rule"), list(SkunkRule), key=ui.setting_key("skunk"),
-            format_func={r: skunk_label(r) for r in SKUNK_LABELS}.__getitem__,
+            format_func={r: skunk_label(r, short=True) for r in SKUNK_LABELS}.__getitem__,
+            help="\n\n".join(skunk_label(r) for r in SkunkRule),
         )  # fmt: skip
         counting.radio(
             _("Counting"), ["app", "step", "self"], key="play_set_counting",

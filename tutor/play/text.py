@@ -48,6 +48,7 @@ __all__ = [
     "LEVEL_LABELS",
     "RESULT_LABELS",
     "SKUNK_LABELS",
+    "SKUNK_CHOICES",
     "DEALER_LABELS",
     "PLAYER_LABELS",
     "player_label",
@@ -67,6 +68,14 @@ SKUNK_LABELS = {
     SkunkRule.THREE_QUARTERS: N_("Skunk under {three_quarters} of the target, double under {half}"),
     SkunkRule.NONE: N_("None: every win counts one"),
 }
+#: The same rules said short enough for the new-game form's drop-down: its box is one line
+#: that cannot wrap (half a phone's width), and cut "Skunk: win by more than 30 (doubl…".
+SKUNK_CHOICES = {
+    SkunkRule.SKUNK: N_("Skunk over {skunk}, double over {double}"),
+    SkunkRule.LURCH: N_("Lurch: loser under half"),
+    SkunkRule.THREE_QUARTERS: N_("Skunk under {three_quarters}, double under {half}"),
+    SkunkRule.NONE: N_("None: every win counts one"),
+}
 DEALER_LABELS = {"cut": N_("Cut for deal"), "me": N_("I deal"), "opponent": N_("The computer deals")}
 PLAYER_LABELS = {2: N_("{n} players"), 3: N_("{n} players"), 4: N_("{n} players (partners)")}
 _PHASES: dict[str, str] = {
@@ -84,9 +93,14 @@ def player_label(players: int) -> str:
     return _(PLAYER_LABELS[players]).format(n=fmt_int(players))
 
 
-def skunk_label(rule: SkunkRule) -> str:
-    """A skunk rule as the settings show it, its numbers in the learner's digits."""
-    return _(SKUNK_LABELS[rule]).format(
+def skunk_label(rule: SkunkRule, short: bool = False) -> str:
+    """A skunk rule as the settings show it, its numbers in the learner's digits; ``short``: as
+    the new-game form's drop-down offers it (:data:`SKUNK_CHOICES`).
+
+    >>> skunk_label(SkunkRule.SKUNK), skunk_label(SkunkRule.SKUNK, short=True)
+    ('Skunk: win by more than 30 (double: more than 60)', 'Skunk over 30, double over 60')
+    """
+    return _((SKUNK_CHOICES if short else SKUNK_LABELS)[rule]).format(
         skunk=fmt_int(30), double=fmt_int(60),
         three_quarters=ltr(f"{fmt_int(3)}/{fmt_int(4)}"), half=ltr(f"{fmt_int(1)}/{fmt_int(2)}"),
     )  # fmt: skip
