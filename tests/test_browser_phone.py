@@ -210,3 +210,17 @@ def test_every_skunk_rule_reads_whole_in_its_drop_down(small_phone: Any, app_url
     small_phone.keyboard.press("Escape")
     expect(options).to_have_count(0)
     in_first_screen(small_phone, PAGES["Play"])
+
+
+
+def test_an_urdu_title_shows_its_tall_letters_under_the_header(small_phone: Any, app_url: str) -> None:
+    """Nastaliq's tall letters (the stroke of ک and گ) rise above the title's line box, into
+    Streamlit's 60 px header, under which a phone's page starts: the header's white cut their
+    tops off ("ہاتھ گنیں"), so on a phone in Urdu the header is see-through."""
+    header = '[data-testid="stHeader"]'
+    load(small_phone, f"{app_url}/Count_the_hand?seed=42&lang=ur")
+    title = small_phone.locator("h1").first.bounding_box()
+    glyphs_top = title["y"] - 10  # Nastaliq's ascenders: about 10 px above the box at 1.6rem
+    assert small_phone.locator(header).bounding_box()["height"] > glyphs_top, "the letters reach into it"
+    assert small_phone.locator(header).evaluate("e => getComputedStyle(e).backgroundColor") == "rgba(0, 0, 0, 0)"
+    shot(small_phone, "phone-360-ur-title")

@@ -154,6 +154,9 @@ _RTL_CSS: Final = """
 [role="listbox"] {direction: rtl;}  /* a drop-down's list, drawn outside the page's content */
 .stApp :is(p, li, label, td, th) {line-height: 2;}
 @media (max-width: 640px) {.stApp :is(p, li, label, td, th) {line-height: 1.8;}}
+/* Nastaliq's tall letters rise above the title's line box: on a phone, where the page starts just
+   under Streamlit's 60 px header, the header's white hid their tops. */
+@media (max-width: 640px) {[data-testid="stHeader"] {background: transparent;}}
 [data-testid="stMetricLabel"] * {overflow: visible;}
 .count-aloud {font-style: normal;}
 /* Streamlit's hint under a focused box in a form sits at the box's right, over a right-to-left placeholder */
