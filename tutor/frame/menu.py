@@ -228,6 +228,9 @@ _PHONE_CSS: Final = """
   .st-key-row_peg_hand svg.card {max-width: 54px;}
   .st-key-row_peg_table svg.card {max-width: 44px;}
   .pile-series svg.card {width: 46px; height: auto;}
+  .pile-series > div[dir="ltr"] {flex-wrap: nowrap !important; gap: 4px !important;}
+  .pile-series figure {flex: 0 1 auto; min-width: 0;}
+  .pile-series figcaption {white-space: normal !important; text-align: center; font-size: 0.7rem !important;}
   .st-key-row_discard_pick [data-testid="stCheckbox"] label {justify-content: center;}
   .st-key-row_discard_pick [data-testid="stCheckbox"] label [data-testid="stMarkdownContainer"]
     {position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);}
