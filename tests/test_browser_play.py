@@ -230,3 +230,31 @@ def test_a_finished_game_opened_by_its_address_shows_the_result(
     assert str(session.state.scores[0]) in text and str(session.state.scores[1]) in text
     assert ("You win" in text) == (session.state.result is not None and session.state.result.winner_side == 0)
     shot(page, "play-game-over")
+
+
+
+def test_four_players_hands_keep_to_their_columns(page: Any, app_url: str) -> None:
+    # Five columns on the table (three other hands, the crib, the starter): four cards at full
+    # size ran over the next column (the crib's last card under the starter).
+    page.goto(f"{app_url}/Play")
+    settled(page)
+    page.get_by_text("4 players (partners)", exact=True).click()
+    clicks = Clicks()
+    clicks.click(page.get_by_role("button", name="Deal"))
+    expect(page.locator(PICK_BOX)).to_have_count(5)  # five cards each with four players
+    settled(page)
+    boxes = page.locator(PICK_BOX)
+    clicks.click(boxes.nth(0).locator(BUTTON).first)
+    expect(boxes.nth(0).locator(BUTTON).first).to_contain_text("✓")
+    clicks.click(page.locator(f".st-key-play_confirm_discard {BUTTON}"))
+    expect(page.locator(PICK_BOX)).to_have_count(0)
+    settled(page)
+    spill = page.locator(".st-key-row_table [data-testid='stColumn']").evaluate_all(
+        """cols => cols.map(col => {
+          const edge = col.getBoundingClientRect();
+          return Math.max(0, ...Array.from(col.querySelectorAll('svg.card'))
+            .map(card => card.getBoundingClientRect().right - edge.right));
+        })"""
+    )
+    assert len(spill) == 5 and max(spill) <= 0.5, spill
+    shot(page, "play-four-players-table")

@@ -134,6 +134,10 @@ div[data-testid="stMetric"] {background: #f6f8f6; border-radius: 10px; padding: 
    reader), drawn at the size of Streamlit's st.subheader; what is inside a section is level 3. */
 [data-testid="stMain"] h2 {font-size: 1.75rem; padding: 0.75rem 0 1rem 0;}
 [data-testid="stMain"] h3 {font-size: 1.4rem;}
+/* The table's hands, crib and starter keep to their columns: with four players (five columns) a
+   row of four cards at full size ran over the next column's. */
+.st-key-row_table .cards {flex-wrap: nowrap !important;}
+.st-key-row_table .cards > svg.card {flex: 0 1 auto !important; min-width: 0; height: auto;}
 .count-aloud {font-size: 1.15rem; font-style: italic; padding: 10px 14px; background: #f3f7ff;
   border-inline-start: 4px solid #1e4f91; border-radius: 6px; margin: 6px 0 12px 0;}
 """
