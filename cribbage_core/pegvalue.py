@@ -1178,11 +1178,17 @@ def _weights(
 
 def _kept(view: SeatView, opp: int, codes: list[int], weights: list[float]) -> list[float]:
     """Weights times the chance that the opponent, in its role, keeps its four cards (held + laid)."""
-    chance = keep_weights(view.dealer == opp)
     laid = 0
+    n_laid = 0
     for seat, card in view.played:
         if seat == opp:
             laid += _BIT[card.rank]
+            n_laid += 1
+    if view.cards_left[opp] + n_laid != 4:
+        # the position does not show all four of its cards (a position typed with fewer cards
+        # held than its plays leave): its keep cannot be read, so the discard says nothing
+        return weights
+    chance = keep_weights(view.dealer == opp)
     return [w * chance[code + laid] if w else 0.0 for code, w in zip(codes, weights)]
 
 

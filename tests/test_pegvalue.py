@@ -316,3 +316,12 @@ def test_best_play_is_the_card_the_values_put_first() -> None:
             for reads in (True, False):
                 assert best_play(view, discard_evidence=reads) == peg_values(view, discard_evidence=reads).best.card
     assert checked >= 50
+
+
+def test_a_typed_position_with_fewer_opponent_cards_is_valued_without_reading_the_discard() -> None:
+    # "--opponent-cards 2" after two cards of this series: the opponent's other laid cards are
+    # not in the position, so its keep cannot be read; the values are those of the plays alone
+    view = values_view("KH 4C", "10S JD", starter=STARTER, discards=THROWN, opponent_cards=2)
+    read = peg_values(view, win_view=False)
+    plain = peg_values(view, win_view=False, discard_evidence=False)
+    assert [(o.card, o.points) for o in read.options] == [(o.card, o.points) for o in plain.options]
