@@ -169,6 +169,13 @@ def test_the_tables_speak_the_learners_language(db_url: str) -> None:
     english = {"Hand", "Crib", "Pegging quiz", "Discard trainer", "Fifteen", "Run", "Pair", "Easy", "Hard"}
     assert not shown & (stored | english), shown
     assert all(any("\u0900" <= ch <= "\u097f" for ch in value) for value in shown), shown
+    for table in at.dataframe:  # every column headed in Hindi, the shares as percentages, no index
+        columns = json.loads(table.proto.columns)
+        assert columns.pop("_index") == {"hidden": True}
+        assert set(columns) == set(table.value.columns)
+        assert all(any("\u0900" <= ch <= "\u097f" for ch in c["label"]) for c in columns.values()), columns
+        percent = {n for n, c in columns.items() if c.get("type_config") == {"type": "number", "format": "percent"}}
+        assert percent == {"accuracy"} & set(columns)
     texts = chart_texts(at)  # every chart's text alternative in Hindi too
     assert texts and all(any("\u0900" <= ch <= "\u097f" for ch in text) for text in texts), texts
 

@@ -15,6 +15,7 @@ import streamlit as st
 from tutor import progress
 from tutor.clock import today
 from tutor.frame.profile import learner_params
+from tutor.frame.tables import figures_table
 from tutor.lang.i18n import _, fmt_int, fmt_percent, kind_name
 from tutor.store import SERVED_REVIEW_KINDS, Store
 
@@ -44,16 +45,16 @@ def answers(attempts: pd.DataFrame) -> None:
     cols[3].metric(_("Best streak"), fmt_int(streak.best))
 
     st.header(_("By quiz"))
-    st.dataframe(
+    figures_table(
         progress.named(progress.summary_by_quiz(attempts), "kind", progress.quiz_name),
-        hide_index=True,
-        column_config={
+        {
             "kind": _("Quiz"),
             "answered": _("Answered"),
             "right": _("Right"),
-            "accuracy": st.column_config.NumberColumn(_("Accuracy"), format="percent"),
+            "accuracy": _("Accuracy"),
             "mean_seconds": _("Seconds per answer"),
         },
+        percent={"accuracy"},
     )
 
     st.header(_("Accuracy over time"))
@@ -66,15 +67,11 @@ def answers(attempts: pd.DataFrame) -> None:
         st.caption(_("No category details recorded yet."))
         return
     left, right_col = st.columns([2, 3])
-    left.dataframe(
+    figures_table(
         categories,
-        hide_index=True,
-        column_config={
-            "category": _("Category"),
-            "questions": _("Questions"),
-            "missed": _("Missed"),
-            "accuracy": st.column_config.NumberColumn(_("Accuracy"), format="percent"),
-        },
+        {"category": _("Category"), "questions": _("Questions"), "missed": _("Missed"), "accuracy": _("Accuracy")},
+        percent={"accuracy"},
+        place=left,
     )
     by_category = progress.named(progress.daily_category_accuracy(attempts), "category", kind_name)
     right_col.altair_chart(
@@ -93,15 +90,15 @@ def recall(db: Store, name: str) -> None:
     if table.empty:
         st.caption(_("No answers on review yet."))
         return
-    st.dataframe(
+    figures_table(
         table,
-        hide_index=True,
-        column_config={
+        {
             "interval_days": _("Days since last asked"),
             "asked": _("Asked"),
             "right": _("Right at the first try"),
-            "recall": st.column_config.NumberColumn(_("Recall"), format="percent"),
+            "recall": _("Recall"),
         },
+        percent={"recall"},
     )
 
 

@@ -9,6 +9,7 @@ import streamlit as st
 from tutor import progress
 from tutor.frame.menu import link_params
 from tutor.frame.render import bold
+from tutor.frame.tables import figures_table
 from tutor.lang.i18n import _, fmt_date, fmt_int, ltr
 from tutor.review.view import PAGE as REVIEW_PAGE
 
@@ -25,10 +26,9 @@ def past_games(games: pd.DataFrame) -> None:
     if games.empty:
         st.caption(_("No finished games yet."))
         return
-    st.dataframe(
+    figures_table(
         progress.named(progress.games_by_level(games), "opponent_level", progress.level_name),
-        hide_index=True,
-        column_config={
+        {
             "opponent_level": _("Opponent"),
             "played": _("Played"),
             "won": _("Won"),
