@@ -224,3 +224,26 @@ def test_an_urdu_title_shows_its_tall_letters_under_the_header(small_phone: Any,
     assert small_phone.locator(header).bounding_box()["height"] > glyphs_top, "the letters reach into it"
     assert small_phone.locator(header).evaluate("e => getComputedStyle(e).backgroundColor") == "rgba(0, 0, 0, 0)"
     shot(small_phone, "phone-360-ur-title")
+
+
+@pytest.mark.parametrize("lang", ["en", "ur"])
+def test_the_pegging_trainers_table_keeps_to_its_columns(small_phone: Any, app_url: str, lang: str) -> None:
+    """The starter, your two crib cards and the opponent's card backs each stay inside their column:
+    at 360 px the crib's two cards at full size ran 10 px into the opponent's column, under its
+    first card back."""
+    for seed in (42, 7, 3):
+        load(small_phone, f"{app_url}/Pegging_trainer?seed={seed}&lang={lang}")
+        columns = small_phone.locator('.st-key-row_peg_table [data-testid="stColumn"]')
+        expect(columns.nth(1).locator("svg.card")).to_have_count(2)  # the crib's two cards
+        settled(small_phone)
+        spill = columns.evaluate_all(
+            """cols => cols.flatMap(col => {
+                 const box = col.getBoundingClientRect();
+                 return [...col.querySelectorAll('svg.card')].map(card => card.getBoundingClientRect())
+                   .filter(card => card.left < box.left - 0.5 || card.right > box.right + 0.5)
+                   .map(card => [col.innerText.split('\\n')[0], card.left, card.right, box.left, box.right]);
+               })"""
+        )
+        assert spill == [], (seed, spill)
+    shot(small_phone, f"phone-360-{lang}-peg-table")
+

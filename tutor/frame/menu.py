@@ -183,6 +183,8 @@ _RTL_CSS: Final = """
 # - the columns keyed ``pairs_…`` (the new-game form's choices) go two to a line, not one;
 #   the skunk rule's drop-down, whose box is one line of text, gets a line of its own, last;
 # - a row of cards drawn as one block (``.cards``) shrinks to the width instead of wrapping;
+#   so do the Pegging trainer's starter, crib and opponent (two crib cards at 44 px ran over the
+#   opponent's column at 360 px);
 # - the page starts below Streamlit's 60 px header (it hid the top of the title) and its
 #   elements sit 0.75rem apart, not 1rem; Nastaliq's line height is 1.8, not 2.
 # The desktop look is untouched: all of it is inside the media query, except the tap target.
@@ -230,7 +232,7 @@ _PHONE_CSS: Final = """
   .play-score {font-size: 1.5rem !important;}
   .st-key-row_play_hand svg.card {max-width: 62px;}
   .st-key-row_peg_hand svg.card {max-width: 54px;}
-  .st-key-row_peg_table svg.card {max-width: 44px;}
+  .st-key-row_peg_table svg.card {max-width: 44px; flex: 0 1 auto !important; min-width: 0; height: auto;}
   .pile-series svg.card {width: 46px; height: auto;}
   .pile-series > div[dir="ltr"] {flex-wrap: nowrap !important; gap: 4px !important;}
   .pile-series figure {flex: 0 1 auto; min-width: 0;}
