@@ -247,3 +247,33 @@ def test_the_pegging_trainers_table_keeps_to_its_columns(small_phone: Any, app_u
         assert spill == [], (seed, spill)
     shot(small_phone, f"phone-360-{lang}-peg-table")
 
+
+#: The ink of a title's first letter: how far its glyphs reach past the start of the line (a
+#: canvas measures them in the title's own font), and where that is on the screen.
+TITLE_INK = """() => {
+  const title = document.querySelector('[data-testid="stMain"] h1');
+  const style = getComputedStyle(title);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  pen.direction = style.direction;
+  pen.textAlign = 'start';
+  const ink = pen.measureText(title.innerText.trim());
+  const line = document.createRange();
+  line.selectNodeContents(title);
+  const text = line.getBoundingClientRect();
+  return style.direction === 'rtl'
+    ? window.innerWidth - (text.right + ink.actualBoundingBoxRight)
+    : text.left - ink.actualBoundingBoxLeft;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ur"])
+def test_a_titles_first_letter_keeps_the_pages_margin(small_phone: Any, app_url: str, lang: str) -> None:
+    """On a phone a title's first letter is as far from the screen's edge as the page's margin
+    (0.75rem, less the pixel a Latin P reaches past its line) in either direction: Nastaliq's پ
+    reaches 6 px past the start of its line, and the Urdu titles that start with it touched the
+    right edge."""
+    for name in ("Pegging_trainer?seed=42", "Pegging_quiz?seed=42", "Progress?x=0"):
+        load(small_phone, f"{app_url}/{name}&lang={lang}")
+        assert small_phone.evaluate(TITLE_INK) >= 11, name
+    shot(small_phone, f"phone-360-{lang}-title-margin")

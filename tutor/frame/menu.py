@@ -161,6 +161,10 @@ _RTL_CSS: Final = """
 /* Nastaliq's tall letters rise above the title's line box: on a phone, where the page starts just
    under Streamlit's 60 px header, the header's white hid their tops. */
 @media (max-width: 640px) {[data-testid="stHeader"] {background: transparent;}}
+/* Nastaliq's first letter of a word (the tail of پ, ب, ی) reaches up to a quarter of the font's size
+   past the start of its line: a title gets that much more room at its start (on a phone, its
+   first letter touched the screen's edge, where other languages keep the page's margin). */
+[data-testid="stMain"] h1 {padding-inline-start: 0.3em;}
 [data-testid="stMetricLabel"] * {overflow: visible;}
 .count-aloud {font-style: normal;}
 /* Streamlit's hint under a focused box in a form sits at the box's right, over a right-to-left placeholder */
