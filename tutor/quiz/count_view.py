@@ -1,4 +1,5 @@
-"""The Count page's parts: the deal on the table, the answer form, the count said aloud and shown.
+"""The Count page's parts: its options, the deal on the table, the answer form and its grading
+(a first wrong count gets one more try), the count said aloud and shown.
 
 Streamlit drawing; the grading is :func:`tutor.quiz.grading.grade_count`, the words
 :mod:`tutor.quiz.feedback`.
@@ -6,8 +7,9 @@ Streamlit drawing; the grading is :func:`tutor.quiz.grading.grade_count`, the wo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from html import escape
+from typing import Any, Final
 
 import streamlit as st
 
@@ -17,12 +19,32 @@ from cribbage_core.scoring import HAND_KINDS, MAX_HAND_POINTS, HandScore
 from tutor.frame.render import bold, show_html
 from tutor.html.breakdown import hand_breakdown_html
 from tutor.html.cards import cards_row
-from tutor.lang.i18n import _, fmt_int, kind_label, say_count
+from tutor.lang.i18n import N_, _, fmt_int, kind_label, say_count
+from tutor.quiz import frame
+from tutor.quiz.attempts import Attempt, DealTicket, record_attempt
+from tutor.quiz.combo_view import clear_claims, record_combos
+from tutor.quiz.grading import grade_count
+from tutor.quiz.positions import FOCUS_SLUGS, count_position
 
-__all__ = ["ANSWER_KEY", "answer_form", "clear_answer", "kind_key", "show_count", "show_deal", "typed_answer"]
+__all__ = [
+    "ANSWER_KEY", "FOCUS_LABELS", "answer_form", "check_combos", "check_count", "clear_answer", "clear_count", "count_options",
+    "count_result", "kind_key", "reveal_answer", "show_answer_errors", "show_count", "show_deal", "typed_answer",
+]  # fmt: skip
 
 #: The session key of the total's answer box.
 ANSWER_KEY = "count_answer"
+#: The session key of this deal's answer so far: the deal's key, the verdict, where it was saved,
+#: whether a second try is open (and its verdict, or the combinations found).
+RESULT_KEY: Final = "count_result"
+_ERRORS_KEY: Final = "count_errors"  # why the last answer could not be read, shown once
+#: The Practise box's choices: any hand, or hands that show one feature.
+FOCUS_LABELS: Final = {
+    "any": N_("Any hand"),
+    "double run": N_("Double runs"),
+    "four-card fifteen": N_("Four-card fifteens"),
+    ScoreKind.FLUSH: N_("Flushes"),
+    ScoreKind.NOBS: N_("Nobs"),
+}
 
 
 def kind_key(kind: ScoreKind) -> str:
@@ -35,6 +57,92 @@ def clear_answer() -> None:
     st.session_state[ANSWER_KEY] = ""
     for kind in HAND_KINDS:
         st.session_state[kind_key(kind)] = ""
+
+
+def clear_count() -> None:
+    """Forget this deal's answer, its combinations and every box (a new deal)."""
+    clear_answer()
+    clear_claims()
+    st.session_state.pop(RESULT_KEY, None)
+    st.session_state.pop(_ERRORS_KEY, None)
+
+
+def count_options(quiz: str, focus: str | None, drilling: bool) -> tuple[bool, bool]:
+    """The options row (kept in the URL, so a shared link deals the same hand the same way):
+    hand or crib, the focus, and the ways to answer; whether the learner finds the
+    combinations, and whether they answer per category."""
+    options = st.container(key="quiz_options").columns([1.1, 1.3, 1.2])
+    frame.url_option(
+        options[0].radio, _("Count a"), {"hand": _("Hand"), "crib": _("Crib")},
+        key="count_mode", param="mode", choices={"crib": "crib"}, value=quiz, horizontal=True,
+        help=_("In the crib a flush needs all five cards: the four crib cards and the starter."),
+    )  # fmt: skip
+    frame.url_option(
+        options[1].selectbox, _("Practise"), {f: _(label) for f, label in FOCUS_LABELS.items()},
+        key="count_focus", param="focus", choices=FOCUS_SLUGS, value=focus or "any", disabled=drilling,
+        help=_("Deal only hands that show one feature, to practise it.") if not drilling
+        else _("The weak-spot drill chooses the hands; leave the drill to choose a feature."),
+    )  # fmt: skip
+    by_combo = options[2].toggle(
+        _("Find the combinations"), key="count_combos",
+        help=_("Select the cards of each fifteen, pair, run, flush and nobs, one at a time."),
+    )  # fmt: skip
+    by_kind = options[2].toggle(
+        _("Answer per category"), key="count_by_kind", disabled=by_combo,
+        help=_("Type fifteens, pairs, runs, flush and nobs separately."),
+    ) and not by_combo  # fmt: skip
+    return by_combo, by_kind
+
+
+def count_result(deal_key: Hashable) -> dict[str, Any] | None:
+    """This deal's answer so far (None: not answered yet)."""
+    found = st.session_state.get(RESULT_KEY)
+    return found if isinstance(found, dict) and found.get("key") == deal_key else None
+
+
+def check_count(
+    deal: HandDeal, deal_key: Hashable, ticket: DealTicket, by_kind: bool, drilling: bool
+) -> None:
+    """Grade the answer (a callback, so the run it starts shows the verdict): a first wrong
+    count gets one more try, with a hint, before the breakdown; the first answer is recorded."""
+    before = count_result(deal_key)
+    verdict = grade_count(deal.score, typed_answer(by_kind))
+    if verdict.errors:
+        st.session_state[_ERRORS_KEY] = verdict.errors  # shown once, by the run this starts
+        return
+    st.session_state.pop(_ERRORS_KEY, None)
+    if before is not None and before.get("retry", False):
+        st.session_state[RESULT_KEY] = {**before, "retry": False, "second": verdict}
+        return
+    saved = record_attempt(
+        Attempt(
+            "crib" if deal.is_crib else "hand", deal.seed, verdict.answer, deal.score.total, verdict.correct,
+            {"focus": deal.focus, "per_kind": verdict.given, "drill": drilling},
+            attempt_id=ticket.attempt_id, categories=verdict.categories,
+            categories_missed=verdict.missed, seconds=ticket.seconds(),
+        ),
+        position=count_position(deal.seed, deal.focus),
+    )  # fmt: skip
+    retry = not verdict.correct and saved != "repeat"  # the first answer is the one recorded
+    st.session_state[RESULT_KEY] = {"key": deal_key, "verdict": verdict, "saved": saved, "retry": retry}
+
+
+def check_combos(deal: HandDeal, deal_key: Hashable, ticket: DealTicket, drilling: bool) -> None:
+    """Grade the combinations found (a callback); the first answer is the one recorded."""
+    st.session_state[RESULT_KEY] = record_combos(
+        deal, deal_key, ticket, drilling=drilling, position=count_position(deal.seed, deal.focus)
+    )
+
+
+def reveal_answer() -> None:
+    """Close the second try and show the breakdown ("Show the answer", a callback)."""
+    st.session_state[RESULT_KEY] = {**st.session_state[RESULT_KEY], "retry": False}
+
+
+def show_answer_errors() -> None:
+    """Why the last answer could not be read, once."""
+    for message in st.session_state.pop(_ERRORS_KEY, ()):
+        st.error(message, icon=":material/edit:")
 
 
 def show_deal(deal: HandDeal, four_colour: bool) -> None:
