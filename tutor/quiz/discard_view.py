@@ -1,4 +1,5 @@
-"""The Discard trainer's answer on the page: the two keeps, the advisor's table, the starter chart.
+"""The Discard trainer's parts: its options, the cards with their boxes, the throw graded and
+recorded, and its answer on the page: the two keeps, the advisor's table, the starter chart.
 
 Streamlit drawing over the pure words, tables and chart of :mod:`tutor.quiz.discard_text`.
 """
@@ -6,15 +7,19 @@ Streamlit drawing over the pure words, tables and chart of :mod:`tutor.quiz.disc
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Final
 
 import pyarrow as pa  # type: ignore[import-untyped]  # (no type hints; installed with Streamlit)
 import streamlit as st
 
-from cribbage_core.cards import Card
-from cribbage_core.discard_quiz import DiscardDeal
+from cribbage_core.cards import Card, format_cards
+from cribbage_core.discard_quiz import DIFFICULTIES, DiscardDeal
 from tutor.frame.render import bold, show_html
+from tutor.frame.urlstate import new_seed
 from tutor.html.cards import card_svg, cards_row
-from tutor.lang.i18n import _, card_text, fmt_int
+from tutor.lang.i18n import N_, _, card_text, fmt_int, ngettext
+from tutor.quiz import frame
+from tutor.quiz.attempts import Attempt, DealTicket, next_deal, record_attempt
 from tutor.quiz.discard_text import (
     advice_formats,
     advice_frame,
@@ -24,9 +29,117 @@ from tutor.quiz.discard_text import (
     starter_summary,
     tie_notes,
 )
-from tutor.quiz.grading import DiscardVerdict
+from tutor.quiz.grading import DiscardVerdict, grade_discard
+from tutor.quiz.positions import discard_position
 
-__all__ = ["pick_cards", "pick_key", "show_advice", "show_keeps"]
+__all__ = [
+    "DealKey", "clear_picks", "confirm_discard", "discard_options", "discard_result", "forget_problem", "next_hand", "pick_cards", "pick_key",
+    "show_advice", "show_keeps", "show_wrong_number", "url_options",
+]  # fmt: skip
+
+ROLE_LABELS: Final = {"random": N_("Either"), "dealer": N_("Dealer (your crib)"), "pone": N_("Pone (their crib)")}
+LEVEL_LABELS: Final = {"any": N_("Any hand"), "close": N_("Close calls"), "far": N_("Clear winners")}
+THROWS: Final = {2: 2, 3: 1}  # players: the cards each throws
+_RESULT_KEY: Final = "discard_result"  # this deal's graded throw: its key, the verdict, where it was saved
+_PROBLEM_KEY: Final = "discard_problem"  # how many cards a throw of the wrong number chose
+#: A deal's key: the seed, the players, the seat chosen ("random" for either) and the difficulty.
+DealKey = tuple[int, int, str, str]
+
+
+def url_options() -> tuple[int, str, str]:
+    """The deal's options from the URL (``?players=3&role=pone&level=close``)."""
+    players = frame.url_choice("players", {"3": 3}, 2)
+    role_choice = frame.url_choice("role", {"dealer": "dealer", "pone": "pone"}, "random")
+    level = frame.url_choice("level", {d: d for d in DIFFICULTIES}, "any")
+    return players, role_choice, level
+
+
+def discard_options() -> None:
+    """The options row: the seat, the difficulty and the players, kept in the URL (so a shared
+    link deals the same hand the same way); a change forgets the ticks."""
+    players, role_choice, level = url_options()
+    options = st.container(key="quiz_options").columns([2.3, 1.0, 1.1])
+    frame.url_option(
+        options[0].radio, _("Your seat"), {r: _(label) for r, label in ROLE_LABELS.items()},
+        key="discard_role", param="role", choices={"dealer": "dealer", "pone": "pone"}, value=role_choice,
+        then=clear_picks, horizontal=True,
+        help=_("The dealer's crib scores for the dealer; the pone gives cards to the opponent's crib."),
+    )  # fmt: skip
+    frame.url_option(
+        options[1].selectbox, _("Difficulty"), {lv: _(label) for lv, label in LEVEL_LABELS.items()},
+        key="discard_level", param="level", choices={d: d for d in DIFFICULTIES}, value=level, then=clear_picks,
+        help=_("Close calls: the best two discards are within a quarter point. "
+               "Clear winners: the best is ahead by a point and a half or more."),
+    )  # fmt: skip
+    frame.url_option(
+        options[2].selectbox, _("Players"),
+        {n: _("{players} players (throw {cards})").format(players=fmt_int(n), cards=fmt_int(throw))
+         for n, throw in THROWS.items()},
+        key="discard_players", param="players", choices={"3": 3}, value=players, then=clear_picks,
+    )  # fmt: skip
+
+
+def clear_picks() -> None:
+    """Forget the throw and its verdict (a new deal)."""
+    # Unticked, not deleted: a box still on the page (a card also in the next hand) keeps its
+    # tick in the browser unless the script sets it.
+    for key in [k for k in st.session_state if str(k).startswith("discard_pick_")]:
+        st.session_state[key] = False
+    st.session_state.pop(_RESULT_KEY, None)
+    st.session_state.pop(_PROBLEM_KEY, None)
+
+
+def next_hand() -> None:
+    """The "Next hand" button's callback: a new seed in the address, a new deal ticket, no ticks."""
+    st.query_params["seed"] = str(new_seed())
+    next_deal()
+    clear_picks()
+
+
+def forget_problem() -> None:
+    """A tick changed: the message about the wrong number of cards goes."""
+    st.session_state.pop(_PROBLEM_KEY, None)
+
+
+def discard_result(deal_key: DealKey) -> dict[str, Any] | None:
+    """This deal's graded throw (None: not thrown yet)."""
+    found = st.session_state.get(_RESULT_KEY)
+    return found if isinstance(found, dict) and found.get("key") == deal_key else None
+
+
+def confirm_discard(deal: DiscardDeal, deal_key: DealKey, ticket: DealTicket) -> None:
+    """Grade the chosen cards ("Throw", a callback) and record the attempt; a wrong number of
+    cards records nothing."""
+    seed, players, role_choice, level = deal_key
+    verdict = grade_discard(deal, [card for card in deal.hand if st.session_state.get(pick_key(card))])
+    if verdict.wrong_number:
+        st.session_state[_PROBLEM_KEY] = len(verdict.thrown)
+        return
+    st.session_state.pop(_PROBLEM_KEY, None)
+    saved = record_attempt(
+        Attempt(
+            "discard", seed, format_cards(sorted(verdict.thrown)), format_cards(deal.advice.best.discard),
+            verdict.correct, {"ev_lost": round(verdict.loss, 4), "players": players, "role": deal.role.value,
+                              "level": None if level == "any" else level},
+            attempt_id=ticket.attempt_id, seconds=ticket.seconds(),
+        ),
+        position=discard_position(seed, players, role_choice, level),
+    )  # fmt: skip
+    st.session_state[_RESULT_KEY] = {"key": deal_key, "verdict": verdict, "saved": saved}
+
+
+def show_wrong_number(deal: DiscardDeal) -> None:
+    """After a throw of the wrong number of cards, how many to choose (gone with the next tick)."""
+    problem = st.session_state.get(_PROBLEM_KEY)
+    if problem is not None:
+        st.error(
+            ngettext(
+                "Choose exactly {n} card to throw: you chose {chosen}.",
+                "Choose exactly {n} cards to throw: you chose {chosen}.",
+                deal.throw,
+            ).format(n=fmt_int(deal.throw), chosen=fmt_int(problem)),
+            icon=":material/touch_app:",
+        )
 
 
 def pick_key(card: Card) -> str:
