@@ -2,7 +2,9 @@
 
 ::
 
-    pages/, app.py        Streamlit scripts: import tutor, cribbage_core and libraries only
+    pages/, app.py        Streamlit scripts: import tutor, cribbage_core and libraries only;
+                          each under 160 lines (its logic lives in its room)
+    tutor's rooms         each imports only the rooms its row of the README's table allows
     tutor/frame, ...      the page shell and the page-side helpers (these call Streamlit)
     tutor pure rooms      lang, html, store, quiz logic, play.session, progress:
                           no Streamlit at import time (so tests and scripts run them bare)
@@ -23,6 +25,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterable, Iterator
@@ -306,6 +309,19 @@ def test_pages_import_only_tutor_core_and_libraries(script: Path) -> None:
     assert not wrong, "a page imports tutor, cribbage_core and libraries only:\n  " + _chain_text(wrong)
 
 
+#: A page is a short top-to-bottom script (README, "Architecture"): its logic lives in its room.
+PAGE_LINES = 160
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_pages_are_short(script: Path) -> None:
+    lines = len(script.read_text(encoding="utf-8").splitlines())
+    assert lines < PAGE_LINES, (
+        f"{script.relative_to(ROOT)} has {lines} lines (under {PAGE_LINES}, the README says): "
+        "move its logic into its room of tutor/, where it can be tested without the page"
+    )
+
+
 # ------------------------------------------------------------------ no cycles
 
 
@@ -365,6 +381,34 @@ def test_core_modules_import_no_cycle() -> None:
 def test_tutor_modules_import_no_cycle() -> None:
     cycle = _first_cycle(tutor_edges())
     assert cycle is None, "an import cycle:\n  " + _chain_text(cycle or [])
+
+
+def readme_room_imports() -> dict[str, set[str]]:
+    """The README's table of the rooms of ``tutor`` and the rooms each may import (a note in
+    brackets is a remark, not a room)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text[text.index("| room | may import"):].split("\n\n", 1)[0].splitlines()[2:]
+    allowed: dict[str, set[str]] = {}
+    for row in table:
+        rooms, imports = (re.sub(r"\([^)]*\)", "", cell) for cell in row.strip("|").split("|"))
+        for name in re.findall(r"`(\w+)`", rooms):
+            allowed[f"tutor.{name}"] = {f"tutor.{r}" for r in re.findall(r"`(\w+)`", imports)}
+    return allowed
+
+
+def test_rooms_import_only_what_the_readme_says() -> None:
+    """Each room imports only the rooms its row of the README's table allows (lazy imports
+    too), and every room has a row."""
+    allowed = readme_room_imports()
+    rooms = {room(m) for m in tutor_modules() if m != "tutor"}
+    assert rooms <= set(allowed), f"rooms missing from the README's table: {sorted(rooms - set(allowed))}"
+    wrong = [
+        str(imp)
+        for module, targets in sorted(tutor_edges().items())
+        for target, imp in sorted(targets.items())
+        if room(module) != room(target) and room(target) not in allowed[room(module)]
+    ]
+    assert not wrong, "imports the README's table of rooms does not allow:\n  " + "\n  ".join(wrong)
 
 
 def test_tutor_rooms_import_no_cycle() -> None:
