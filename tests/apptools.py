@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core.bots import make_bot
@@ -14,6 +15,16 @@ from tutor import store
 from tutor.play.session import HUMAN, PlaySession, PlaySettings
 
 ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
+
+
+def own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Give the pages this test runs a database of their own (a new SQLite file in ``tmp_path``,
+    ``DATABASE_URL``) and the computer's moves without the pause a person sees
+    (``CRIBBAGE_BOT_DELAY=0``); its URL."""
+    url = f"sqlite:///{tmp_path / 'progress.db'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setenv("CRIBBAGE_BOT_DELAY", "0")
+    return url
 
 
 def open_page(

@@ -16,6 +16,7 @@ from streamlit.testing.v1.errors import AppTestError
 
 from cribbage_core.cards import Card
 from cribbage_core.game import Phase, Play
+from tests import apptools
 from tutor import store
 from tutor.frame.profile import owner_hash
 from tutor.play.session import HUMAN, PlaySession
@@ -26,10 +27,7 @@ ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
 
 @pytest.fixture(autouse=True)
 def fast_bots_and_own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    url = f"sqlite:///{tmp_path / 'progress.db'}"
-    monkeypatch.setenv("DATABASE_URL", url)
-    monkeypatch.setenv("CRIBBAGE_BOT_DELAY", "0")
-    return url
+    return apptools.own_database(tmp_path, monkeypatch)
 
 
 def open_play(same_browser_as: AppTest | None = None, **params: str) -> AppTest:

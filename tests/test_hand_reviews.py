@@ -128,10 +128,7 @@ def test_a_hand_kept_before_a_take_back_is_not_taken_after_it() -> None:
 
 @pytest.fixture
 def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    url = f"sqlite:///{tmp_path / 'progress.db'}"
-    monkeypatch.setenv("DATABASE_URL", url)
-    monkeypatch.setenv("CRIBBAGE_BOT_DELAY", "0")
-    return url
+    return apptools.own_database(tmp_path, monkeypatch)
 
 
 def test_the_play_page_keeps_every_hand_and_the_review_only_reads_them(

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptools import ENTRY, open_page, page_text
+from tests.apptools import ENTRY, open_page, own_database, page_text
 from tutor import store
 
 PROGRESS = "pages/5_Progress.py"
@@ -19,10 +19,7 @@ COUNT = "pages/2_Count_the_hand.py"
 
 @pytest.fixture
 def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    url = f"sqlite:///{tmp_path / 'progress.db'}"
-    monkeypatch.setenv("DATABASE_URL", url)
-    monkeypatch.setenv("CRIBBAGE_BOT_DELAY", "0")
-    return url
+    return own_database(tmp_path, monkeypatch)
 
 
 def protected_sam(url: str, answers: int = 3) -> None:
