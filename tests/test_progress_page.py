@@ -10,7 +10,11 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from cribbage_core.kinds import PegSpot, ScoreKind
+from cribbage_core.pegging import PEGGING_KINDS
+from cribbage_core.scoring import HAND_KINDS
 from tutor import store
+from tutor.lang.i18n import available_languages, kind_name
 
 PAGE = "pages/5_Progress.py"
 ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
@@ -223,3 +227,48 @@ def test_each_games_skill_figure_is_charted_and_game_decisions_are_no_quiz_answe
     weak = progress.weak_spot_table(store.Store(store.make_engine(db_url)).attempts_frame("Ann"))
     games_area = weak[weak["area"] == "games"]
     assert set(games_area["category"]) == {"pegging play", "discard"}
+
+
+#: Every category a quiz records: the show's, the play's, the pegging trainer's kinds of position.
+CATEGORIES = list(dict.fromkeys([*HAND_KINDS, *PEGGING_KINDS, *PegSpot]))
+
+
+def seed_every_category(url: str, name: str) -> None:
+    """One answer in each scoring category a quiz records, over two days: the show's, the play's
+    (the go and the last card counted in the pegging quiz) and the pegging trainer's kinds of
+    position (positions played for the go and the last card among them)."""
+    engine = store.make_engine(url)
+    store.migrate(engine)
+    learner = store.create_learner(engine, name)
+    quiz = {**dict.fromkeys(ScoreKind, "pegging"), **dict.fromkeys(PegSpot, "peg_trainer")}
+    for i, category in enumerate(CATEGORIES):
+        store.record_attempt(
+            engine, attempt_id=str(uuid.uuid4()), learner_id=learner.id, kind=quiz[category], seed=i, answer="1",
+            right_answer="1", correct=True, categories=[category], categories_missed=[], seconds=4,
+            at=TODAY - dt.timedelta(days=i % 2),
+        )  # fmt: skip
+    engine.dispose()
+
+
+def test_the_go_counted_and_the_go_played_for_have_names_of_their_own_shown_whole(db_url: str) -> None:
+    """The pegging quiz's go (the point counted for it, ScoreKind.GO) and the pegging trainer's
+    positions played for the go and the last card (PegSpot.GO) are two categories, each steering
+    its own drill; their names told them apart badly ("Go", "The go and the last card"), and the
+    longer was cut in the table. In every language each category has a name of its own, and the
+    name column is as wide as the longest name."""
+    from tutor.frame.tables import whole_width
+
+    seed_every_category(db_url, "Ann")
+    for lang in available_languages():
+        at = AppTest.from_file(ENTRY, default_timeout=30)
+        at.switch_page(PAGE)
+        at.query_params.update({"learner": "Ann", "lang": lang})
+        at.run()
+        assert not at.exception, at.exception
+        table = at.dataframe[1]
+        names = list(table.value["category"])
+        assert len(set(names)) == len(names) == len(CATEGORIES), (lang, names)
+        assert kind_name(PegSpot.GO, lang) in names and kind_name(ScoreKind.GO, lang) in names
+        width = json.loads(table.proto.columns)["category"]["width"]
+        assert width >= whole_width(names) > whole_width([kind_name(ScoreKind.GO, lang)]), (lang, width)
+

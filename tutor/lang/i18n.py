@@ -413,7 +413,9 @@ _KIND_LABELS: Final[dict[str, tuple[str, str | None]]] = {
     PegSpot.FIVE_21: (N_("A count of {five} or {twenty_one}"), None),
     PegSpot.PAIRING: (N_("Pairing"), None),
     PegSpot.RUNS: (N_("Runs in the play"), None),
-    PegSpot.GO: (N_("The go and the last card"), None),
+    # a way of playing, told apart from the go and the last card the pegging quiz counts (ScoreKind.GO,
+    # LAST_CARD): on the progress page the two stood side by side as "Go" and "The go and the last card"
+    PegSpot.GO: (N_("Playing for the go and the last card"), None),
     PegSpot.ENDGAME: (N_("Endgame"), None),
     # the categories of the decisions of the learner's games (tutor.review.items)
     "discard": (N_("Discard"), None),

@@ -66,15 +66,15 @@ def answers(attempts: pd.DataFrame) -> None:
     if categories.empty:
         st.caption(_("No category details recorded yet."))
         return
-    left, right_col = st.columns([2, 3])
+    # the table above its chart, not beside it: a long name ("Playing for the go and the last
+    # card", longer in Hindi) takes most of the width beside a chart
     figures_table(
         categories,
         {"category": _("Category"), "questions": _("Questions"), "missed": _("Missed"), "accuracy": _("Accuracy")},
         percent={"accuracy"},
-        place=left,
     )
     by_category = progress.named(progress.daily_category_accuracy(attempts), "category", kind_name)
-    right_col.altair_chart(
+    st.altair_chart(
         progress.daily_accuracy_chart(by_category, "category", _("Category"), "questions"), width="stretch"
     )
 
