@@ -14,7 +14,7 @@ from cribbage_core.kinds import PegSpot, ScoreKind
 from cribbage_core.pegging import PEGGING_KINDS
 from cribbage_core.scoring import HAND_KINDS
 from tutor import store
-from tutor.lang.i18n import available_languages, kind_name
+from tutor.lang.i18n import _, available_languages, kind_name
 
 PAGE = "pages/5_Progress.py"
 ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
@@ -272,3 +272,48 @@ def test_the_go_counted_and_the_go_played_for_have_names_of_their_own_shown_whol
         width = json.loads(table.proto.columns)["category"]["width"]
         assert width >= whole_width(names) > whole_width([kind_name(ScoreKind.GO, lang)]), (lang, width)
 
+
+def test_a_category_and_a_quiz_keep_their_colour_in_every_language(db_url: str) -> None:
+    """The charts by quiz and by category colour each line by what it stands for, not by its
+    name's place in the alphabet (which moved a category's colour when the language changed)."""
+    from tutor import progress
+
+    seed_every_category(db_url, "Ann")
+    drawn = {}
+    for lang in ("en", "hi"):
+        at = AppTest.from_file(ENTRY, default_timeout=30)
+        at.switch_page(PAGE)
+        at.query_params.update({"learner": "Ann", "lang": lang})
+        at.run()
+        assert not at.exception, at.exception
+        specs = [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")[:2]]
+        by_quiz, by_category = (spec["encoding"]["color"]["scale"] for spec in specs)
+        # 16 names: under the plot, each whole (beside it the last ones were cut off)
+        assert specs[1]["encoding"]["color"]["legend"]["orient"] == "bottom"
+        assert specs[1]["height"] >= progress.LEGEND_ROW_PX * len(CATEGORIES) + progress.PLOT_PX
+        quizzes = dict(zip(by_quiz["domain"], by_quiz["range"], strict=True))
+        categories = dict(zip(by_category["domain"], by_category["range"], strict=True))
+        drawn[lang] = (
+            {quiz: quizzes[_("Pegging quiz" if quiz == "pegging" else "Pegging trainer", lang)] for quiz in ("pegging", "peg_trainer")},
+            {key: categories[kind_name(key, lang)] for key in CATEGORIES},
+            by_category["domain"],
+        )
+    assert drawn["en"][:2] == drawn["hi"][:2]
+    assert drawn["en"][1] == progress.CATEGORY_COLOURS and drawn["en"][0]["pegging"] == progress.QUIZ_COLOURS["pegging"]
+    assert drawn["hi"][2] == [kind_name(key, "hi") for key in progress.CATEGORY_COLOURS]  # the legend's order too
+    assert list(progress.CATEGORY_COLOURS) == CATEGORIES
+
+
+def test_every_category_and_quiz_colour_stands_out_and_none_is_used_twice() -> None:
+    from tutor import progress
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    for colours in (progress.QUIZ_COLOURS, progress.CATEGORY_COLOURS):
+        assert len(set(colours.values())) == len(colours)
+        for key, colour in [*colours.items(), ("other", progress.OTHER_COLOUR)]:
+            assert 1.05 / (luminance(colour) + 0.05) >= 3, key  # WCAG's 3:1 for a graphic on white
+    assert set(progress.QUIZ_COLOURS) >= set(progress.QUIZ_LABELS)

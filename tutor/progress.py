@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Final, NamedTuple
 
 import altair as alt
 import pandas as pd
 
 from cribbage_core.botskill import bot_skill
-from cribbage_core.kinds import ResultKind
+from cribbage_core.kinds import PegSpot, ResultKind, ScoreKind
 from tutor.lang.i18n import (
     N_,
     _,
@@ -280,8 +280,61 @@ def named(frame: pd.DataFrame, column: str, name: Callable[[str], str]) -> pd.Da
     return frame.assign(**{column: frame[column].map(name)})
 
 
-def daily_accuracy_chart(daily: pd.DataFrame, series: str, title: str, count: str) -> alt.Chart:
-    """Accuracy per day as lines, one per value of ``series`` (a quiz, or a category)."""
+#: One colour per quiz and per scoring category, the same on every chart whatever else is drawn
+#: and in every language (Vega gave each name its colour by its place in the alphabet, so a
+#: category changed colour with the language, and from the eleventh name on colours repeated):
+#: each at least 3:1 against the white page, no two alike; the quizzes take Okabe and Ito's
+#: colour-blind-safe colours. A key none of them knows is grey.
+QUIZ_COLOURS: Final[dict[str, str]] = {
+    "hand": "#0072B2", "crib": "#D55E00", "pegging": "#009E73", "discard": "#CC79A7",
+    "peg_trainer": "#7B3294", GAME_DECISIONS: "#666666",
+}  # fmt: skip
+CATEGORY_COLOURS: Final[dict[str, str]] = {
+    # the show (and the play's fifteen, pair and run)
+    ScoreKind.FIFTEEN: "#0072B2", ScoreKind.PAIR: "#D55E00", ScoreKind.RUN: "#009E73",
+    ScoreKind.FLUSH: "#CC79A7", ScoreKind.NOBS: "#7B3294",
+    # the play
+    ScoreKind.THIRTY_ONE: "#8C510A", ScoreKind.PAIR_ROYAL: "#B2182B", ScoreKind.DOUBLE_PAIR_ROYAL: "#1B7837",
+    ScoreKind.GO: "#C51B7D", ScoreKind.LAST_CARD: "#01665E",
+    # the pegging trainer's kinds of position
+    PegSpot.LEAD: "#666666", PegSpot.FIVE_21: "#A6761D", PegSpot.PAIRING: "#6B7A00",
+    PegSpot.RUNS: "#000000", PegSpot.GO: "#1F3A93", PegSpot.ENDGAME: "#E15759",
+}  # fmt: skip
+OTHER_COLOUR: Final = "#767676"
+
+
+#: A legend's row in pixels (Streamlit's theme), how many rows fit beside a chart of Streamlit's
+#: default height (the rest were cut off: a learner of every quiz has 16 categories), the
+#: longest label drawn whole ("Playing for the go and the last card" was cut at Vega's 160),
+#: and the plot's height with its axis when the legend is under it.
+LEGEND_ROW_PX: Final = 30
+PLOT_PX: Final = 320
+LEGEND_ROWS_IN_DEFAULT: Final = 10
+LEGEND_LABEL_PX: Final = 260
+
+
+def series_scale(keys: Iterable[str], name: Callable[[str], str], colours: Mapping[str, str]) -> alt.Scale:
+    """The colour scale of the stored ``keys`` (quizzes or categories): its domain their names in
+    the learner's language, in the order of ``colours`` (the legend's order, the same in every
+    language), each with its colour there.
+
+    >>> scale = series_scale(["run", "pair", "odd"], str.upper, CATEGORY_COLOURS).to_dict()
+    >>> scale["domain"], scale["range"]
+    (['PAIR', 'RUN', 'ODD'], ['#D55E00', '#009E73', '#767676'])
+    """
+    present = set(keys)
+    ordered = [key for key in colours if key in present] + sorted(present - set(colours))
+    return alt.Scale(domain=[name(key) for key in ordered], range=[colours.get(key, OTHER_COLOUR) for key in ordered])
+
+
+def daily_accuracy_chart(
+    daily: pd.DataFrame, series: str, title: str, count: str, colours: alt.Scale | None = None
+) -> alt.Chart:
+    """Accuracy per day as lines, one per value of ``series`` (a quiz, or a category), coloured
+    by ``colours`` (:func:`series_scale`). Their legend is beside the plot; more lines than fit
+    beside it, it is under it, one name a row (on a phone too, where two columns would not fit)."""
+    lines = daily[series].nunique()
+    many = lines > LEGEND_ROWS_IN_DEFAULT
     chart: alt.Chart = (
         alt.Chart(daily)
         .mark_line(point=True)
@@ -293,11 +346,15 @@ def daily_accuracy_chart(daily: pd.DataFrame, series: str, title: str, count: st
                 axis=alt.Axis(format="%"),
                 scale=alt.Scale(domain=[0, 1]),
             ),
-            color=alt.Color(f"{series}:N", title=title),
+            color=alt.Color(f"{series}:N", title=title, scale=alt.Undefined if colours is None else colours,
+                            legend=alt.Legend(labelLimit=LEGEND_LABEL_PX, orient="bottom" if many else "right",
+                                              direction="vertical", columns=1)),
             tooltip=["day:T", f"{series}:N", f"{count}:Q", "accuracy:Q"],
         )
         .properties(description=accuracy_summary(daily, series))
-    )
+    )  # fmt: skip
+    if many:  # the legend under the plot, the chart that much taller
+        chart = chart.properties(height=PLOT_PX + LEGEND_ROW_PX * (lines + 1))
     return chart
 
 

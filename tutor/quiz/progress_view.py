@@ -58,8 +58,14 @@ def answers(attempts: pd.DataFrame) -> None:
     )
 
     st.header(_("Accuracy over time"))
-    daily = progress.named(progress.daily_accuracy(attempts), "kind", progress.quiz_name)
-    st.altair_chart(progress.daily_accuracy_chart(daily, "kind", _("Quiz"), "answered"), width="stretch")
+    daily = progress.daily_accuracy(attempts)
+    quizzes = progress.series_scale(daily["kind"], progress.quiz_name, progress.QUIZ_COLOURS)
+    st.altair_chart(
+        progress.daily_accuracy_chart(
+            progress.named(daily, "kind", progress.quiz_name), "kind", _("Quiz"), "answered", quizzes
+        ),
+        width="stretch",
+    )
 
     st.header(_("By scoring category"))
     categories = progress.named(progress.category_accuracy(attempts), "category", kind_name)
@@ -73,9 +79,13 @@ def answers(attempts: pd.DataFrame) -> None:
         {"category": _("Category"), "questions": _("Questions"), "missed": _("Missed"), "accuracy": _("Accuracy")},
         percent={"accuracy"},
     )
-    by_category = progress.named(progress.daily_category_accuracy(attempts), "category", kind_name)
+    by_category = progress.daily_category_accuracy(attempts)
+    colours = progress.series_scale(by_category["category"], kind_name, progress.CATEGORY_COLOURS)
     st.altair_chart(
-        progress.daily_accuracy_chart(by_category, "category", _("Category"), "questions"), width="stretch"
+        progress.daily_accuracy_chart(
+            progress.named(by_category, "category", kind_name), "category", _("Category"), "questions", colours
+        ),
+        width="stretch",
     )
 
 
