@@ -66,6 +66,9 @@ PURE_PATTERNS = (
     "progress.py",
     "review/reasons.py",
     "review/game.py",
+    "review/items.py",
+    "play/coach_text.py",
+    "seeds.py",
 )
 #: The only functions in the pure rooms that may reach Streamlit (lazily, when a page runs).
 LAZY_STREAMLIT = {
