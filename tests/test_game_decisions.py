@@ -4,10 +4,14 @@ items), served on the Review page, and kept apart per learner. The clock is set 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core.grades import Grade
@@ -99,11 +103,59 @@ def test_every_settled_decision_is_filed_once_and_each_costly_one_becomes_an_ite
     assert progress.weak_spots(db, "Ann", area="play") == {}
 
 
+@contextmanager
+def counted_writes() -> Iterator[list[str]]:
+    """The statements run in the block, by any engine, that write: INSERT, UPDATE, DELETE, and
+    SQLite's write transactions (``BEGIN IMMEDIATE``, which takes the database's write lock)."""
+    writes: list[str] = []
+
+    def seen(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+        if statement.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE", "REPLACE", "BEGIN IMMEDIATE")):
+            writes.append(statement)
+
+    sa.event.listen(sa.engine.Engine, "before_cursor_execute", seen)
+    try:
+        yield writes
+    finally:
+        sa.event.remove(sa.engine.Engine, "before_cursor_execute", seen)
+
+
+def early_stop() -> int:
+    """A step early in the game's third hand: the first two hands are settled."""
+    whole = reviewed()
+    hands = sorted({d.hand_no for d in whole.review.decisions})
+    return next(d.step for d in whole.review.decisions if d.hand_no == hands[2]) + 1
+
+
+def test_filing_again_writes_only_what_is_new_or_changed(db_url: str) -> None:
+    db = handle(db_url)
+    db.record_game("Ann", game_id=GAME, opponent_level="easy", players=2, target=61, scores=[61, 40],
+                   winner="you", learner_won=True, result_kind="win")  # fmt: skip
+    early, whole = reviewed(early_stop()), reviewed()
+    first = file_decisions(db, "Ann", early, DAY)  # the game in progress: its first hands
+    new = len(settled_decisions(whole)) - first.decisions
+    assert first.decisions and new
+    with counted_writes() as writes:
+        filed = file_decisions(db, "Ann", whole, DAY)  # the game over: its later hands, its figures
+    assert filed.decisions == new and filed.figures
+    assert sum(w.startswith("INSERT INTO attempts") for w in writes) == new
+    assert len(db.attempts_frame("Ann")) == len(settled_decisions(whole))
+
+    with counted_writes() as writes:
+        again = file_decisions(db, "Ann", whole, DAY + dt.timedelta(days=1))
+    assert writes == [] and again == (0, 0, True)  # stored before: nothing written, the figures kept
+
+    mine = whole.review.summary(HUMAN)
+    with counted_writes() as writes:  # changed figures (a new analysis) are written
+        assert db.set_game_figures("Ann", GAME, mine.skill + 0.5, mine.luck, mine.errors)
+    assert [w.split()[0] for w in writes if not w.startswith("BEGIN")] == ["UPDATE"]
+    assert db.games_frame("Ann")["skill"].tolist() == [round(mine.skill + 0.5, 4)]
+
+
 def test_a_game_in_progress_files_only_the_hands_no_take_back_can_change() -> None:
     whole = reviewed()
     hands = sorted({d.hand_no for d in whole.review.decisions})
-    stop = next(d.step for d in whole.review.decisions if d.hand_no == hands[2]) + 1  # early in hand 3
-    game = reviewed(stop)
+    game = reviewed(early_stop())
     assert game.final.result is None
     filed = settled_decisions(game)
     assert game.last_hand == hands[2]  # the hand still being played
@@ -207,3 +259,17 @@ def test_the_end_of_a_game_on_the_play_page_files_it_with_its_figures(db_url: st
     assert row["skill"] == round(reviewed().review.summary(HUMAN).skill, 4)
     at.run()  # a rerun files nothing again
     assert len(db.attempts_frame("Ann")) == len(settled_decisions(reviewed()))
+
+
+def test_a_review_opened_again_in_a_new_session_writes_nothing(db_url: str) -> None:
+    save(db_url, played())
+    assert not open_page("pages/4_Play.py", game=GAME, learner="Ann").exception  # the end: filed, figures kept
+    db = handle(db_url)
+    filed, games = db.attempts_frame("Ann"), db.games_frame("Ann")
+    assert len(filed) == len(settled_decisions(reviewed())) and games["skill"].notna().all()
+    for _ in range(2):  # each a new session opening the game's review
+        with counted_writes() as writes:
+            at = open_page("pages/8_Game_review.py", game=GAME, learner="Ann")
+        assert not at.exception, at.exception
+        assert writes == [], writes
+    assert db.attempts_frame("Ann").equals(filed) and db.games_frame("Ann").equals(games)

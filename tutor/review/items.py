@@ -10,7 +10,9 @@ A finished game also keeps its skill figure, luck and errors with its row (the p
 
 Filing twice files nothing twice: each decision's attempt id is derived from the game, the step
 and the learner, and an item is made only with a newly stored attempt, so filing a game again
-never sets its items back. A hand still being played is not filed (a take-back can still change
+never sets its items back. Filing again writes nothing either (each new session that opens a
+review files its game): the decisions stored before are read first and skipped, and the
+figures are written only when they changed. A hand still being played is not filed (a take-back can still change
 it); it is filed once the next hand is dealt, or the game ends.
 
 >>> game_position("g1", 3, 17)
@@ -103,9 +105,10 @@ def file_decisions(store: Store, learner: str, game: ReviewedGame, today: dt.dat
     """File the learner's settled decisions of ``game`` (see the module docs); the caller has
     checked that the game is this learner's own."""
     decisions = items = 0
-    for d in settled_decisions(game):
-        attempt = decision_attempt(game, d, learner)
-        if not store.record_attempt(learner, attempt):
+    attempts = [(d, decision_attempt(game, d, learner)) for d in settled_decisions(game)]
+    filed = store.stored_attempt_ids(learner, [attempt.attempt_id for _, attempt in attempts])
+    for d, attempt in attempts:
+        if attempt.attempt_id in filed or not store.record_attempt(learner, attempt):
             continue  # filed before (or not saved: filed with a later filing)
         decisions += 1
         if not attempt.correct:

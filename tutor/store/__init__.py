@@ -103,6 +103,7 @@ from tutor.store.records import (
     set_learner_language,
     set_learner_preferences,
     store_attempt,
+    stored_attempt_ids,
     visible_text,
 )
 from tutor.store.reviews import (
@@ -252,5 +253,6 @@ __all__ = [
     "set_learner_preferences",
     "store_attempt",
     "store_for_engine",
+    "stored_attempt_ids",
     "visible_text",
 ]

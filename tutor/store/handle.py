@@ -46,6 +46,7 @@ from tutor.store.records import (
     set_learner_language,
     set_learner_preferences,
     store_attempt,
+    stored_attempt_ids,
 )
 from tutor.store.reviews import (
     RecallRow,
@@ -267,6 +268,11 @@ class Store:
         return self._for_learner(
             learner_name, lambda e, who: store_attempt(e, who.id, attempt), False, writes=True
         )
+
+    def stored_attempt_ids(self, learner_name: str, attempt_ids: Sequence[str]) -> set[str]:
+        """``stored_attempt_ids`` for the named learner (none for an unknown name, or while the
+        database is down)."""
+        return self._for_learner(learner_name, lambda e, who: stored_attempt_ids(e, who.id, attempt_ids), set())
 
     def record_game(self, learner_name: str, **game: Any) -> bool:
         """``record_game`` for the named learner; False if a repeat or not saved."""

@@ -264,6 +264,20 @@ def store_attempt(
     return bool(_with_retry(insert))
 
 
+def stored_attempt_ids(engine: Engine, learner_id: int, attempt_ids: Iterable[str]) -> set[str]:
+    """Which of ``attempt_ids`` the learner has stored already (one read). Storing one of them
+    again would change nothing (the first answer stands), so a caller filing many skips them
+    and writes nothing for what was filed before."""
+    wanted = sorted({str(i) for i in attempt_ids})
+    if not wanted:
+        return set()
+    with engine.connect() as conn:
+        found = conn.scalars(
+            sa.select(ATTEMPTS.c.id).where(ATTEMPTS.c.learner_id == int(learner_id), ATTEMPTS.c.id.in_(wanted))
+        )
+        return {str(i) for i in found}
+
+
 def record_attempt(
     engine: Engine,
     *,
@@ -352,12 +366,17 @@ def set_game_figures(engine: Engine, learner_id: int, game_id: str, skill: float
     """Keep the game review's figures with the learner's finished game ``game_id``; False when
     the learner has no such finished game (another's game is never touched)."""
     values = {"skill": round(float(skill), 4), "luck": round(float(luck), 4), "errors": int(errors)}
+    theirs = (GAMES.c.id == game_id, GAMES.c.learner_id == int(learner_id))
+    with engine.connect() as conn:
+        kept = conn.execute(sa.select(GAMES.c.skill, GAMES.c.luck, GAMES.c.errors).where(*theirs)).first()
+    if kept is None:
+        return False
+    if tuple(kept) == (values["skill"], values["luck"], values["errors"]):
+        return True  # kept already (a review opened again): nothing to write
 
     def write() -> bool:
         with _writing(engine) as conn:
-            done = conn.execute(
-                GAMES.update().where(GAMES.c.id == game_id, GAMES.c.learner_id == int(learner_id)).values(**values)
-            )
+            done = conn.execute(GAMES.update().where(*theirs).values(**values))
             return bool(done.rowcount)
 
     return bool(_with_retry(write))

@@ -195,7 +195,9 @@ def keep_hand_reviews(
 ) -> bool:
     """Keep ``hands`` beside the saved game ``game_id`` (each replaces what was kept for its hand
     and seat), in one transaction. Nothing is kept (False) unless the game is saved and the
-    visitor (``learner``, else the session ``browser``) may play it (:meth:`GameOwner.allows`)."""
+    visitor (``learner``, else the session ``browser``) may play it (:meth:`GameOwner.allows`).
+    A hand kept already by the same version from the same steps is not written again (a review
+    opened in a new session keeps the hands its cached analysis made: nothing changes)."""
     game_id = str(game_id)[:36]
     now = _now()
     rows = [
@@ -203,6 +205,21 @@ def keep_hand_reviews(
          "line_key": str(h.line_key)[:64], "data": json.dumps(dict(h.data), separators=(",", ":")), "updated_at": now}
         for h in hands
     ]  # fmt: skip
+    owner = game_owner(engine, game_id)
+    if owner is None or not owner.allows(learner, browser):
+        return False
+    with engine.connect() as conn:
+        kept = {
+            (r.hand_no, r.seat): (r.version, r.line_key)
+            for r in conn.execute(
+                sa.select(HAND_REVIEWS.c.hand_no, HAND_REVIEWS.c.seat, HAND_REVIEWS.c.version, HAND_REVIEWS.c.line_key)
+                .where(HAND_REVIEWS.c.game_id == game_id)
+            )
+        }
+    # a hand kept by the same version from the same steps is the same analysis: nothing to write
+    rows = [r for r in rows if kept.get((r["hand_no"], r["seat"])) != (r["version"], r["line_key"])]
+    if not rows:
+        return True
 
     def write() -> bool:
         with _writing(engine) as conn:
@@ -219,8 +236,7 @@ def keep_hand_reviews(
                         HAND_REVIEWS.c.seat == row["seat"],
                     )
                 )
-            if rows:
-                conn.execute(HAND_REVIEWS.insert(), rows)
+            conn.execute(HAND_REVIEWS.insert(), rows)
             return True
 
     return bool(_with_retry(write))
