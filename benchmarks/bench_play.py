@@ -9,7 +9,8 @@ computer's thinking; the hard bot's move under 1 s.
    page's widgets with AppTest, the games saved in a throwaway SQLite file. Each learner click
    is timed (the script run it causes, plus the reruns that show each of the computer's moves
    one at a time, with no pause); the bots' thinking (timed inside the session) is taken off.
-   Reported per click and per script run.
+   Reported per click and per script run; and the process's CPU time per click (the bots'
+   thinking included), which a loaded machine inflates much less than the wall clock.
 2. Bot: the hard bot's ``act`` timed on every decision of self-play games (discards, plays,
    counts), 2 players.
 3. The review's analysis kept with the game (``tutor.review.keep``), timed inside the page
@@ -33,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 
-def page_times(games: int) -> tuple[list[float], list[float]]:
+def page_times(games: int) -> tuple[list[float], list[float], list[float]]:
     from test_app_play import open_play, session_of, start, step  # the AppTest driver
 
     from cribbage_core.game import Phase
@@ -41,15 +42,17 @@ def page_times(games: int) -> tuple[list[float], list[float]]:
 
     per_click: list[float] = []
     per_run: list[float] = []
+    cpu_per_click: list[float] = []
     _time_the_kept_analysis()
     for g in range(games):
         at = open_play()
         start(at, seed=1000 + g, level="hard")
         while session_of(at).phase is not Phase.GAME_OVER:
             before = session_of(at)
-            began = time.perf_counter()
+            began, began_cpu = time.perf_counter(), time.process_time()
             step(at)
             wall = time.perf_counter() - began
+            cpu_per_click.append(time.process_time() - began_cpu)
             after = session_of(at)
             thinking = after.bot_seconds - before.bot_seconds
             bot_plays = sum(
@@ -59,7 +62,7 @@ def page_times(games: int) -> tuple[list[float], list[float]]:
             server = max(0.0, wall - thinking)
             per_click.append(server)
             per_run.append(server / (1 + bot_plays))
-    return per_click, per_run
+    return per_click, per_run, cpu_per_click
 
 
 KEPT: dict[str, list[float]] = {"pause": [], "end": []}  # the kept analysis's CPU seconds per call
@@ -136,8 +139,9 @@ def main() -> None:
         os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.db"
         os.environ["CRIBBAGE_BOT_DELAY"] = "0"
         os.environ.setdefault("CRIBBAGE_WARM_UP", "0")  # no warm-up thread (tutor.frame.warm) beside the timing
-        per_click, per_run = page_times(args.games)
+        per_click, per_run, cpu_per_click = page_times(args.games)
     describe("page: per learner click", per_click, 100)
+    describe("page: CPU per learner click", cpu_per_click, 100)
     describe("page: per script run", per_run, 100)
     describe("review kept: in a computer's pause", KEPT["pause"], 900)  # the pause is 0.9 s
     describe("review kept: at the end of a hand", KEPT["end"], 100)
