@@ -140,6 +140,17 @@ def test_the_enter_hint_under_the_answer_box_is_in_the_learners_language(
         "visibility": "visible",
         "english": "hidden",  # Streamlit's own words: not drawn, not read out
     }
+    # a screen reader hears the hint as the box's description, in the learner's language
+    # (Streamlit's English was plain text tied to no box, and the words drawn in its place are
+    # CSS generated content): as Playwright computes it, and as Chromium gives it to one
+    expect(box).to_have_accessible_description(_("Press Enter to submit form", lang))
+    cdp = page.context.new_cdp_session(page)
+    node = cdp.send("DOM.describeNode", {"objectId": cdp.send("Runtime.evaluate", {
+        "expression": "document.querySelector('.st-key-count_answer input')"})["result"]["objectId"]})["node"]
+    (told,) = cdp.send("Accessibility.getPartialAXTree", {"backendNodeId": node["backendNodeId"],
+                                                         "fetchRelatives": False})["nodes"]  # fmt: skip
+    assert told["description"]["value"] == _("Press Enter to submit form", lang), told
+    assert page.locator("#tutor-enter-hint").get_attribute("lang") == lang
     shot(page, f"count-enter-hint-{lang}")
     page.keyboard.press("Enter")
     expect(page.get_by_text(_("Right! {total} points.", lang).format(total=deal_hand(42).score.total))).to_be_visible()

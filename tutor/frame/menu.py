@@ -14,6 +14,7 @@ this menu is drawn instead. ``st.navigation`` is not used (see STYLE.md).
 
 from __future__ import annotations
 
+import json
 from typing import Final, NamedTuple
 
 import streamlit as st
@@ -124,7 +125,7 @@ _TEXT: Final = (
 _CSS: Final = """<style>
 .stApp {--tutor-page-css: 1;}  /* tests/browsertools.py waits for it: the page's own style is on */
 .block-container {max-width: 980px; padding-top: 2.2rem;}
-.st-key-quiz_keyboard {display: none;}
+.st-key-quiz_keyboard, .st-key-page_enter_hint {display: none;}
 div[data-testid="stMetric"] {background: #f6f8f6; border-radius: 10px; padding: 8px 12px;}
 /* A tick box, a radio button or a switch reached by the keyboard: a ring round its label (the
    browser's own, on the hidden input, is invisible). */
@@ -276,6 +277,48 @@ def _enter_hint_css(lang: str) -> str:
     )
 
 
+# Streamlit 1.67 draws its hint as plain text after the box, tied to nothing (no
+# aria-describedby, no live region), and only while the box has the focus; the hint in the
+# learner's language drawn over it (:func:`_enter_hint_css`) is CSS generated content, which a
+# screen reader may skip. So the page keeps the hint, in the learner's language, in one hidden
+# element that every text box of a form names as its description (``aria-describedby``: read out
+# with the box's name when it gets the focus), named again whenever Streamlit draws a box.
+# Our own constant script: the hint reaches it as JSON, never as code.
+_ENTER_HINT_JS: Final = """<script>
+(() => {
+  const hint = %s;
+  let note = document.getElementById("tutor-enter-hint");
+  if (!note) {
+    note = document.createElement("span");
+    note.id = "tutor-enter-hint";
+    note.hidden = true;
+    document.body.appendChild(note);
+  }
+  note.textContent = hint.text;
+  note.lang = hint.lang;
+  const describe = () => {
+    for (const box of document.querySelectorAll('[data-testid="stForm"] [data-testid="stTextInput"] input')) {
+      const ids = (box.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+      if (!ids.includes(note.id)) box.setAttribute("aria-describedby", [...ids, note.id].join(" "));
+    }
+  };
+  describe();
+  if (!window.tutorEnterHint) {
+    window.tutorEnterHint = new MutationObserver(describe);
+    window.tutorEnterHint.observe(document.body, {childList: true, subtree: true});
+  }
+})();
+</script>"""
+
+
+def enter_hint(lang: str) -> None:
+    """Give every text box in a form the description "Press Enter to submit form" in ``lang``,
+    for a screen reader (:data:`_ENTER_HINT_JS`); nothing is drawn."""
+    settings = {"text": _("Press Enter to submit form", lang), "lang": lang}
+    with st.container(key="page_enter_hint"):
+        st.html(_ENTER_HINT_JS % json.dumps(settings), unsafe_allow_javascript=True)
+
+
 def page_css(lang: str) -> str:
     """The page's style sheet for ``lang``: layout, fonts, the form hint in ``lang`` and, for
     Urdu, right to left."""
@@ -329,6 +372,7 @@ def setup_page(page_path: str, title: str) -> str:
     app_name = _("Cribbage tutor")
     st.set_page_config(page_title=_(title) + " · " + app_name, page_icon="🃏", layout="wide")
     st.html(page_css(lang))
+    enter_hint(lang)
     address_notes_here()
     pin_gate()  # a protected name in the address: say so and ask for its PIN
     if asked is not None and asked != lang:
