@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -11,19 +12,24 @@ from streamlit.testing.v1 import AppTest
 
 from cribbage_core.bots import make_bot
 from cribbage_core.game import Count, Phase
-from tutor import store
+from tutor import clock, store
 from tutor.play.session import HUMAN, PlaySession, PlaySettings
 
 ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
 
 
-def own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+def own_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, today: dt.date | None = None
+) -> str:
     """Give the pages this test runs a database of their own (a new SQLite file in ``tmp_path``,
     ``DATABASE_URL``) and the computer's moves without the pause a person sees
-    (``CRIBBAGE_BOT_DELAY=0``); its URL."""
+    (``CRIBBAGE_BOT_DELAY=0``); its URL. With ``today``, the app's clock is set to that date
+    (``tutor.clock``), for tests of the review schedule."""
     url = f"sqlite:///{tmp_path / 'progress.db'}"
     monkeypatch.setenv("DATABASE_URL", url)
     monkeypatch.setenv("CRIBBAGE_BOT_DELAY", "0")
+    if today is not None:
+        monkeypatch.setenv(clock.TODAY_ENV, today.isoformat())
     return url
 
 

@@ -41,9 +41,7 @@ def save(url: str, session: PlaySession, learner: str | None = "Ann", game_id: s
 
 @pytest.fixture
 def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    url = f"sqlite:///{tmp_path / 'progress.db'}"
-    monkeypatch.setenv("DATABASE_URL", url)
-    return url
+    return apptools.own_database(tmp_path, monkeypatch)
 
 
 def open_page(**params: str) -> AppTest:

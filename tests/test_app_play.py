@@ -17,12 +17,12 @@ from streamlit.testing.v1.errors import AppTestError
 from cribbage_core.cards import Card
 from cribbage_core.game import Phase, Play
 from tests import apptools
+from tests.apptools import ENTRY
 from tutor import store
 from tutor.frame.profile import owner_hash
 from tutor.play.session import HUMAN, PlaySession
 
 PAGE = "pages/4_Play.py"
-ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
 
 
 @pytest.fixture(autouse=True)

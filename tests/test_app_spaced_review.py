@@ -10,7 +10,7 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from apptools import answer, open_page
+from apptools import answer, open_page, own_database
 
 from cribbage_core.discard_quiz import deal_discard
 from cribbage_core.hand_quiz import deal_hand
@@ -25,10 +25,7 @@ DAY = dt.date(2026, 12, 1)
 
 @pytest.fixture
 def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    url = f"sqlite:///{tmp_path / 'progress.db'}"
-    monkeypatch.setenv("DATABASE_URL", url)
-    monkeypatch.setenv(clock.TODAY_ENV, DAY.isoformat())
-    return url
+    return own_database(tmp_path, monkeypatch, today=DAY)
 
 
 def items(url: str, name: str = "Ann", on: dt.date = DAY + dt.timedelta(days=1)) -> list[store.ReviewItem]:

@@ -48,10 +48,7 @@ def reviewed(stop: int | None = None) -> ReviewedGame:
 
 @pytest.fixture
 def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    url = f"sqlite:///{tmp_path / 'progress.db'}"
-    monkeypatch.setenv("DATABASE_URL", url)
-    monkeypatch.setenv(clock.TODAY_ENV, DAY.isoformat())
-    return url
+    return apptools.own_database(tmp_path, monkeypatch, today=DAY)
 
 
 def handle(url: str) -> store.Store:

@@ -13,11 +13,11 @@ from streamlit.testing.v1 import AppTest
 from cribbage_core.kinds import PegSpot, ScoreKind
 from cribbage_core.pegging import PEGGING_KINDS
 from cribbage_core.scoring import HAND_KINDS
+from tests.apptools import ENTRY, own_database
 from tutor import store
 from tutor.lang.i18n import _, available_languages, kind_name
 
 PAGE = "pages/5_Progress.py"
-ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
 TODAY = dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
 
 
@@ -65,9 +65,7 @@ def seed(url: str, name: str, answers: int, games: int = 0) -> None:
 
 @pytest.fixture
 def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    url = f"sqlite:///{tmp_path / 'progress.db'}"
-    monkeypatch.setenv("DATABASE_URL", url)
-    return url
+    return own_database(tmp_path, monkeypatch)
 
 
 def open_page(learner: str | None = None) -> AppTest:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from apptools import ENTRY, answer, open_page
+from apptools import ENTRY, answer, open_page, own_database
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core.hand_quiz import deal_hand
@@ -27,9 +27,7 @@ PEGGING = "pages/3_Pegging_quiz.py"
 
 @pytest.fixture
 def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    url = f"sqlite:///{tmp_path / 'progress.db'}"
-    monkeypatch.setenv("DATABASE_URL", url)
-    return url
+    return own_database(tmp_path, monkeypatch)
 
 
 def rows(url: str) -> list[dict]:
