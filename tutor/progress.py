@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections.abc import Callable, Iterable, Mapping
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypeVar
 
 import altair as alt
 import pandas as pd
@@ -21,6 +21,8 @@ from cribbage_core.kinds import PegSpot, ResultKind, ScoreKind
 from tutor.lang.i18n import (
     N_,
     _,
+    chart_digits,
+    chart_locale,
     fmt_date,
     fmt_int,
     fmt_percent,
@@ -327,6 +329,21 @@ def series_scale(keys: Iterable[str], name: Callable[[str], str], colours: Mappi
     return alt.Scale(domain=[name(key) for key in ordered], range=[colours.get(key, OTHER_COLOUR) for key in ordered])
 
 
+#: The most days labelled on an accuracy chart's axis, whole days only (left to itself, Vega
+#: ticked a short span at noon too: "12 PM" between the days, "१२ pm" in Hindi).
+DAY_TICKS: Final = 8
+
+Drawn = TypeVar("Drawn", alt.Chart, alt.LayerChart)
+
+
+def localised(chart: Drawn) -> Drawn:
+    """``chart`` writing its dates and numbers as the rest of the page does: month and weekday
+    names in the learner's language, numbers in their digits (:func:`chart_locale`). The last
+    step before it is drawn: a chart so configured can no longer be layered."""
+    configured: Drawn = chart.configure(locale=chart_locale())
+    return configured
+
+
 def daily_accuracy_chart(
     daily: pd.DataFrame, series: str, title: str, count: str, colours: alt.Scale | None = None
 ) -> alt.Chart:
@@ -334,12 +351,15 @@ def daily_accuracy_chart(
     by ``colours`` (:func:`series_scale`). Their legend is beside the plot; more lines than fit
     beside it, it is under it, one name a row (on a phone too, where two columns would not fit)."""
     lines = daily[series].nunique()
+    span = (daily["day"].max() - daily["day"].min()).days if len(daily) else 0
+    ticks = alt.TimeIntervalStep(interval="day", step=max(1, math.ceil(span / DAY_TICKS)))
+    digits = chart_digits()  # Vega writes a date's digits in Western ones whatever the locale
     many = lines > LEGEND_ROWS_IN_DEFAULT
     chart: alt.Chart = (
         alt.Chart(daily)
         .mark_line(point=True)
         .encode(
-            x=alt.X("day:T", title=_("Day")),
+            x=alt.X("day:T", title=_("Day"), axis=alt.Axis(tickCount=ticks, labelExpr=digits or alt.Undefined)),
             y=alt.Y(
                 "accuracy:Q",
                 title=_("Accuracy"),
@@ -355,7 +375,7 @@ def daily_accuracy_chart(
     )  # fmt: skip
     if many:  # the legend under the plot, the chart that much taller
         chart = chart.properties(height=PLOT_PX + LEGEND_ROW_PX * (lines + 1))
-    return chart
+    return localised(chart)
 
 
 def skill_frame(games: pd.DataFrame) -> pd.DataFrame:
@@ -541,7 +561,7 @@ def skill_chart(figures: pd.DataFrame, current: str | None = None) -> alt.LayerC
     if current is not None:
         ring = alt.Chart(figures[figures["id"] == current]).mark_point(size=420, strokeWidth=2.5, color="#212121")
         chart += ring.encode(x=x, y=y)
-    return chart.properties(height=SKILL_CHART_HEIGHT)
+    return localised(chart.properties(height=SKILL_CHART_HEIGHT))
 
 
 def picked_game(selection: object) -> str | None:
@@ -618,4 +638,4 @@ def weak_spot_chart(weak: pd.DataFrame) -> alt.Chart:
         )
         .properties(description=_("Weighed most: {spots}.").format(spots=list_text(list(top))))
     )  # fmt: skip
-    return chart
+    return localised(chart)

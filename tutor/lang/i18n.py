@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from babel.dates import format_date
+from babel.dates import format_date, get_day_names, get_month_names, get_period_names
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -68,6 +68,8 @@ __all__ = [
     "N_",
     "_",
     "available_languages",
+    "chart_digits",
+    "chart_locale",
     "current_language",
     "fmt_int",
     "fmt_percent",
@@ -296,6 +298,64 @@ def fmt_date(day: dt.date, lang: str | None = None) -> str:
     code = lang or current_language()
     text = str(format_date(day, format="long", locale=code))
     return re.sub(r"[0-9]", lambda digit: fmt_int(int(digit.group()), code), text)
+
+
+def chart_locale(lang: str | None = None, native: bool | None = None) -> dict[str, Any]:
+    """Vega's locale for a chart (Vega-Lite's ``config.locale``), so its axes and tooltips write
+    as the page does: the months' and weekdays' names in the learner's language (Babel's, as
+    :func:`fmt_date` has them), and numbers in the learner's digits (:func:`fmt_int`). Vega's
+    dates keep Western digits whatever the locale: :func:`chart_digits` writes those.
+
+    >>> ur = chart_locale("ur", native=True)
+    >>> ur["time"]["shortMonths"][11], ur["time"]["shortDays"][0], "".join(ur["number"]["numerals"])
+    ('دسمبر', 'اتوار', '۰۱۲۳۴۵۶۷۸۹')
+    >>> chart_locale("hi")["number"]["grouping"], chart_locale("en")["time"]["months"][0]
+    ([3, 2], 'January')
+    """
+    code = lang or current_language()
+    native = native_digits() if native is None else native
+    days = get_day_names("wide", "format", code)  # Monday first; Vega's weeks start on Sunday
+    short_days = get_day_names("abbreviated", "format", code)
+    periods = get_period_names("abbreviated", "format", code)
+    return {
+        "number": {
+            "decimal": ".",
+            "thousands": format_int(1000, code, native=native, group=True)[1],
+            "grouping": [3, 2] if format_int(100_000, code, group=True) == "1,00,000" else [3],
+            "currency": ["", ""],
+            "numerals": [format_int(digit, code, native=native) for digit in range(10)],
+        },
+        "time": {  # dateTime, date and time are d3's own (en-US): no chart here writes %c, %x or %X
+            "dateTime": "%x, %X",
+            "date": "%-m/%-d/%Y",
+            "time": "%-I:%M:%S %p",
+            "periods": [periods["am"], periods["pm"]],
+            "days": [days[(i + 6) % 7] for i in range(7)],
+            "shortDays": [short_days[(i + 6) % 7] for i in range(7)],
+            "months": [get_month_names("wide", "format", code)[i] for i in range(1, 13)],
+            "shortMonths": [get_month_names("abbreviated", "format", code)[i] for i in range(1, 13)],
+        },
+    }
+
+
+def chart_digits(label: str = "datum.label", lang: str | None = None, native: bool | None = None) -> str | None:
+    """A Vega expression that writes the digits of ``label`` (an axis's label: a date, which
+    Vega writes in Western digits whatever the locale) in the learner's digits; None when those
+    are Western (nothing to change).
+
+    >>> chart_digits(lang="hi", native=False) is None
+    True
+    >>> expr = chart_digits("d", lang="bn", native=True)
+    >>> expr.startswith("replace(" * 10 + "d, /0/g, '০'), /1/g, '১')"), expr.endswith(", /9/g, '৯')")
+    (True, True)
+    """
+    code = lang or current_language()
+    digits = [format_int(digit, code, native=native_digits() if native is None else native) for digit in range(10)]
+    if digits == [str(digit) for digit in range(10)]:
+        return None
+    for digit, own in enumerate(digits):
+        label = f"replace({label}, /{digit}/g, '{own}')"
+    return label
 
 
 def fmt_percent(fraction: float, lang: str | None = None) -> str:

@@ -200,7 +200,7 @@ def win_chart(game: ReviewedGame) -> None:
         .encode(x=x, y=y, tooltip=[alt.Tooltip("hand:Q", title=_("Hand")), alt.Tooltip("grade:N", title=_("Grade"))])
         .add_params(swing)
     )
-    chart = (line + marks).properties(description=win_summary(frame))  # its text alternative
+    chart = progress.localised((line + marks).properties(description=win_summary(frame)))  # its text alternative
     event = st.altair_chart(chart, width="stretch", on_select="rerun", key="review_chart")
     st.caption(_("Each red point is a mistake or a blunder: click one to see its hand."))
     picked = [p.get("hand") for p in event.selection.get("swing", [])] if event else []
