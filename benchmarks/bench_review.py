@@ -17,7 +17,9 @@ mistake or blunder per game (the grades' limits were set so the hard bot makes a
 the mean luck, and the share of each grade. The levels' games are dealt from the same seeds
 (game ``g`` of every level starts from the same deal) and run interleaved in batches of five,
 so ``--minutes M`` stops after M minutes with about as many games of each level done; then the
-differences easy - medium and medium - hard, with their standard errors.
+differences easy - medium and medium - hard, with their standard errors. ``--every K`` also
+prints the figures so far after each K games of every level (a long run killed early still
+leaves its figures).
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ def _skill_games(args: tuple[str, int, int, int]) -> list[tuple[float, int, floa
 LEVELS = ("easy", "medium", "hard")
 
 
-def skill(games: int, seed: int, jobs: int, minutes: float | None = None) -> None:
+def skill(games: int, seed: int, jobs: int, minutes: float | None = None, every: int = 0) -> None:
     began = time.time()
     tasks = [(level, seed, s, min(s + 5, games)) for s in range(0, games, 5) for level in LEVELS]
     by_level: dict[str, list[tuple[float, int, float, int, dict[str, int]]]] = {level: [] for level in LEVELS}
@@ -85,6 +87,15 @@ def skill(games: int, seed: int, jobs: int, minutes: float | None = None) -> Non
             by_level[task[0]].extend(part)
             if minutes is not None and time.time() - began >= 60 * minutes:
                 break
+            done = min(len(rows) for rows in by_level.values())
+            if every and done % every == 0 and task[0] == LEVELS[-1] and done < games:
+                print(f"-- after {done} games of each level --", flush=True)
+                _report(by_level, began)
+    print(f"-- {min(len(rows) for rows in by_level.values())} games of each level --", flush=True)
+    _report(by_level, began)
+
+
+def _report(by_level: dict[str, list[tuple[float, int, float, int, dict[str, int]]]], began: float) -> None:
     means: dict[str, tuple[float, float]] = {}
     for level in LEVELS:
         rows = by_level[level]
@@ -121,13 +132,14 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--minutes", type=float, default=None, help="--skill: stop after this long")
+    parser.add_argument("--every", type=int, default=0, help="--skill: also report after each this many games")
     args = parser.parse_args()
     if not args.speed and not args.skill:
         args.speed = 5
     if args.speed:
         speed(args.speed, args.seed)
     if args.skill:
-        skill(args.skill, args.seed, args.jobs, args.minutes)
+        skill(args.skill, args.seed, args.jobs, args.minutes, args.every)
     return 0
 
 
