@@ -87,3 +87,9 @@ def test_hindi_with_its_own_digits_has_no_western_digit_on_the_axes(
         assert not [label for label in days + shares if re.search("[0-9A-Za-z]", label)], (days, shares)
         assert any(re.search(f"[{DIGITS['deva']}]", day) for day in days), days
         assert "१००%" in shares, shares
+        # a point's tooltip: its day, count and accuracy in Hindi's words and digits too
+        page.get_by_test_id("stVegaLiteChart").first.locator("g.mark-symbol.role-mark path").last.hover()
+        tooltip = page.locator("#vg-tooltip-element")
+        expect(tooltip).to_contain_text("दिन")
+        assert not re.search("[0-9A-Za-z]", tooltip.inner_text()), tooltip.inner_text()
+        shot(page, "chart-dates-hi-tooltip")

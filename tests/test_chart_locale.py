@@ -36,14 +36,21 @@ def test_every_progress_chart_speaks_the_learners_language_and_digits(
 ) -> None:
     monkeypatch.setattr(i18n, "current_language", lambda: lang)
     monkeypatch.setattr(i18n, "native_digits", lambda: native)
-    accuracy = progress.daily_accuracy_chart(daily(["2026-11-20", "2026-12-01"]), "kind", "Quiz", "answered")
+    accuracy = progress.daily_accuracy_chart(
+        daily(["2026-11-20", "2026-12-01"]), "kind", i18n._("Quiz", lang), "answered"
+    )
     charts = [accuracy, progress.skill_chart(skill()), progress.weak_spot_chart(weak())]
     digits = DIGITS[NATIVE_DIGITS[lang] if native else "latn"]
     for chart in charts:
         locale = chart.to_dict()["config"]["locale"]
         assert locale["time"]["months"][11] == get_month_names("wide", "format", lang)[12]
         assert "".join(locale["number"]["numerals"]) == digits
-    x = accuracy.to_dict()["encoding"]["x"]
+    spec = accuracy.to_dict()
+    tooltip = [item["title"] for item in spec["encoding"]["tooltip"]]
+    assert tooltip == [i18n._(word, lang) for word in ("Day", "Quiz", "Answered", "Accuracy")]  # not "day", "kind"
+    [when] = spec["transform"]
+    assert ("replace(" in when["calculate"]) == (digits != DIGITS["latn"])  # the tooltip's day in those digits
+    x = spec["encoding"]["x"]
     written = x["axis"].get("labelExpr")
     assert (written is None) == (digits == DIGITS["latn"])
     if written is not None:  # every Western digit of a date replaced by the script's own

@@ -332,6 +332,10 @@ def series_scale(keys: Iterable[str], name: Callable[[str], str], colours: Mappi
 #: The most days labelled on an accuracy chart's axis, whole days only (left to itself, Vega
 #: ticked a short span at noon too: "12 PM" between the days, "१२ pm" in Hindi).
 DAY_TICKS: Final = 8
+#: The accuracy charts' counts, named in their tooltips (the field's own name was shown, in English).
+COUNT_TITLES: Final = {"answered": N_("Answered"), "questions": N_("Questions")}
+#: A day in a tooltip: "Dec 1, 2026", the month's name and the digits the learner's.
+DAY_TEXT: Final = "timeFormat(toDate(datum.day), '%b %-d, %Y')"
 
 Drawn = TypeVar("Drawn", alt.Chart, alt.LayerChart)
 
@@ -357,6 +361,7 @@ def daily_accuracy_chart(
     many = lines > LEGEND_ROWS_IN_DEFAULT
     chart: alt.Chart = (
         alt.Chart(daily)
+        .transform_calculate(when=chart_digits(DAY_TEXT) or DAY_TEXT)
         .mark_line(point=True)
         .encode(
             x=alt.X("day:T", title=_("Day"), axis=alt.Axis(tickCount=ticks, labelExpr=digits or alt.Undefined)),
@@ -369,7 +374,9 @@ def daily_accuracy_chart(
             color=alt.Color(f"{series}:N", title=title, scale=alt.Undefined if colours is None else colours,
                             legend=alt.Legend(labelLimit=LEGEND_LABEL_PX, orient="bottom" if many else "right",
                                               direction="vertical", columns=1)),
-            tooltip=["day:T", f"{series}:N", f"{count}:Q", "accuracy:Q"],
+            tooltip=[alt.Tooltip("when:N", title=_("Day")), alt.Tooltip(f"{series}:N", title=title),
+                     alt.Tooltip(f"{count}:Q", title=_(COUNT_TITLES[count]) if count in COUNT_TITLES else count),
+                     alt.Tooltip("accuracy:Q", title=_("Accuracy"), format=".0%")],
         )
         .properties(description=accuracy_summary(daily, series))
     )  # fmt: skip
