@@ -16,27 +16,41 @@ setup_page("app.py", N_("Home"))
 
 st.title(_("Learn cribbage, one hand at a time"))
 st.markdown(
-    _("Cribbage is a card game for two (or three, or four) where you score by making fifteens, "
-      "pairs, runs and flushes, first while the cards are played and then by counting your hand. "
-      "This tutor teaches the rules with live examples and drills the two skills that make a "
-      "good player: **counting a hand** quickly and **pegging** during the play.")
-)  # fmt: skip
+    _(
+        "Cribbage is a card game for two (or three, or four) where you score by making fifteens, "
+        "pairs, runs and flushes, first while the cards are played and then by counting your hand. "
+        "This tutor teaches the rules with live examples and drills the two skills that make a "
+        "good player: **counting a hand** quickly and **pegging** during the play."
+    )
+)
 
 seed = seed_from_url()
 example = deal_hand(seed)
 left, right = st.columns([3, 2])
 with left:
-    show_html(cards_row((*example.hand, example.starter), four_colour=four_colour(), width=70,
-                      captions=["", "", "", "", _("starter")]))  # fmt: skip
+    show_html(
+        cards_row(
+            (*example.hand, example.starter),
+            four_colour=four_colour(),
+            width=70,
+            captions=["", "", "", "", _("starter")],
+        )
+    )
 with right:
     st.markdown(bold(_("This hand counts:")))
     st.markdown(f"“{say_count(example.score.steps)}”")
-    st.caption(_("That is {total} points. Can you see them all?").format(total=fmt_int(example.score.total)))
+    st.caption(
+        _("That is {total} points. Can you see them all?").format(
+            total=fmt_int(example.score.total)
+        )
+    )
 
 if current_learner():  # the questions this learner got wrong that come back today
     with st.container(border=True, key="home_due"):
         st.markdown("## " + _("Due today: {n}").format(n=fmt_int(due_today())))
-        st.page_link(REVIEW_PAGE, label=_("Review now"), icon=":material/replay:", query_params=link_params())
+        st.page_link(
+            REVIEW_PAGE, label=_("Review now"), icon=":material/replay:", query_params=link_params()
+        )
 
 st.divider()
 st.header(_("Where to start"))
@@ -47,11 +61,11 @@ for row_start in range(0, len(entries), 3):
         with column.container(border=True):
             st.markdown("### " + _(page.label))
             st.write(_(page.blurb))
-            st.page_link(
-                page.path, label=_("Open"), icon=page.icon, query_params=link_params()
-            )
+            st.page_link(page.path, label=_("Open"), icon=page.icon, query_params=link_params())
 
 st.caption(
-    _("New to the game? Start with the lessons. Know the rules? Go straight to the quizzes: "
-      "every deal has a number in the address bar, so you can share it.")
-)  # fmt: skip
+    _(
+        "New to the game? Start with the lessons. Know the rules? Go straight to the quizzes: "
+        "every deal has a number in the address bar, so you can share it."
+    )
+)

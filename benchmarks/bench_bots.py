@@ -52,7 +52,9 @@ def main() -> int:
             f" p99 {values[int(len(values) * 0.99)] * 1000:.3f} ms, max {values[-1] * 1000:.3f} ms"
         )
     worst = max(max(v) for v in times.values() if v)
-    print(f"slowest decision {worst * 1000:.1f} ms -> {'OK' if worst < 1 else 'TOO SLOW'} (limit 1 s)")
+    print(
+        f"slowest decision {worst * 1000:.1f} ms -> {'OK' if worst < 1 else 'TOO SLOW'} (limit 1 s)"
+    )
     return 0
 
 

@@ -77,7 +77,9 @@ def press(target: Any) -> Callable[[], None]:
     target.scroll_into_view_if_needed()
     box = target.bounding_box()
     assert box is not None, "the button is not on the page"
-    return lambda: target.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    return lambda: target.page.mouse.click(
+        box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    )
 
 
 def timed(action: Callable[[], None], *waits: Callable[[], None]) -> list[float]:
@@ -141,7 +143,9 @@ def bench_pegging(page: Any, base: str, seed: int, reps: int, out: Timings) -> N
         )
         out.setdefault("pegging: submit -> verdict", []).append(verdict)
         out.setdefault("pegging: submit -> run over", []).append(done)
-        next_deal(page, "Next question", box, out.setdefault("pegging: next question -> answer box", []))
+        next_deal(
+            page, "Next question", box, out.setdefault("pegging: next question -> answer box", [])
+        )
 
 
 def bench_discard(page: Any, base: str, seed: int, reps: int, out: Timings) -> None:
@@ -166,8 +170,12 @@ def bench_discard(page: Any, base: str, seed: int, reps: int, out: Timings) -> N
         out.setdefault(f"{what}: throw -> verdict", []).append(verdict)
         out.setdefault(f"{what}: throw -> table", []).append(table)
         out.setdefault(f"{what}: throw -> run over", []).append(done)
-        next_deal(page, "Next hand", page.get_by_role("button", name="Throw these cards"),
-                  out.setdefault("discard: next hand -> cards", []))  # fmt: skip
+        next_deal(
+            page,
+            "Next hand",
+            page.get_by_role("button", name="Throw these cards"),
+            out.setdefault("discard: next hand -> cards", []),
+        )
 
 
 def bench_pages(page: Any, base: str, reps: int, out: Timings) -> None:
@@ -194,15 +202,26 @@ def report(out: Timings) -> None:
     for name, times in out.items():
         ms = sorted(t * 1000 for t in times)
         p90 = ms[min(len(ms) - 1, round(0.9 * (len(ms) - 1)))]
-        print(f"{name:<{width}}  {statistics.median(ms):8.0f}  {p90:8.0f}  {ms[-1]:8.0f}   ({len(ms)})")
+        print(
+            f"{name:<{width}}  {statistics.median(ms):8.0f}  {p90:8.0f}  {ms[-1]:8.0f}   ({len(ms)})"
+        )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--reps", type=int, default=15, help="repetitions of each measurement")
-    parser.add_argument("--only", default="count,pegging,discard,pages", help="which, comma-separated")
+    parser.add_argument(
+        "--only", default="count,pegging,discard,pages", help="which, comma-separated"
+    )
     parser.add_argument("--url", help="time a server already running at this address instead")
-    parser.add_argument("--root", type=Path, default=ROOT, help="serve the app in this directory (e.g. an older export)")
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=ROOT,
+        help="serve the app in this directory (e.g. an older export)",
+    )
     args = parser.parse_args()
     only = set(args.only.split(","))
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
@@ -228,11 +247,15 @@ def main() -> None:
             if args.url:
                 run(args.url.rstrip("/"))
             else:
-                with serve(args.root, f"sqlite:///{tmp}/progress.db", log_name="bench-browser-server.log") as base:
+                with serve(
+                    args.root, f"sqlite:///{tmp}/progress.db", log_name="bench-browser-server.log"
+                ) as base:
                     ready(page, base)  # the first run of a server compiles and imports everything
                     run(base)
         except Exception:
-            page.screenshot(path=str(ROOT / "artifacts" / "bench-browser-failed.png"), full_page=True)
+            page.screenshot(
+                path=str(ROOT / "artifacts" / "bench-browser-failed.png"), full_page=True
+            )
             raise
         finally:
             browser.close()

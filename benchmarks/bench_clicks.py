@@ -32,7 +32,9 @@ def clicks_in_a_game(seed: int, settings: PlaySettings) -> tuple[int, int, int]:
     while session.phase is not Phase.GAME_OVER:
         state = session.state
         if session.moves_on_alone():
-            made_for_learner += state.phase is Phase.PLAY and state.to_act == HUMAN  # a forced card or go
+            made_for_learner += (
+                state.phase is Phase.PLAY and state.to_act == HUMAN
+            )  # a forced card or go
             session = session.move_on()
         elif state.phase is Phase.DEAL:
             clicks += 1
@@ -51,22 +53,32 @@ def clicks_in_a_game(seed: int, settings: PlaySettings) -> tuple[int, int, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--target", type=int, default=61, choices=(61, 121))
     parser.add_argument("--level", default="easy")
-    parser.add_argument("--step", action="store_true", help="the show step by step (a click per count)")
+    parser.add_argument(
+        "--step", action="store_true", help="the show step by step (a click per count)"
+    )
     args = parser.parse_args()
     settings = PlaySettings(level=args.level, target=args.target, step_show=args.step)
     games = [clicks_in_a_game(seed, settings) for seed in range(1, args.games + 1)]
     clicks = [c for c, _, _ in games]
     per_hand = [c / h for c, h, _ in games]
     made = [m for _, _, m in games]
-    print(f"{args.games} games to {args.target} against {args.level}"
-          f"{' (show step by step)' if args.step else ''}:")
-    print(f"  clicks per game: median {statistics.median(clicks):.0f} (range {min(clicks)}-{max(clicks)})")
+    print(
+        f"{args.games} games to {args.target} against {args.level}"
+        f"{' (show step by step)' if args.step else ''}:"
+    )
+    print(
+        f"  clicks per game: median {statistics.median(clicks):.0f} (range {min(clicks)}-{max(clicks)})"
+    )
     print(f"  clicks per hand: median {statistics.median(per_hand):.1f}")
-    print(f"  moves in the play made for the learner (forced cards and goes) per game: median {statistics.median(made):.0f}")
+    print(
+        f"  moves in the play made for the learner (forced cards and goes) per game: median {statistics.median(made):.0f}"
+    )
 
 
 if __name__ == "__main__":

@@ -26,7 +26,9 @@ from cribbage_core.selfplay import play_game_steps
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -40,7 +42,9 @@ def main() -> int:
                 continue
             c0 = time.process_time()
             verdict = check(state, action, 1.5)
-            times["discard" if isinstance(action, Discard) else "play"].append(time.process_time() - c0)
+            times["discard" if isinstance(action, Discard) else "play"].append(
+                time.process_time() - c0
+            )
             warned += verdict.warn
     for kind, found in times.items():
         ordered = sorted(found)

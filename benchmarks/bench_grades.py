@@ -50,7 +50,9 @@ def replay(state: GameState, seat: int, card: Card, opponent: Bot) -> int:
 
 
 def _game(g: int) -> list[Row]:
-    steps = play_game_steps([make_bot("hard", 5 * g), make_bot("hard", 5 * g + 1)], random.Random(f"calib/{g}"))
+    steps = play_game_steps(
+        [make_bot("hard", 5 * g), make_bot("hard", 5 * g + 1)], random.Random(f"calib/{g}")
+    )
     rows: list[Row] = []
     for d in analyse_game(steps, seats=[0]).of_seat(0):
         if d.kind == "count" or not d.real_choice:
@@ -63,14 +65,18 @@ def _game(g: int) -> list[Row]:
             outcomes = [replay(state, 0, cards[o.label], opponent) for o in d.options]
             best = d.options[0].points
             pairs = [
-                (best - o.points, outcomes[0] - outcomes[i], i == d.chosen) for i, o in enumerate(d.options) if i
+                (best - o.points, outcomes[0] - outcomes[i], i == d.chosen)
+                for i, o in enumerate(d.options)
+                if i
             ]
         rows.append((d.kind, d.win_view, d.points_lost, d.win_lost, d.se, d.grade.is_error, pairs))
     return rows
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
@@ -79,25 +85,44 @@ def main() -> int:
         for part in pool.imap_unordered(_game, range(args.games)):
             rows.extend(part)
     n = args.games
-    print(f"{n} games, {len(rows) / n:.1f} real choices a game; graded mistakes or worse now: "
-          f"{sum(r[5] for r in rows) / n:.3f} a game")  # fmt: skip
+    print(
+        f"{n} games, {len(rows) / n:.1f} real choices a game; graded mistakes or worse now: "
+        f"{sum(r[5] for r in rows) / n:.3f} a game"
+    )
     for limit in (0.8, 1.0, 1.25, 1.5, 2.0, 3.0):
-        over = [r for r in rows if not r[1] and r[2] >= limit and not (r[4] > 0 and r[2] <= NOISE_Z * r[4])]
+        over = [
+            r
+            for r in rows
+            if not r[1] and r[2] >= limit and not (r[4] > 0 and r[2] <= NOISE_Z * r[4])
+        ]
         plays = sum(r[0] == "play" for r in over)
-        print(f"  points limit {limit:4}: plays {plays / n:.3f}, discards {(len(over) - plays) / n:.3f} a game")
+        print(
+            f"  points limit {limit:4}: plays {plays / n:.3f}, discards {(len(over) - plays) / n:.3f} a game"
+        )
     for limit in (0.04, 0.06, 0.08, 0.10, 0.16):
         over = [r for r in rows if r[1] and (r[3] or 0.0) >= limit]
         print(f"  win limit {100 * limit:3.0f} points of %: {len(over) / n:.3f} a game")
     pairs = [p for r in rows for p in r[6]]
     print("replays (points, the play): options | n | loss said | loss replayed (SE)")
-    for who, lo, hi in (("every", 0.8, 99), ("hard's", 0.3, 0.8), ("hard's", 0.8, 99), ("hard's", 1.5, 99)):
-        chosen = [(said, real) for said, real, mine in pairs if lo <= said < hi and (mine or who == "every")]
+    for who, lo, hi in (
+        ("every", 0.8, 99),
+        ("hard's", 0.3, 0.8),
+        ("hard's", 0.8, 99),
+        ("hard's", 1.5, 99),
+    ):
+        chosen = [
+            (said, real)
+            for said, real, mine in pairs
+            if lo <= said < hi and (mine or who == "every")
+        ]
         if len(chosen) < 2:
             continue
         real = [r for _, r in chosen]
         se = statistics.stdev(real) / math.sqrt(len(real))
-        print(f"  {who} option, said {lo}-{hi}: {len(chosen)} | {statistics.fmean(s for s, _ in chosen):.2f}"
-              f" | {statistics.fmean(real):.2f} ({se:.2f})")  # fmt: skip
+        print(
+            f"  {who} option, said {lo}-{hi}: {len(chosen)} | {statistics.fmean(s for s, _ in chosen):.2f}"
+            f" | {statistics.fmean(real):.2f} ({se:.2f})"
+        )
     return 0
 
 

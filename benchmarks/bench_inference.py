@@ -65,19 +65,26 @@ def _games(args: tuple[str, int, int, int]) -> tuple[int, list[int]]:
             if seat == 0 and state.phase is Phase.PLAY:
                 ranks = {a.card.rank for a in view.legal if isinstance(a, Play)}
                 dealer = view.dealer == seat
-                quiet = not ends_this_deal(view.scores[0], view.scores[1], dealer, view.config.target)
+                quiet = not ends_this_deal(
+                    view.scores[0], view.scores[1], dealer, view.config.target
+                )
                 if len(ranks) > 1 and quiet:
                     decisions += 1
                     plain = peg_values(view, discard_evidence=False).best.card
                     read = peg_values(view).best.card
                     if plain.rank is not read.rank:
-                        diffs.append(_play_out(state, seat, read, other, g) - _play_out(state, seat, plain, other, g))
+                        diffs.append(
+                            _play_out(state, seat, read, other, g)
+                            - _play_out(state, seat, plain, other, g)
+                        )
             state = state.apply(bots[seat].act(view))
     return decisions, diffs
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("other", choices=BOT_NAMES)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
@@ -88,15 +95,21 @@ def main() -> int:
     tasks = [(args.other, args.seed, s, min(s + 2, args.games)) for s in range(0, args.games, 2)]
     games = decisions = 0
     diffs: list[int] = []
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:  # leaving it stops the workers
+    with multiprocessing.get_context("fork").Pool(
+        args.jobs
+    ) as pool:  # leaving it stops the workers
         for task, (n, found) in zip(tasks, pool.imap(_games, tasks)):
             games += task[3] - task[2]
             decisions += n
             diffs.extend(found)
             if args.minutes is not None and time.time() - began >= 60 * args.minutes:
                 break
-    print(f"expert vs {args.other}: {games} games, {decisions} play decisions with a choice outside the win view")
-    print(f"  the discard's evidence changed the card in {len(diffs)} ({100 * len(diffs) / max(decisions, 1):.1f}%)")
+    print(
+        f"expert vs {args.other}: {games} games, {decisions} play decisions with a choice outside the win view"
+    )
+    print(
+        f"  the discard's evidence changed the card in {len(diffs)} ({100 * len(diffs) / max(decisions, 1):.1f}%)"
+    )
     if len(diffs) > 1:
         mean = statistics.fmean(diffs)
         se = statistics.stdev(diffs) / math.sqrt(len(diffs))

@@ -23,7 +23,9 @@ ENTRY = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGE = "pages/7_Pegging_trainer.py"
 
 
-def measure(rounds: int, kind: str | None, level: str | None) -> dict[str, tuple[list[float], list[float]]]:
+def measure(
+    rounds: int, kind: str | None, level: str | None
+) -> dict[str, tuple[list[float], list[float]]]:
     """Wall and CPU seconds of each "lay" and each "next" run, after three warm-up rounds."""
     at = AppTest.from_file(ENTRY, default_timeout=60)
     at.switch_page(PAGE)
@@ -33,9 +35,14 @@ def measure(rounds: int, kind: str | None, level: str | None) -> dict[str, tuple
     if level:
         at.query_params["level"] = level
     at.run()
-    out: dict[str, tuple[list[float], list[float]]] = {"lay a card": ([], []), "next position": ([], [])}
+    out: dict[str, tuple[list[float], list[float]]] = {
+        "lay a card": ([], []),
+        "next position": ([], []),
+    }
     for _ in range(rounds + 3):
-        lay = next(b for b in at.button if b.key and b.key.startswith("pegt_lay_") and not b.disabled)
+        lay = next(
+            b for b in at.button if b.key and b.key.startswith("pegt_lay_") and not b.disabled
+        )
         for name, button in (("lay a card", lay.key), ("next position", "pegt_next")):
             start, cpu_start = time.perf_counter(), time.process_time()
             at.button(key=button).click()
@@ -55,9 +62,11 @@ def main() -> None:
     os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/progress.db"
     for name, (wall, cpu) in measure(args.rounds, args.kind, args.level).items():
         median = statistics.median(wall) * 1000
-        print(f"{name}: median {median:.1f} ms (p90 {statistics.quantiles(wall, n=10, method='inclusive')[-1] * 1000:.1f}, "
-              f"max {max(wall) * 1000:.1f}, {args.rounds} rounds) {'OK' if median < 100 else 'SLOW'}; "
-              f"CPU median {statistics.median(cpu) * 1000:.1f} ms")
+        print(
+            f"{name}: median {median:.1f} ms (p90 {statistics.quantiles(wall, n=10, method='inclusive')[-1] * 1000:.1f}, "
+            f"max {max(wall) * 1000:.1f}, {args.rounds} rounds) {'OK' if median < 100 else 'SLOW'}; "
+            f"CPU median {statistics.median(cpu) * 1000:.1f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -27,7 +27,9 @@ from cribbage_core.pegvalue import peg_values
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plays-only", action="store_true")
@@ -47,7 +49,10 @@ def main() -> int:
             for seat in seats:
                 assert seat is not None
                 view = state.view(seat)
-                if state.phase is Phase.PLAY and len({a.card.rank for a in view.legal if isinstance(a, Play)}) > 1:
+                if (
+                    state.phase is Phase.PLAY
+                    and len({a.card.rank for a in view.legal if isinstance(a, Play)}) > 1
+                ):
                     c0, w0 = time.process_time(), time.perf_counter()
                     advice = peg_values(view, discard_evidence=not args.plays_only)
                     c1, w1 = time.process_time(), time.perf_counter()
@@ -65,7 +70,9 @@ def main() -> int:
             f" p90 {times[int(len(times) * 0.9)] * 1000:6.2f} ms, max {times[-1] * 1000:6.1f} ms (CPU)"
         )
     if win_cpu:
-        print(f"  with the win view: {len(win_cpu)} decisions, median {statistics.median(win_cpu) * 1000:.2f} ms CPU")
+        print(
+            f"  with the win view: {len(win_cpu)} decisions, median {statistics.median(win_cpu) * 1000:.2f} ms CPU"
+        )
     median = statistics.median(every)
     print(
         f"all: median {median * 1000:.2f} ms CPU (wall {statistics.median(wall) * 1000:.2f} ms),"

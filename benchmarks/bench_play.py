@@ -56,9 +56,10 @@ def page_times(games: int) -> tuple[list[float], list[float], list[float]]:
             after = session_of(at)
             thinking = after.bot_seconds - before.bot_seconds
             bot_plays = sum(
-                1 for m in after.feed[len(before.feed):]
+                1
+                for m in after.feed[len(before.feed) :]
                 if m.seat != 0 and m.kind in (MoveKind.PLAY, MoveKind.GO)
-            )  # fmt: skip
+            )
             server = max(0.0, wall - thinking)
             per_click.append(server)
             per_run.append(server / (1 + bot_plays))
@@ -131,14 +132,18 @@ def describe(name: str, seconds: list[float], target_ms: float, use_max: bool = 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--bot-games", type=int, default=20)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.db"
         os.environ["CRIBBAGE_BOT_DELAY"] = "0"
-        os.environ.setdefault("CRIBBAGE_WARM_UP", "0")  # no warm-up thread (tutor.frame.warm) beside the timing
+        os.environ.setdefault(
+            "CRIBBAGE_WARM_UP", "0"
+        )  # no warm-up thread (tutor.frame.warm) beside the timing
         per_click, per_run, cpu_per_click = page_times(args.games)
     describe("page: per learner click", per_click, 100)
     describe("page: CPU per learner click", cpu_per_click, 100)

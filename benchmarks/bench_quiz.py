@@ -74,9 +74,11 @@ def main() -> None:
             median = statistics.median(times) * 1000
             verdict = "OK" if median < 100 else "SLOW"
             saving = "saving to SQLite" if learner else "no name, session only"
-            print(f"{name} ({saving}): submit + next hand, median {median:.1f} ms "
-                  f"(min {min(times) * 1000:.1f}, max {max(times) * 1000:.1f}, {rounds} rounds) {verdict}; "
-                  f"CPU median {statistics.median(cpu) * 1000:.1f} ms")
+            print(
+                f"{name} ({saving}): submit + next hand, median {median:.1f} ms "
+                f"(min {min(times) * 1000:.1f}, max {max(times) * 1000:.1f}, {rounds} rounds) {verdict}; "
+                f"CPU median {statistics.median(cpu) * 1000:.1f} ms"
+            )
     saved = stored_attempts(url, "Bench")
     assert saved == 2 * (rounds + 3), f"{saved} attempts stored, expected {2 * (rounds + 3)}"
     print(f"stored {saved} attempts, one per answer")

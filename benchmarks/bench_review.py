@@ -46,7 +46,8 @@ def speed(games: int, seed: int) -> None:
     wall: list[float] = []
     for g in range(games):
         steps = play_game_steps(
-            [make_bot("hard", 2 * g), make_bot("hard", 2 * g + 1)], random.Random(f"bench-review/{seed}/{g}")
+            [make_bot("hard", 2 * g), make_bot("hard", 2 * g + 1)],
+            random.Random(f"bench-review/{seed}/{g}"),
         )
         c0, w0 = time.process_time(), time.perf_counter()
         review = analyse_game(steps)
@@ -64,14 +65,18 @@ def speed(games: int, seed: int) -> None:
     )
 
 
-def _skill_games(args: tuple[str, int, int, int]) -> list[tuple[float, int, float, int, dict[str, int]]]:
+def _skill_games(
+    args: tuple[str, int, int, int],
+) -> list[tuple[float, int, float, int, dict[str, int]]]:
     level, seed, start, stop = args
     rows = []
     for g in range(start, stop):
         bots = [make_bot(level, 5 * g), make_bot("hard", 5 * g + 1)]
         steps = play_game_steps(bots, random.Random(f"bench-skill/{seed}/{g}"))
         summary = analyse_game(steps, seats=[0]).summary(0)
-        rows.append((summary.skill, summary.errors, summary.luck, summary.real_choices, summary.grades))
+        rows.append(
+            (summary.skill, summary.errors, summary.luck, summary.real_choices, summary.grades)
+        )
     return rows
 
 
@@ -81,7 +86,9 @@ LEVELS = ("easy", "medium", "hard")
 def skill(games: int, seed: int, jobs: int, minutes: float | None = None, every: int = 0) -> None:
     began = time.time()
     tasks = [(level, seed, s, min(s + 5, games)) for s in range(0, games, 5) for level in LEVELS]
-    by_level: dict[str, list[tuple[float, int, float, int, dict[str, int]]]] = {level: [] for level in LEVELS}
+    by_level: dict[str, list[tuple[float, int, float, int, dict[str, int]]]] = {
+        level: [] for level in LEVELS
+    }
     with multiprocessing.get_context("fork").Pool(jobs) as pool:  # leaving it stops the workers
         for task, part in zip(tasks, pool.imap(_skill_games, tasks)):
             by_level[task[0]].extend(part)
@@ -95,7 +102,9 @@ def skill(games: int, seed: int, jobs: int, minutes: float | None = None, every:
     _report(by_level, began)
 
 
-def _report(by_level: dict[str, list[tuple[float, int, float, int, dict[str, int]]]], began: float) -> None:
+def _report(
+    by_level: dict[str, list[tuple[float, int, float, int, dict[str, int]]]], began: float
+) -> None:
     means: dict[str, tuple[float, float]] = {}
     for level in LEVELS:
         rows = by_level[level]
@@ -122,17 +131,23 @@ def _report(by_level: dict[str, list[tuple[float, int, float, int, dict[str, int
     for stronger, weaker in zip(("medium", "hard"), ("easy", "medium")):
         if stronger in means and weaker in means:
             (m1, s1), (m2, s2) = means[weaker], means[stronger]
-            print(f"{weaker} - {stronger}: {m1 - m2:+.3f} points lost per decision (SE {math.hypot(s1, s2):.3f})")
+            print(
+                f"{weaker} - {stronger}: {m1 - m2:+.3f} points lost per decision (SE {math.hypot(s1, s2):.3f})"
+            )
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--speed", type=int, default=0, metavar="GAMES")
     parser.add_argument("--skill", type=int, default=0, metavar="GAMES")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--minutes", type=float, default=None, help="--skill: stop after this long")
-    parser.add_argument("--every", type=int, default=0, help="--skill: also report after each this many games")
+    parser.add_argument(
+        "--every", type=int, default=0, help="--skill: also report after each this many games"
+    )
     args = parser.parse_args()
     if not args.speed and not args.skill:
         args.speed = 5

@@ -45,16 +45,27 @@ def seed_items(engine: store.Engine, learner_id: int, count: int, today: dt.date
         kind = KINDS[i % 4]
         seed = 1 + i * 7919 % 999_999_999
         position = (
-            count_position(seed) if kind in ("hand", "crib")
-            else pegging_position(seed) if kind == "pegging" else discard_position(seed)
-        )  # fmt: skip
+            count_position(seed)
+            if kind in ("hand", "crib")
+            else pegging_position(seed)
+            if kind == "pegging"
+            else discard_position(seed)
+        )
         rows.append(
             {
-                "learner_id": learner_id, "kind": kind, "position": store.position_text(position),
-                "interval_days": 1 + i % 50, "ease": 2.5, "lapses": 1 + i % 6, "streak": i % 3, "reviews": i % 5,
-                "due_on": today + dt.timedelta(days=(i * 37) % 731 - 365), "created_at": now, "updated_at": now,
+                "learner_id": learner_id,
+                "kind": kind,
+                "position": store.position_text(position),
+                "interval_days": 1 + i % 50,
+                "ease": 2.5,
+                "lapses": 1 + i % 6,
+                "streak": i % 3,
+                "reviews": i % 5,
+                "due_on": today + dt.timedelta(days=(i * 37) % 731 - 365),
+                "created_at": now,
+                "updated_at": now,
             }
-        )  # fmt: skip
+        )
     with engine.begin() as conn:
         conn.execute(store.schema.REVIEW_ITEMS.insert(), rows)
 
@@ -105,17 +116,26 @@ def main() -> None:
     worst = handle.due_items(name, today, store.SERVED_REVIEW_KINDS, limit=1)[0]
     count_ms = timed(lambda: handle.due_count(name, today, store.SERVED_REVIEW_KINDS), args.runs)
     choice_ms = timed(
-        lambda: (handle.review_item(name, worst.id), handle.due_items(name, today, store.SERVED_REVIEW_KINDS, limit=1)),
+        lambda: (
+            handle.review_item(name, worst.id),
+            handle.due_items(name, today, store.SERVED_REVIEW_KINDS, limit=1),
+        ),
         args.runs,
     )
     home_ms = page_runs(None, name, max(3, args.runs // 4))
     review_ms = page_runs("pages/9_Review.py", name, max(3, args.runs // 4))
 
     print(f"backend {engine.dialect.name}, {args.items} review items, {due} due today")
-    print(f"due count (home page, menu):  median {count_ms[0]:.2f} ms wall, {count_ms[1]:.2f} ms CPU (target < 100 ms)")
-    print(f"Review page's choice:         median {choice_ms[0]:.2f} ms wall, {choice_ms[1]:.2f} ms CPU (target < 100 ms)")
+    print(
+        f"due count (home page, menu):  median {count_ms[0]:.2f} ms wall, {count_ms[1]:.2f} ms CPU (target < 100 ms)"
+    )
+    print(
+        f"Review page's choice:         median {choice_ms[0]:.2f} ms wall, {choice_ms[1]:.2f} ms CPU (target < 100 ms)"
+    )
     print(f"home page, whole run:         median {home_ms[0]:.0f} ms wall, {home_ms[1]:.0f} ms CPU")
-    print(f"Review page, whole run:       median {review_ms[0]:.0f} ms wall, {review_ms[1]:.0f} ms CPU")
+    print(
+        f"Review page, whole run:       median {review_ms[0]:.0f} ms wall, {review_ms[1]:.0f} ms CPU"
+    )
 
 
 if __name__ == "__main__":

@@ -68,7 +68,11 @@ def open_review(game_id: str, computer: bool = False) -> tuple[float, float]:
 def open_fresh(game_id: str) -> tuple[float, float]:
     """The first open of ``game_id``'s review in a new process (this script with ``--open``)."""
     done = subprocess.run(
-        [sys.executable, __file__, "--open", game_id], capture_output=True, text=True, check=True, env=os.environ
+        [sys.executable, __file__, "--open", game_id],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=os.environ,
     )
     found = json.loads(done.stdout.strip().splitlines()[-1])
     return float(found["cpu"]), float(found["wall"])
@@ -91,11 +95,34 @@ def start_server(url: str, warm: bool) -> object:
         return bench_server.start_server(url)
     port = bench_server.free_port()
     log = tempfile.mktemp(prefix="bench-server-", suffix=".log")
-    env = dict(os.environ, DATABASE_URL=url, CRIBBAGE_BOT_DELAY="0", STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
+    env = dict(
+        os.environ,
+        DATABASE_URL=url,
+        CRIBBAGE_BOT_DELAY="0",
+        STREAMLIT_BROWSER_GATHER_USAGE_STATS="false",
+    )
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tutor.frame.warm", "run", "app.py", "--server.headless", "true", "--server.port",
-         str(port), "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip  # noqa: SIM115 - its log
+        [
+            sys.executable,
+            "-m",
+            "tutor.frame.warm",
+            "run",
+            "app.py",
+            "--server.headless",
+            "true",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--server.fileWatcherType",
+            "none",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=open(log, "ab"),  # noqa: SIM115 - its log
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     base = f"http://127.0.0.1:{port}"
     bench_server.wait_healthy(base, proc, 60, log)
     return bench_server.Servers(base, [proc.pid], [lambda: bench_server.stop_group(proc)])
@@ -124,7 +151,9 @@ def server_opens(url: str, ids: list[str], case: str) -> list[tuple[float, float
         cpu = bench_server.cpu_seconds([pid])
         wall = await client.run()
         cpu = bench_server.cpu_seconds([pid]) - cpu
-        assert any(w.key == "review_computer" for w in client.widgets.values()), "the review did not open"
+        assert any(w.key == "review_computer" for w in client.widgets.values()), (
+            "the review did not open"
+        )
         await client.close()
         return cpu, wall
 
@@ -169,14 +198,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--fresh", action="store_true", help="each first open in a new process")
-    parser.add_argument("--server", action="store_true",
-                        help="each first open in a newly started server (streamlit run), as the first page and "
-                             "after another page")
-    parser.add_argument("--cases", default="nothing,kept",
-                        help="which games: 'nothing' (no hand kept), 'kept' (every hand kept), or both")
-    parser.add_argument("--open", metavar="GAME_ID", help=argparse.SUPPRESS)  # one open, for --fresh
+    parser.add_argument(
+        "--server",
+        action="store_true",
+        help="each first open in a newly started server (streamlit run), as the first page and "
+        "after another page",
+    )
+    parser.add_argument(
+        "--cases",
+        default="nothing,kept",
+        help="which games: 'nothing' (no hand kept), 'kept' (every hand kept), or both",
+    )
+    parser.add_argument(
+        "--open", metavar="GAME_ID", help=argparse.SUPPRESS
+    )  # one open, for --fresh
     args = parser.parse_args()
-    if not args.server:  # CPU time here counts every thread: no warm-up thread (tutor.frame.warm) in it
+    if (
+        not args.server
+    ):  # CPU time here counts every thread: no warm-up thread (tutor.frame.warm) in it
         os.environ.setdefault("CRIBBAGE_WARM_UP", "0")
     if args.open:
         cpu, wall = open_review(args.open)
@@ -185,18 +224,26 @@ def main() -> None:
     folder = tempfile.mkdtemp()
     url = f"sqlite:///{folder}/bench.db"
     os.environ["DATABASE_URL"] = url
-    cases = [keep for keep, name in ((False, "nothing"), (True, "kept")) if name in args.cases.split(",")]
+    cases = [
+        keep for keep, name in ((False, "nothing"), (True, "kept")) if name in args.cases.split(",")
+    ]
     if args.server:  # new games for each case (a review opened once keeps its hands)
         for keep in cases:
             what = "hands kept by Play" if keep else "nothing kept"
             for case, when in SERVER_CASES.items():
                 ids = [save(url, 100 + g, keep) for g in range(args.games)]
                 runs = server_opens(url, ids, case)
-                print(f"{what}, {when}: " + ", ".join(f"{c:.2f} s CPU ({w:.2f} s wall)" for c, w in runs)
-                      + f"; median {statistics.median(c for c, _ in runs):.2f} s CPU", flush=True)  # fmt: skip
+                print(
+                    f"{what}, {when}: "
+                    + ", ".join(f"{c:.2f} s CPU ({w:.2f} s wall)" for c, w in runs)
+                    + f"; median {statistics.median(c for c, _ in runs):.2f} s CPU",
+                    flush=True,
+                )
         return
     for keep in cases:  # the same deals and moves: nothing kept first, so nothing is warm for it
-        ids = [save(url, 100 + g, keep) for g in range(args.games)]  # games, and their kept hands, first
+        ids = [
+            save(url, 100 + g, keep) for g in range(args.games)
+        ]  # games, and their kept hands, first
         what = "hands kept by Play" if keep else "nothing kept"
         first: list[tuple[float, float]] = []
         again: list[tuple[float, float]] = []
@@ -207,14 +254,23 @@ def main() -> None:
             if not args.fresh:
                 again.append(open_review(game_id))
                 line += f", again {again[-1][0]:.3f} s CPU ({again[-1][1]:.3f} s wall)"
-            if not args.fresh and not keep:  # (with hands kept, the same analysis of the same moves)
+            if (
+                not args.fresh and not keep
+            ):  # (with hands kept, the same analysis of the same moves)
                 switch.append(open_review(game_id, computer=True))
                 line += f", the computer's decisions switched on {switch[-1][0]:.2f} s CPU ({switch[-1][1]:.2f} s wall)"
             print(line, flush=True)
-        for name, runs in (("first open", first), ("again", again), ("computer's switched on", switch)):
+        for name, runs in (
+            ("first open", first),
+            ("again", again),
+            ("computer's switched on", switch),
+        ):
             if runs:
-                print(f"{what}: {name}: median {statistics.median(c for c, _ in runs):.3f} s CPU, "
-                      f"{statistics.median(w for _, w in runs):.3f} s wall", flush=True)  # fmt: skip
+                print(
+                    f"{what}: {name}: median {statistics.median(c for c, _ in runs):.3f} s CPU, "
+                    f"{statistics.median(w for _, w in runs):.3f} s wall",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

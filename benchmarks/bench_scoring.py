@@ -122,8 +122,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"fast-path table built on first use in {time.perf_counter() - start:.3f} s")
 
     deals = random_deals(args.deals, args.seed)
-    print(f"{len(deals):,} random deals, seed {args.seed}, crib={args.crib}, best of "
-          f"{args.repeat}, one process (= one core)\n")
+    print(
+        f"{len(deals):,} random deals, seed {args.seed}, crib={args.crib}, best of "
+        f"{args.repeat}, one process (= one core)\n"
+    )
 
     # the peers take seconds: one run each; ours take milliseconds: best of --repeat
     runners: list[tuple[str, Callable[[], list[int]] | None, int]] = []
@@ -154,9 +156,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             counts = fast.score_distribution(is_crib=crib)
             seconds = time.perf_counter() - start
             mean = float((counts * np.arange(len(counts))).sum() / counts.sum())
-            print(f"all {int(counts.sum()):,} deals ({'crib' if crib else 'hand'} rules): "
-                  f"{seconds:.2f} s, mean {mean:.4f}, zero {counts[0]:,}, "
-                  f"28: {counts[28]}, 29: {counts[29]}")
+            print(
+                f"all {int(counts.sum()):,} deals ({'crib' if crib else 'hand'} rules): "
+                f"{seconds:.2f} s, mean {mean:.4f}, zero {counts[0]:,}, "
+                f"28: {counts[28]}, 29: {counts[29]}"
+            )
     return 0
 
 

@@ -98,10 +98,13 @@ class LearnerClient:
 
     async def connect(self) -> None:
         url = self.base.replace("http", "ws", 1) + "/_stcore/stream"
-        self.ws = await websockets.connect(url, subprotocols=["streamlit"], max_size=None,
-                                           open_timeout=60, ping_interval=None)
+        self.ws = await websockets.connect(
+            url, subprotocols=["streamlit"], max_size=None, open_timeout=60, ping_interval=None
+        )
 
-    async def run(self, *, values: dict[str, object] | None = None, click: str | None = None) -> float:
+    async def run(
+        self, *, values: dict[str, object] | None = None, click: str | None = None
+    ) -> float:
         """One rerun, as the browser sends it: every kept value, ``values`` changed (by key),
         a click on the button keyed ``click``; returns the seconds until the page is idle."""
         assert self.ws is not None
@@ -118,7 +121,9 @@ class LearnerClient:
         msg.rerun_script.query_string = self.query
         msg.rerun_script.page_name = PAGES[self.page][0]
         msg.rerun_script.page_script_hash = self.page_hash  # as the browser sends it, once known
-        msg.rerun_script.fragment_id = fragment  # as the browser does: a fragment's widget reruns it alone
+        msg.rerun_script.fragment_id = (
+            fragment  # as the browser does: a fragment's widget reruns it alone
+        )
         for wid, (kind, value) in self.values.items():
             state = msg.rerun_script.widget_states.widgets.add()
             state.id = wid
@@ -150,7 +155,9 @@ class LearnerClient:
                 if fm.script_finished == 3:  # a fragment's run: the rest of the page stays, and
                     # what the fragment (and the fragments drawn in it) did not draw again is gone
                     redrawn = {self.running} | {w.fragment for w in self.drawn.values()}
-                    self.widgets = {k: w for k, w in self.widgets.items() if w.fragment not in redrawn}
+                    self.widgets = {
+                        k: w for k, w in self.widgets.items() if w.fragment not in redrawn
+                    }
                     self.widgets.update(self.drawn)
                 else:  # a whole run: what it did not draw is gone
                     self.widgets = self.drawn
@@ -164,16 +171,25 @@ class LearnerClient:
         proto = getattr(element, kind)
         if not getattr(proto, "id", ""):
             return
-        widget = Widget(proto.id, kind, proto.label, proto.disabled,
-                        kind == "button" and proto.type == "primary",
-                        kind == "button" and proto.is_form_submitter, fragment)
+        widget = Widget(
+            proto.id,
+            kind,
+            proto.label,
+            proto.disabled,
+            kind == "button" and proto.type == "primary",
+            kind == "button" and proto.is_form_submitter,
+            fragment,
+        )
         self.drawn[widget.key if widget.key != "None" else widget.label] = widget
         # the value the browser would send from now on: the page's (set_value), else the default
         if kind == "button":
             return
         if kind in ("radio", "selectbox"):
-            value: object = proto.raw_value if proto.set_value else (
-                proto.options[proto.default] if proto.options else "")
+            value: object = (
+                proto.raw_value
+                if proto.set_value
+                else (proto.options[proto.default] if proto.options else "")
+            )
         elif proto.set_value:
             value = proto.value
         elif proto.id in self.values:
@@ -197,7 +213,9 @@ class LearnerClient:
 async def answer_cycle(box: str, highest: int, c: LearnerClient, think: float, out: dict) -> None:
     """A quiz's cycle: an answer from 0 to ``highest`` typed into ``{box}_answer`` and
     submitted, then the next question."""
-    out["answers"].append(await c.run(values={f"{box}_answer": c.rng.randint(0, highest)}, click=f"{box}_submit"))
+    out["answers"].append(
+        await c.run(values={f"{box}_answer": c.rng.randint(0, highest)}, click=f"{box}_submit")
+    )
     out["submitted"] += 1
     await asyncio.sleep(think)
     out["nexts"].append(await c.run(click=f"{box}_next"))
@@ -205,7 +223,9 @@ async def answer_cycle(box: str, highest: int, c: LearnerClient, think: float, o
 
 
 async def discard_cycle(c: LearnerClient, think: float, out: dict) -> None:
-    picks = sorted(k for k, w in c.widgets.items() if w.kind == "checkbox" and k.startswith("discard_pick_"))
+    picks = sorted(
+        k for k, w in c.widgets.items() if w.kind == "checkbox" and k.startswith("discard_pick_")
+    )
     for key in c.rng.sample(picks, 2):
         out["picks"].append(await c.run(values={key: True}))
         await asyncio.sleep(think / 4)
@@ -213,7 +233,10 @@ async def discard_cycle(c: LearnerClient, think: float, out: dict) -> None:
     out["submitted"] += 1
     await asyncio.sleep(think)
     out["nexts"].append(await c.run(click="discard_next"))
-    for key, widget in c.widgets.items():  # a new deal starts with nothing ticked (the page clears them)
+    for (
+        key,
+        widget,
+    ) in c.widgets.items():  # a new deal starts with nothing ticked (the page clears them)
         if key.startswith("discard_pick_"):
             c.values[widget.id] = ("checkbox", False)
     await asyncio.sleep(think)
@@ -248,16 +271,27 @@ async def play_cycle(c: LearnerClient, think: float, out: dict) -> None:
 
 
 CYCLES = {
-    "count": partial(answer_cycle, "count", 29), "pegging": partial(answer_cycle, "peg", 6),
-    "discard": discard_cycle, "play": play_cycle,
-}  # fmt: skip
+    "count": partial(answer_cycle, "count", 29),
+    "pegging": partial(answer_cycle, "peg", 6),
+    "discard": discard_cycle,
+    "play": play_cycle,
+}
 
 
 # ---------------------------------------------------------------- a level of learners
 
 
-async def learner(base: str, page: str, name: str, rng: random.Random, think: float, stop_at: list[float],
-                  out: dict, ready: list[str], go: asyncio.Event) -> None:
+async def learner(
+    base: str,
+    page: str,
+    name: str,
+    rng: random.Random,
+    think: float,
+    stop_at: list[float],
+    out: dict,
+    ready: list[str],
+    go: asyncio.Event,
+) -> None:
     c = LearnerClient(base, page, name, rng)
     try:
         await c.connect()
@@ -302,7 +336,9 @@ def rss_mb(pids: list[int]) -> float:
     return round(total / 1024, 1)
 
 
-def stored_answers(url: str, names: list[str], quizzes: tuple[str, ...]) -> dict[str, tuple[int, int]]:
+def stored_answers(
+    url: str, names: list[str], quizzes: tuple[str, ...]
+) -> dict[str, tuple[int, int]]:
     """Attempts in the database per learner: (rows, distinct questions). Each question is
     answered once, so a question stored twice is a duplicate."""
     import sqlalchemy as sa
@@ -311,9 +347,10 @@ def stored_answers(url: str, names: list[str], quizzes: tuple[str, ...]) -> dict
     try:
         with engine.connect() as conn:
             rows = conn.execute(
-                sa.text("SELECT l.name, COUNT(a.id), COUNT(DISTINCT a.kind || ':' || a.seed) FROM learners l "
-                        "JOIN attempts a ON a.learner_id = l.id WHERE a.kind IN :quizzes GROUP BY l.name")
-                .bindparams(sa.bindparam("quizzes", expanding=True)),
+                sa.text(
+                    "SELECT l.name, COUNT(a.id), COUNT(DISTINCT a.kind || ':' || a.seed) FROM learners l "
+                    "JOIN attempts a ON a.learner_id = l.id WHERE a.kind IN :quizzes GROUP BY l.name"
+                ).bindparams(sa.bindparam("quizzes", expanding=True)),
                 {"quizzes": list(quizzes)},
             ).all()
     finally:
@@ -322,15 +359,32 @@ def stored_answers(url: str, names: list[str], quizzes: tuple[str, ...]) -> dict
     return {r[0]: (int(r[1]), int(r[2])) for r in rows if r[0] in wanted}
 
 
-async def level(base: str, url: str, pids: list[int], page: str, n: int, seconds: float, think: float,
-                tag: str) -> dict:
+async def level(
+    base: str, url: str, pids: list[int], page: str, n: int, seconds: float, think: float, tag: str
+) -> dict:
     tag = f"{tag}-{uuid.uuid4().hex[:4]}"  # new learners for every level, even one run twice
     names = [f"bench-{tag}-{page}-{n}-{i}" for i in range(n)]
-    outs = [{"submitted": 0, "answers": [], "nexts": [], "picks": [], "bytes": 0, "errors": []} for _ in names]
+    outs = [
+        {"submitted": 0, "answers": [], "nexts": [], "picks": [], "bytes": 0, "errors": []}
+        for _ in names
+    ]
     stop_at, ready, go = [float("inf")], [], asyncio.Event()
-    tasks = [asyncio.ensure_future(learner(base, page, name, random.Random(f"{tag}{page}{n}{i}"), think,
-                                           stop_at, out, ready, go))
-             for i, (name, out) in enumerate(zip(names, outs))]
+    tasks = [
+        asyncio.ensure_future(
+            learner(
+                base,
+                page,
+                name,
+                random.Random(f"{tag}{page}{n}{i}"),
+                think,
+                stop_at,
+                out,
+                ready,
+                go,
+            )
+        )
+        for i, (name, out) in enumerate(zip(names, outs))
+    ]
     while len(ready) < n and not all(t.done() for t in tasks):
         await asyncio.sleep(0.1)
     cpu0, wall0, own0 = cpu_seconds(pids) if pids else 0.0, time.time(), time.process_time()
@@ -341,11 +395,18 @@ async def level(base: str, url: str, pids: list[int], page: str, n: int, seconds
     cpu = cpu_seconds(pids) - cpu0 if pids else None
     cycles = sum(o["submitted"] for o in outs)
     result = {
-        "page": page, "learners": n, "ready": len(ready), "think_s": think, "seconds": round(wall, 1),
-        "cycles": cycles, "cycles_per_s": round(cycles / wall, 2),
+        "page": page,
+        "learners": n,
+        "ready": len(ready),
+        "think_s": think,
+        "seconds": round(wall, 1),
+        "cycles": cycles,
+        "cycles_per_s": round(cycles / wall, 2),
         "server_cpu_ms_per_cycle": round(1000 * cpu / max(1, cycles)) if cpu is not None else None,
         "server_cpu_share": round(cpu / wall, 2) if cpu is not None else None,
-        "driver_cpu_share": round((time.process_time() - own0) / wall, 2),  # this process: the learners
+        "driver_cpu_share": round(
+            (time.process_time() - own0) / wall, 2
+        ),  # this process: the learners
         "answer_p50": pct([v for o in outs for v in o["answers"]], 0.5),
         "answer_p95": pct([v for o in outs for v in o["answers"]], 0.95),
         "answer_max": pct([v for o in outs for v in o["answers"]], 1.0),
@@ -363,8 +424,9 @@ async def level(base: str, url: str, pids: list[int], page: str, n: int, seconds
         stored = sum(rows.get(x, (0, 0))[0] for x in names)
         result["lost"] = cycles - stored
         result["duplicated"] = stored - sum(rows.get(x, (0, 0))[1] for x in names)
-        result["learners_mismatched"] = [x for x, o in zip(names, outs)
-                                         if o["submitted"] != rows.get(x, (0, 0))[0]][:5]
+        result["learners_mismatched"] = [
+            x for x, o in zip(names, outs) if o["submitted"] != rows.get(x, (0, 0))[0]
+        ][:5]
     return result
 
 
@@ -416,11 +478,34 @@ def stop_group(proc: subprocess.Popen) -> None:
 def start_server(url: str) -> Servers:
     port = free_port()
     log = tempfile.mktemp(prefix="bench-server-", suffix=".log")
-    env = dict(os.environ, DATABASE_URL=url, CRIBBAGE_BOT_DELAY="0", STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
+    env = dict(
+        os.environ,
+        DATABASE_URL=url,
+        CRIBBAGE_BOT_DELAY="0",
+        STREAMLIT_BROWSER_GATHER_USAGE_STATS="false",
+    )
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port",
-         str(port), "--server.address", "127.0.0.1", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT, start_new_session=True)  # noqa: SIM115 - the server's log for its life
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.headless",
+            "true",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--server.fileWatcherType",
+            "none",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=open(log, "ab"),  # noqa: SIM115 - the server's log for its life
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     base = f"http://127.0.0.1:{port}"
     wait_healthy(base, proc, 60, log)
     return Servers(base, [proc.pid], [lambda: stop_group(proc)])
@@ -434,9 +519,14 @@ def start_cluster(replicas: int, url: str) -> Servers:
     env = dict(os.environ, CLUSTER_DIR=run_dir, CRIBBAGE_BOT_DELAY="0")
     if url:
         env["DATABASE_URL"] = url
-    proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "serve_cluster.sh"), str(replicas), str(port)],
-                            cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT,  # noqa: SIM115 - its log
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        ["bash", str(ROOT / "scripts" / "serve_cluster.sh"), str(replicas), str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=open(log, "ab"),  # noqa: SIM115 - its log
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     base = f"http://127.0.0.1:{port}"
     wait_healthy(base, proc, 120, log)
     pids_file = Path(run_dir) / "replicas.pids"
@@ -444,7 +534,9 @@ def start_cluster(replicas: int, url: str) -> Servers:
     while not pids_file.exists() and time.time() < deadline:
         time.sleep(0.2)
     pids = [int(p) for p in pids_file.read_text().split()]
-    return Servers(base, pids, [lambda: stop_group(proc)]), (Path(run_dir) / "database.url").read_text().strip()
+    return Servers(base, pids, [lambda: stop_group(proc)]), (
+        Path(run_dir) / "database.url"
+    ).read_text().strip()
 
 
 async def main_async(args: argparse.Namespace) -> int:
@@ -455,7 +547,9 @@ async def main_async(args: argparse.Namespace) -> int:
         servers, url = start_cluster(args.replicas, url)
     else:
         if not url:
-            url = f"sqlite:///{os.path.join(tempfile.mkdtemp(prefix='bench-server-'), 'progress.db')}"
+            url = (
+                f"sqlite:///{os.path.join(tempfile.mkdtemp(prefix='bench-server-'), 'progress.db')}"
+            )
         servers = start_server(url)
     tag = uuid.uuid4().hex[:6]
     results, failed = [], False
@@ -466,19 +560,25 @@ async def main_async(args: argparse.Namespace) -> int:
             await warm.run()  # the page's first visit: its imports
             await warm.close()
             for n in args.levels:
-                r = await level(servers.base, url, servers.pids, page, n, args.seconds, args.think, tag)
+                r = await level(
+                    servers.base, url, servers.pids, page, n, args.seconds, args.think, tag
+                )
                 results.append(r)
                 print(json.dumps(r), flush=True)
                 failed |= bool(r["errors"] or r.get("lost") or r.get("duplicated"))
     finally:
         servers.stop()
-    print(f"\n{'page':8} {'learners':>8} {'cycles':>6} {'CPU ms/cycle':>12} {'answer p50':>10} {'p95':>6} "
-          f"{'next p50':>8} {'p95':>6} {'KB/cycle':>8} {'lost':>4} {'dup':>3} {'RSS MB':>7}  load")
+    print(
+        f"\n{'page':8} {'learners':>8} {'cycles':>6} {'CPU ms/cycle':>12} {'answer p50':>10} {'p95':>6} "
+        f"{'next p50':>8} {'p95':>6} {'KB/cycle':>8} {'lost':>4} {'dup':>3} {'RSS MB':>7}  load"
+    )
     for r in results:
-        print(f"{r['page']:8} {r['learners']:>8} {r['cycles']:>6} {r['server_cpu_ms_per_cycle']!s:>12} "
-              f"{r['answer_p50']!s:>10} {r['answer_p95']!s:>6} {r['next_p50']!s:>8} {r['next_p95']!s:>6} "
-              f"{r['kb_per_cycle']:>8} {r.get('lost', '-')!s:>4} {r.get('duplicated', '-')!s:>3} "
-              f"{r['server_rss_mb']!s:>7}  {r['loadavg']}")
+        print(
+            f"{r['page']:8} {r['learners']:>8} {r['cycles']:>6} {r['server_cpu_ms_per_cycle']!s:>12} "
+            f"{r['answer_p50']!s:>10} {r['answer_p95']!s:>6} {r['next_p50']!s:>8} {r['next_p95']!s:>6} "
+            f"{r['kb_per_cycle']:>8} {r.get('lost', '-')!s:>4} {r.get('duplicated', '-')!s:>3} "
+            f"{r['server_rss_mb']!s:>7}  {r['loadavg']}"
+        )
     if args.out:
         Path(args.out).write_text(json.dumps(results, indent=1))
     return 1 if failed else 0
@@ -486,14 +586,20 @@ async def main_async(args: argparse.Namespace) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pages", default="count,pegging,discard,play", help="count,pegging,discard,play")
+    parser.add_argument(
+        "--pages", default="count,pegging,discard,play", help="count,pegging,discard,play"
+    )
     parser.add_argument("--levels", default="5", help="numbers of learners, e.g. 5,10,20,40")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long each level runs")
-    parser.add_argument("--think", type=float, default=5.0, help="each learner's pause between clicks (s)")
+    parser.add_argument(
+        "--think", type=float, default=5.0, help="each learner's pause between clicks (s)"
+    )
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", ""))
     parser.add_argument("--replicas", type=int, default=0, help="start scripts/serve_cluster.sh N")
     parser.add_argument("--base", default="", help="drive a server already running at this address")
-    parser.add_argument("--pids", default="", help="with --base: its process ids, for CPU per cycle")
+    parser.add_argument(
+        "--pids", default="", help="with --base: its process ids, for CPU per cycle"
+    )
     parser.add_argument("--out", default="", help="write the results as JSON")
     args = parser.parse_args()
     args.pages = [p for p in args.pages.split(",") if p]

@@ -37,15 +37,21 @@ def _games(args: tuple[str, int, int, int, int]) -> list[Row]:
     rows: list[Row] = []
     for g in range(start, stop):
         bots = [make_bot(bot, 2 * g), make_bot(bot, 2 * g + 1)]
-        trace = play_recorded_game(bots, random.Random(f"winprob-bench/{seed}/{target}/{g}"), target)
+        trace = play_recorded_game(
+            bots, random.Random(f"winprob-bench/{seed}/{target}/{g}"), target
+        )
         won = int(trace.winner == 0)
-        points = [(win_probability(s0, s1, dealer == 0, target), won) for s0, s1, dealer in trace.starts]
+        points = [
+            (win_probability(s0, s1, dealer == 0, target), won) for s0, s1, dealer in trace.starts
+        ]
         rows.append((int(trace.winner == trace.first_dealer), g, points))
     return rows
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--target", type=int, default=121, choices=(121, 61))
     parser.add_argument("--seed", type=int, default=1)
@@ -54,7 +60,10 @@ def main() -> int:
     args = parser.parse_args()
     bot = args.bot or table_header()["bot"]
     chunk = 50
-    tasks = [(bot, args.target, args.seed, s, min(s + chunk, args.games)) for s in range(0, args.games, chunk)]
+    tasks = [
+        (bot, args.target, args.seed, s, min(s + chunk, args.games))
+        for s in range(0, args.games, chunk)
+    ]
     began = time.time()
     rows: list[Row] = []
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:

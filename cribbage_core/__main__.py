@@ -38,9 +38,10 @@ _PLAY_SAVE_VERSION = 2
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(
-        prog="python -m cribbage_core", description=__doc__.split("\n\n")[0],
+        prog="python -m cribbage_core",
+        description=__doc__.split("\n\n")[0],
         formatter_class=argparse.RawDescriptionHelpFormatter,
-    )  # fmt: skip
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     score = commands.add_parser("score", help="count a hand: four cards then the starter")
     score.add_argument("cards", nargs="+", help="e.g. 5H 5S 5C JD 5D (10/T, any case, ♠♥♦♣)")
@@ -103,9 +104,15 @@ def _peg(args: argparse.Namespace) -> int:
     if args.opponent_cards is not None and not 0 <= args.opponent_cards <= 4:
         raise CribbageError(f"the opponent holds 0-4 cards, got {args.opponent_cards}")
     advice = values_for(
-        " ".join(args.hand), args.pile, args.starter, args.discards, dealer=args.dealer,
-        opponent_cards=args.opponent_cards, scores=(mine, theirs), target=args.target,
-    )  # fmt: skip
+        " ".join(args.hand),
+        args.pile,
+        args.starter,
+        args.discards,
+        dealer=args.dealer,
+        opponent_cards=args.opponent_cards,
+        scores=(mine, theirs),
+        target=args.target,
+    )
     print(_peg_text(advice, args))
     return 0
 

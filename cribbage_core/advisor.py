@@ -158,7 +158,14 @@ def advise(
     for i, (keep, discard, ev, crib, net, lo, hi) in enumerate(raw):
         options.append(
             DiscardOption(
-                tuple(sorted(keep)), tuple(sorted(discard)), ev, crib, net, lo, hi, i + 1,
+                tuple(sorted(keep)),
+                tuple(sorted(discard)),
+                ev,
+                crib,
+                net,
+                lo,
+                hi,
+                i + 1,
                 _tie_note(raw, i),
             )
         )

@@ -255,7 +255,9 @@ class MediumBot(ThinkingBot):
         sign = role_of(view.seat, view.dealer, view.config.players).crib_sign
         best: tuple[Card, ...] = ()
         best_value = -1e9
-        for _keep, discard, ev, _lo, _hi in expected_hand_values(view.hand, view.config.discard_size):
+        for _keep, discard, ev, _lo, _hi in expected_hand_values(
+            view.hand, view.config.discard_size
+        ):
             value = ev + sign * rough_crib_estimate(discard)
             if value > best_value:
                 best, best_value = discard, value
@@ -288,7 +290,9 @@ class HardBot(ThinkingBot):
         role = role_of(view.seat, view.dealer, view.config.players)
         players = view.config.players
         options = []
-        for keep, discard, ev, _lo, _hi in expected_hand_values(view.hand, view.config.discard_size):
+        for keep, discard, ev, _lo, _hi in expected_hand_values(
+            view.hand, view.config.discard_size
+        ):
             net = ev + role.crib_sign * crib_value(discard, role, players)
             options.append((net, keep, discard))
         need = view.config.target - view.scores[view.my_side]
@@ -421,8 +425,12 @@ class _Search:
         if not left and not opp_k:
             return points + 1
         if opp_passed:
-            return points + self._turn(True, (*pile, r), count, left, opp_k, False, True, True, depth - 1)
-        return points + self._turn(False, (*pile, r), count, left, opp_k, False, False, True, depth - 1)
+            return points + self._turn(
+                True, (*pile, r), count, left, opp_k, False, True, True, depth - 1
+            )
+        return points + self._turn(
+            False, (*pile, r), count, left, opp_k, False, False, True, depth - 1
+        )
 
     def _turn(
         self,

@@ -46,7 +46,12 @@ def bot_skill(path: Path = TABLE_PATH) -> dict[str, BotSkill]:
     with path.open(encoding="utf-8") as f:
         figures = json.load(f)["figures"]
     return {
-        level: BotSkill(level, float(figures[level]["skill"]), float(figures[level]["se"]), int(figures[level]["games"]))
+        level: BotSkill(
+            level,
+            float(figures[level]["skill"]),
+            float(figures[level]["se"]),
+            int(figures[level]["games"]),
+        )
         for level in LEVELS
         if level in figures
     }

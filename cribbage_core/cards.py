@@ -212,7 +212,9 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     for token in tokens:
         card = Card.parse(token)
         if card in cards:
-            raise DuplicateCard(f"{token.strip()!r} repeats {card}: every card in a deal is distinct")
+            raise DuplicateCard(
+                f"{token.strip()!r} repeats {card}: every card in a deal is distinct"
+            )
         cards.append(card)
     return tuple(cards)
 

@@ -40,7 +40,15 @@ from .grades import POINT_LIMITS, WIN_LIMITS, Grade
 from .review import Decision, judge
 from .winprob import Dist, deal_win_probability, point_mass, typical_deal, win_probability
 
-__all__ = ["CoachCheck", "InvalidThreshold", "WinBasis", "WinEstimate", "check", "win_threshold", "win_now"]
+__all__ = [
+    "CoachCheck",
+    "InvalidThreshold",
+    "WinBasis",
+    "WinEstimate",
+    "check",
+    "win_threshold",
+    "win_now",
+]
 
 
 class InvalidThreshold(CribbageError):
@@ -78,8 +86,14 @@ class CoachCheck:
 
 
 def _check_threshold(threshold: float) -> float:
-    if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not 0 <= threshold <= 29:
-        raise InvalidThreshold(f"a coach threshold is a number of points from 0 to 29, got {threshold!r}")
+    if (
+        isinstance(threshold, bool)
+        or not isinstance(threshold, int | float)
+        or not 0 <= threshold <= 29
+    ):
+        raise InvalidThreshold(
+            f"a coach threshold is a number of points from 0 to 29, got {threshold!r}"
+        )
     if math.isnan(threshold):
         raise InvalidThreshold("a coach threshold is a number of points from 0 to 29, got nan")
     return float(threshold)
@@ -157,15 +171,19 @@ def win_now(state: GameState, seat: int) -> WinEstimate | None:
         return WinEstimate(win_probability(me, them, dealer, target), WinBasis.DEAL)
     deal = typical_deal()
     kept = state.kept[seat] if state.kept[seat] else state.hands[seat]
-    mine: Dist = point_mass(hand_total(kept, state.starter)) if len(kept) == 4 else (
-        deal.dealer_hand if dealer else deal.pone_hand
-    )  # fmt: skip
+    mine: Dist = (
+        point_mass(hand_total(kept, state.starter))
+        if len(kept) == 4
+        else (deal.dealer_hand if dealer else deal.pone_hand)
+    )
     theirs = deal.pone_hand if dealer else deal.dealer_hand
     if state.phase is Phase.PLAY:
         left = 1.0 - len(state.played) / (4 * state.players)
         peg = _rest_of_play(deal.pegging, left)
         pone_hand, dealer_hand = (theirs, mine) if dealer else (mine, theirs)
-        chance = deal_win_probability(me, them, dealer, peg, pone_hand, dealer_hand, deal.crib, target)
+        chance = deal_win_probability(
+            me, them, dealer, peg, pone_hand, dealer_hand, deal.crib, target
+        )
         return WinEstimate(chance, WinBasis.PLAY)
     # the show: pone's hand (step 0), the dealer's (1), the crib (2); what is counted is in the scores
     done = state.show_step

@@ -165,7 +165,12 @@ def _run(cards: frozenset[Card], five: Sequence[Card]) -> tuple[Flaw | None, int
 def _flush(cards: frozenset[Card], score: HandScore) -> tuple[Flaw | None, int]:
     hand = frozenset(score.hand)
     hand_suits = {c.suit for c in score.hand}
-    if score.is_crib and len(hand_suits) == 1 and hand <= cards and score.starter.suit not in hand_suits:
+    if (
+        score.is_crib
+        and len(hand_suits) == 1
+        and hand <= cards
+        and score.starter.suit not in hand_suits
+    ):
         return Flaw.FLUSH_CRIB, 0
     if len({c.suit for c in cards}) > 1:
         return Flaw.FLUSH_SUIT, 0

@@ -161,9 +161,12 @@ def _crib_mean_over_starters(crib: Sequence[Card], seen: Sequence[Card]) -> floa
     for card in seen:
         seen_per_rank[card.rank] += 1
         suit_left[card.suit] -= 1
-    base = RANK_BIT[crib[0].rank] + RANK_BIT[crib[1].rank] + RANK_BIT[crib[2].rank] + RANK_BIT[
-        crib[3].rank
-    ]
+    base = (
+        RANK_BIT[crib[0].rank]
+        + RANK_BIT[crib[1].rank]
+        + RANK_BIT[crib[2].rank]
+        + RANK_BIT[crib[3].rank]
+    )
     total = 0
     for r in range(1, 14):
         left = 4 - seen_per_rank[r]
@@ -189,7 +192,9 @@ def simulate_crib(
     """
     throw = 2 if players == 2 else 1
     if len(discard) != throw:
-        raise WrongNumberOfCards(f"with {players} players a seat throws {throw}, got {len(discard)}")
+        raise WrongNumberOfCards(
+            f"with {players} players a seat throws {throw}, got {len(discard)}"
+        )
     rest = [c for c in _DECK if c not in discard]
     # crib signs of the other seats: the dealer's side throws for, the other side against
     me = role.crib_sign

@@ -102,7 +102,9 @@ def matches_difficulty(advice: Advice, difficulty: str | None) -> bool:
         return gap_of(advice) <= CLOSE_GAP
     if difficulty == "far":
         return gap_of(advice) >= FAR_GAP
-    raise CribbageError(f"unknown difficulty {difficulty!r}: choose one of {', '.join(DIFFICULTIES)}")
+    raise CribbageError(
+        f"unknown difficulty {difficulty!r}: choose one of {', '.join(DIFFICULTIES)}"
+    )
 
 
 def deal_discard(
@@ -134,7 +136,9 @@ def deal_discard(
     if role is Role.PARTNER:
         raise CribbageError("the trainer's roles are dealer and pone (partner needs 4 players)")
     if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise CribbageError(f"unknown difficulty {difficulty!r}: choose one of {', '.join(DIFFICULTIES)}")
+        raise CribbageError(
+            f"unknown difficulty {difficulty!r}: choose one of {', '.join(DIFFICULTIES)}"
+        )
     rng = random.Random(seed)
     dealt = 6 if players == 2 else 5
     for _ in range(MAX_TRIES):
@@ -143,7 +147,9 @@ def deal_discard(
         advice = advise(hand, seat, players)
         if matches_difficulty(advice, difficulty):
             return DiscardDeal(seed, players, seat, difficulty, hand, advice)
-    raise CribbageError(f"no {difficulty} deal found in {MAX_TRIES} tries from seed {seed}")  # pragma: no cover
+    raise CribbageError(
+        f"no {difficulty} deal found in {MAX_TRIES} tries from seed {seed}"
+    )  # pragma: no cover
 
 
 def ev_loss(advice: Advice, discard: Sequence[Card]) -> float:

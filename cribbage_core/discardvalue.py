@@ -41,7 +41,14 @@ from .game import SeatView
 from .pegtable import peg_term, role_mean
 from .winprob import Dist, deal_win_probability, ends_this_deal, shifted, typical_deal
 
-__all__ = ["KeepOption", "DiscardValues", "discard_values", "discard_values_for_view", "keep_win", "shift_axis"]
+__all__ = [
+    "KeepOption",
+    "DiscardValues",
+    "discard_values",
+    "discard_values_for_view",
+    "keep_win",
+    "shift_axis",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +104,11 @@ class DiscardValues:
         """Expected points given up against the best net, and the standard error of that difference."""
         mine = self.option_for(discard)
         best = max(self.options, key=lambda o: o.net)
-        se = 0.0 if discard_key(best.discard) == discard_key(mine.discard) else math.hypot(best.crib_se, mine.crib_se)
+        se = (
+            0.0
+            if discard_key(best.discard) == discard_key(mine.discard)
+            else math.hypot(best.crib_se, mine.crib_se)
+        )
         return max(0.0, best.net - mine.net), se
 
     def win_loss(self, discard: Iterable[Card]) -> float | None:
@@ -137,7 +148,9 @@ def discard_values(
     is_dealer = role is not Role.PONE
     if two and role is Role.PARTNER:
         raise WrongNumberOfCards("a partner's role is for four players")
-    use_win = two and (ends_this_deal(scores[0], scores[1], is_dealer, target) if win_view is None else win_view)
+    use_win = two and (
+        ends_this_deal(scores[0], scores[1], is_dealer, target) if win_view is None else win_view
+    )
     table = crib_table()["tables"][str(players)][table_role(role)]
     options = []
     for o in advice.options:
@@ -149,7 +162,18 @@ def discard_values(
             assert pegging is not None
             win = _keep_win(o.keep, cards, abs(o.crib_ev), pegging, is_dealer, scores, target)
         options.append(
-            KeepOption(o.keep, o.discard, o.hand_ev, o.crib_ev, se, pegging, net, o.hand_min, o.hand_max, win)
+            KeepOption(
+                o.keep,
+                o.discard,
+                o.hand_ev,
+                o.crib_ev,
+                se,
+                pegging,
+                net,
+                o.hand_min,
+                o.hand_max,
+                win,
+            )
         )
     if use_win:
         options.sort(key=lambda o: (-round(o.win or 0.0, 9), -round(o.net, 9)))
@@ -170,9 +194,13 @@ def discard_values_for_view(view: SeatView, win_view: bool | None = None) -> Dis
     mine = view.scores[view.my_side]
     theirs = max(s for side, s in enumerate(view.scores) if side != view.my_side)
     return discard_values(
-        hand, role=role, players=view.config.players, scores=(mine, theirs),
-        target=view.config.target, win_view=win_view,
-    )  # fmt: skip
+        hand,
+        role=role,
+        players=view.config.players,
+        scores=(mine, theirs),
+        target=view.config.target,
+        win_view=win_view,
+    )
 
 
 def keep_win(values: DiscardValues, option: KeepOption) -> float:
@@ -180,7 +208,15 @@ def keep_win(values: DiscardValues, option: KeepOption) -> float:
     if values.players != 2 or option.pegging is None:
         raise WrongNumberOfCards("the chance to win is for two players")
     dealer = values.role is not Role.PONE
-    return _keep_win(option.keep, values.hand, abs(option.crib), option.pegging, dealer, values.scores, values.target)
+    return _keep_win(
+        option.keep,
+        values.hand,
+        abs(option.crib),
+        option.pegging,
+        dealer,
+        values.scores,
+        values.target,
+    )
 
 
 def _keep_win(
@@ -205,8 +241,12 @@ def _keep_win(
     peg = shift_axis(deal.pegging, mine_axis if edge >= 0 else 1 - mine_axis, abs(edge))
     crib_dist = shifted(deal.crib, crib - deal.mean("crib"))
     if dealer:
-        return deal_win_probability(scores[0], scores[1], True, peg, deal.pone_hand, mine, crib_dist, target)
-    return deal_win_probability(scores[0], scores[1], False, peg, mine, deal.dealer_hand, crib_dist, target)
+        return deal_win_probability(
+            scores[0], scores[1], True, peg, deal.pone_hand, mine, crib_dist, target
+        )
+    return deal_win_probability(
+        scores[0], scores[1], False, peg, mine, deal.dealer_hand, crib_dist, target
+    )
 
 
 def shift_axis(grid: NDArray[np.float64], axis: int, by: float) -> NDArray[np.float64]:

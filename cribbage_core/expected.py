@@ -33,9 +33,14 @@ from typing import Final
 from .cards import Card, Rank, Suit
 
 __all__ = [
-    "RANK_BIT", "RANK_POINTS_PATH", "rank_multisets", "build_rank_table", "rank_points", "hand_stats",
+    "RANK_BIT",
+    "RANK_POINTS_PATH",
+    "rank_multisets",
+    "build_rank_table",
+    "rank_points",
+    "hand_stats",
     "expected_hand_values",
-]  # fmt: skip
+]
 
 
 # ------------------------------------------------------------ the rank table
@@ -84,7 +89,9 @@ def rank_multisets() -> Iterator[tuple[int, ...]]:
     >>> next(rank_multisets()), sum(1 for _ in rank_multisets())
     ((1, 1, 1, 1, 2), 6175)
     """
-    return (ranks for ranks in combinations_with_replacement(range(1, 14), 5) if ranks[0] != ranks[4])
+    return (
+        ranks for ranks in combinations_with_replacement(range(1, 14), 5) if ranks[0] != ranks[4]
+    )
 
 
 def build_rank_table() -> dict[int, int]:
@@ -143,9 +150,12 @@ def _per_starter(keep: Sequence[Card], seen: Sequence[Card]) -> list[tuple[int, 
     seen_by_rank: list[set[Suit]] = [set() for _ in range(14)]
     for card in seen:
         seen_by_rank[card.rank].add(card.suit)
-    base = RANK_BIT[keep[0].rank] + RANK_BIT[keep[1].rank] + RANK_BIT[keep[2].rank] + RANK_BIT[
-        keep[3].rank
-    ]
+    base = (
+        RANK_BIT[keep[0].rank]
+        + RANK_BIT[keep[1].rank]
+        + RANK_BIT[keep[2].rank]
+        + RANK_BIT[keep[3].rank]
+    )
     bonus = _suit_bonus(keep)
     out: list[tuple[int, int]] = []
     for r in range(1, 14):
@@ -199,9 +209,12 @@ def expected_hand_values(
     for idx in combinations(range(n), n - throw):
         keep = tuple(cards[i] for i in idx)
         discard = tuple(c for c in cards if c not in keep)
-        base = RANK_BIT[keep[0].rank] + RANK_BIT[keep[1].rank] + RANK_BIT[keep[2].rank] + RANK_BIT[
-            keep[3].rank
-        ]
+        base = (
+            RANK_BIT[keep[0].rank]
+            + RANK_BIT[keep[1].rank]
+            + RANK_BIT[keep[2].rank]
+            + RANK_BIT[keep[3].rank]
+        )
         total = 0
         lo = 99
         hi = -1

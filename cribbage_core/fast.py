@@ -153,9 +153,7 @@ def hand_total(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> in
     if not _TABLE_LIST:
         rank_points_table()
     p0, p1, p2, p3, p4 = _PART
-    total = _TABLE_LIST[
-        p0[a.index] + p1[b.index] + p2[c.index] + p3[d.index] + p4[starter.index]
-    ]
+    total = _TABLE_LIST[p0[a.index] + p1[b.index] + p2[c.index] + p3[d.index] + p4[starter.index]]
     suit = a.suit
     if b.suit is suit and c.suit is suit and d.suit is suit:
         if starter.suit is suit:
@@ -189,8 +187,9 @@ def hand_totals(hands: _IntArray, starters: _IntArray, is_crib: bool = False) ->
             f"hands must have shape (N, 4) and starters (N,); got {hands.shape} and "
             f"{starters.shape}"
         )
-    if hands.size and not (0 <= min(hands.min(), starters.min()) <= max(
-        hands.max(), starters.max()) <= 51):
+    if hands.size and not (
+        0 <= min(hands.min(), starters.min()) <= max(hands.max(), starters.max()) <= 51
+    ):
         raise InvalidCard("card indices are 0-51 (Card.index)")
     table = rank_points_table()
     hands = hands.astype(np.int32, copy=False)
@@ -204,8 +203,8 @@ def hand_totals(hands: _IntArray, starters: _IntArray, is_crib: bool = False) ->
     code += ranks[:, 3] * _POWERS[3]
     code += starters - 13 * starter_suit
     total: NDArray[np.int8] = table[code]
-    flush = (suits[:, 0] == suits[:, 1]) & (suits[:, 0] == suits[:, 2]) & (
-        suits[:, 0] == suits[:, 3]
+    flush = (
+        (suits[:, 0] == suits[:, 1]) & (suits[:, 0] == suits[:, 2]) & (suits[:, 0] == suits[:, 3])
     )
     five = flush & (suits[:, 0] == starter_suit)
     total += (5 * five).astype(np.int8)

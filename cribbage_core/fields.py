@@ -36,7 +36,9 @@ def fail(where: str, wanted: str, value: object) -> NoReturn:
     raise InvalidSavedGame(f"{where} must be {wanted}, got {_shown(value)}", where=where)
 
 
-def obj(value: object, where: str, required: Collection[str], optional: Collection[str] = ()) -> Mapping[str, Any]:
+def obj(
+    value: object, where: str, required: Collection[str], optional: Collection[str] = ()
+) -> Mapping[str, Any]:
     """A JSON object with exactly the ``required`` fields (and perhaps some ``optional`` ones)."""
     if not isinstance(value, dict):
         fail(where, "an object", value)
@@ -45,7 +47,9 @@ def obj(value: object, where: str, required: Collection[str], optional: Collecti
             raise InvalidSavedGame(f"{where} has no field {key!r}", where=f"{where}.{key}")
     for key in value:
         if key not in required and key not in optional:
-            raise InvalidSavedGame(f"{where} has an unknown field {_shown(key)}", where=f"{where}.{key}")
+            raise InvalidSavedGame(
+                f"{where} has an unknown field {_shown(key)}", where=f"{where}.{key}"
+            )
     return value
 
 
@@ -54,7 +58,13 @@ def array(value: object, where: str, low: int = 0, high: int | None = None) -> S
     if not isinstance(value, list):
         fail(where, "a list", value)
     if len(value) < low or (high is not None and len(value) > high):
-        size = f"{low}" if high == low else f"{low} to {high}" if high is not None else f"at least {low}"
+        size = (
+            f"{low}"
+            if high == low
+            else f"{low} to {high}"
+            if high is not None
+            else f"at least {low}"
+        )
         raise InvalidSavedGame(f"{where} must have {size} items, got {len(value)}", where=where)
     return value
 
@@ -64,9 +74,11 @@ def integer(value: object, where: str, low: int | None = None, high: int | None 
     if type(value) is not int:
         fail(where, "a whole number", value)
     if (low is not None and value < low) or (high is not None and value > high):
-        span = f"{low} to {high}" if low is not None and high is not None else (
-            f"{low} or more" if low is not None else f"{high} or less"
-        )  # fmt: skip
+        span = (
+            f"{low} to {high}"
+            if low is not None and high is not None
+            else (f"{low} or more" if low is not None else f"{high} or less")
+        )
         fail(where, span, value)
     return value
 
@@ -78,7 +90,9 @@ def boolean(value: object, where: str) -> bool:
     return value
 
 
-def text(value: object, where: str, choices: Collection[str] | None = None, longest: int = 200) -> str:
+def text(
+    value: object, where: str, choices: Collection[str] | None = None, longest: int = 200
+) -> str:
     """A string, one of ``choices`` if given."""
     if not isinstance(value, str) or len(value) > longest:
         fail(where, "a short text", value)

@@ -66,7 +66,9 @@ def start() -> GameState:
 def cuts(state: GameState) -> tuple[tuple[int, Card], ...]:
     """Every card cut for deal: (seat, card), in the order cut."""
     return tuple(
-        (e.seat, e.cards[0]) for e in state.log if e.phase is EventPhase.DEAL and e.kind == ScoreKind.CUT_FOR_DEAL
+        (e.seat, e.cards[0])
+        for e in state.log
+        if e.phase is EventPhase.DEAL and e.kind == ScoreKind.CUT_FOR_DEAL
     )
 
 

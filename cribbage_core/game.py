@@ -302,7 +302,9 @@ def new_game(
         log = tuple(events)
     else:
         if type(first_dealer) is not int or not 0 <= first_dealer < n:
-            raise InvalidGameConfig(f"first_dealer must be a seat 0-{n - 1} or None, got {first_dealer!r}")
+            raise InvalidGameConfig(
+                f"first_dealer must be a seat 0-{n - 1} or None, got {first_dealer!r}"
+            )
         dealer = first_dealer
     return GameState(
         config=cfg,
@@ -319,10 +321,22 @@ def _awaiting_deal(players: int) -> dict[str, Any]:
     """The fields of a state waiting for the next deal: no cards anywhere, no play, no show."""
     empty: tuple[tuple[Card, ...], ...] = ((),) * players
     return {
-        "phase": Phase.DEAL, "to_act": None, "hands": empty, "discards": empty, "kept": empty,
-        "crib": (), "starter": None, "stock": (), "pile": (), "count": 0, "played": (),
-        "series_starts": (), "passed": (False,) * players, "last_layer": None, "show_step": 0,
-    }  # fmt: skip
+        "phase": Phase.DEAL,
+        "to_act": None,
+        "hands": empty,
+        "discards": empty,
+        "kept": empty,
+        "crib": (),
+        "starter": None,
+        "stock": (),
+        "pile": (),
+        "count": 0,
+        "played": (),
+        "series_starts": (),
+        "passed": (False,) * players,
+        "last_layer": None,
+        "show_step": 0,
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,7 +484,9 @@ class GameState:
 
     # ------------------------------------------------------------------ the deal
 
-    def deal(self, rng: random.Random | None = None, deck: Sequence[Card] | None = None) -> GameState:
+    def deal(
+        self, rng: random.Random | None = None, deck: Sequence[Card] | None = None
+    ) -> GameState:
         """Shuffle and deal the next hand (phase DEAL -> DISCARD).
 
         Without ``deck`` the deck is shuffled with ``rng``. A scripted ``deck`` is
@@ -519,7 +535,9 @@ class GameState:
     def _deck_from(rng: random.Random | None, deck: Sequence[Card] | None) -> list[Card]:
         if deck is None:
             if rng is None:
-                raise InvalidGameConfig("deal needs a random.Random to shuffle with, or a scripted deck")
+                raise InvalidGameConfig(
+                    "deal needs a random.Random to shuffle with, or a scripted deck"
+                )
             return shuffled_deck(rng)
         cards = list(deck)
         for card in cards:
@@ -698,8 +716,14 @@ class GameState:
         n = self.config.players
         if finished:
             return replace(
-                state, phase=Phase.SHOW, hands=self.kept, pile=(), count=0,
-                passed=(False,) * n, show_step=0, to_act=self.pone,
+                state,
+                phase=Phase.SHOW,
+                hands=self.kept,
+                pile=(),
+                count=0,
+                passed=(False,) * n,
+                show_step=0,
+                to_act=self.pone,
             )
         leader = next(
             seat for seat in ((layer + s) % n for s in range(1, n + 1)) if self.hands[seat]
@@ -738,7 +762,9 @@ class GameState:
         else:
             if claimed:
                 state = state._score(
-                    seat, phase, ((ScoreKind.CLAIMED, shown, claimed),),
+                    seat,
+                    phase,
+                    ((ScoreKind.CLAIMED, shown, claimed),),
                     f"claimed {claimed} of {actual}",
                 )
             if state.phase is Phase.GAME_OVER:
@@ -746,18 +772,26 @@ class GameState:
             if self.config.muggins:
                 n = self.config.players
                 mugger = next(
-                    s for s in ((seat + i) % n for i in range(1, n)) if self.side_of(s) != self.side_of(seat)
+                    s
+                    for s in ((seat + i) % n for i in range(1, n))
+                    if self.side_of(s) != self.side_of(seat)
                 )
                 missed = ", ".join(str(i) for i in score.items)
                 state = state._score(
-                    mugger, phase, ((ScoreKind.MUGGINS, shown, actual - claimed),),
+                    mugger,
+                    phase,
+                    ((ScoreKind.MUGGINS, shown, actual - claimed),),
                     f"seat {seat} claimed {claimed} of {actual}; missed from: {missed}",
                 )
         if state.phase is Phase.GAME_OVER:
             return state
         if self.show_step < self.config.players:
             step = self.show_step + 1
-            to_act = self.dealer if step == self.config.players else (self.dealer + 1 + step) % self.config.players
+            to_act = (
+                self.dealer
+                if step == self.config.players
+                else (self.dealer + 1 + step) % self.config.players
+            )
             return replace(state, show_step=step, to_act=to_act)
         return state._next_hand()
 
@@ -777,7 +811,9 @@ class GameState:
         """Peg ``items`` for ``seat``; end the game if its side reaches the target."""
         side = self.side_of(seat)
         hand_no = self.hand_no
-        events = tuple(Event(hand_no, phase, seat, side, kind, cards, pts, note) for kind, cards, pts in items)
+        events = tuple(
+            Event(hand_no, phase, seat, side, kind, cards, pts, note) for kind, cards, pts in items
+        )
         gained = sum(pts for _, _, pts in items)
         scores = _put(self.scores, side, self.scores[side] + gained)
         if scores[side] >= self.config.target:

@@ -97,7 +97,9 @@ def deal_hand(seed: int, is_crib: bool = False, focus: str | None = None) -> Han
             five_card is None or (starter.suit == hand[0].suit) == five_card
         ):
             return HandDeal(seed, hand, starter, is_crib, focus, score)
-    raise CribbageError(f"no {focus} deal found in {MAX_TRIES} tries from seed {seed}")  # pragma: no cover
+    raise CribbageError(
+        f"no {focus} deal found in {MAX_TRIES} tries from seed {seed}"
+    )  # pragma: no cover
 
 
 def likely_missed(score: HandScore, answer: int) -> tuple[ScoreKind, ...]:

@@ -96,7 +96,9 @@ def _crib(a: int, b: int, dealer: bool) -> float:
     sa, sb = Rank(a).symbol, Rank(b).symbol
     if a == b:
         return float(table[f"{sa}-{sb}"][0])
-    return 0.25 * float(table[f"{sa}-{sb} suited"][0]) + 0.75 * float(table[f"{sa}-{sb} offsuit"][0])
+    return 0.25 * float(table[f"{sa}-{sb} suited"][0]) + 0.75 * float(
+        table[f"{sa}-{sb} offsuit"][0]
+    )
 
 
 def _keep_value(keep: int, six: int, crib: float, dealer: bool) -> float:
@@ -110,7 +112,9 @@ def _keep_value(keep: int, six: int, crib: float, dealer: bool) -> float:
     return total / 46 + (crib if dealer else -crib)
 
 
-def _six_normaliser(six: tuple[int, ...], dealer: bool, temperature: float) -> tuple[float, dict[int, float]]:
+def _six_normaliser(
+    six: tuple[int, ...], dealer: bool, temperature: float
+) -> tuple[float, dict[int, float]]:
     """For six ranks: the sum over the 15 ways of exp(value / T) (less the best, for range), and each keep's value."""
     values: dict[int, float] = {}
     ways_of: dict[int, int] = {}
@@ -128,8 +132,14 @@ def keep_chance_of(ranks: Sequence[int], dealer: bool, temperature: float = TEMP
 
     Computed afresh (see the module docs); :func:`keep_weight` reads the committed table.
     """
-    if len(ranks) != 4 or not all(1 <= r <= 13 for r in ranks) or max(map(list(ranks).count, ranks)) > 4:
-        raise WrongNumberOfCards(f"a kept hand is four ranks 1-13, at most four of each, got {ranks!r}")
+    if (
+        len(ranks) != 4
+        or not all(1 <= r <= 13 for r in ranks)
+        or max(map(list(ranks).count, ranks)) > 4
+    ):
+        raise WrongNumberOfCards(
+            f"a kept hand is four ranks 1-13, at most four of each, got {ranks!r}"
+        )
     return _chance(tuple(sorted(ranks)), dealer, temperature, {})
 
 

@@ -365,8 +365,13 @@ def _decisions(
     return found
 
 
-def position_from(seed: int, view: SeatView, steps: Sequence[PlayStep], spot: PegSpot | None = None,
-                  difficulty: str | None = None) -> PegPosition:  # fmt: skip
+def position_from(
+    seed: int,
+    view: SeatView,
+    steps: Sequence[PlayStep],
+    spot: PegSpot | None = None,
+    difficulty: str | None = None,
+) -> PegPosition:
     """A position for a given view (the learner's turn in a two-player play), valued now."""
     if view.phase is not Phase.PLAY or view.to_act != view.seat or view.config.players != 2:
         raise IllegalMove("a trainer position is a two-player seat's turn in the play")
@@ -408,8 +413,9 @@ def peg_position(
         for view, steps in turns:
             if spot is not None and spot is not PegSpot.ENDGAME and not _cheap_kind(view, spot):
                 continue
-            if not endgame and ends_this_deal(view.scores[view.seat], view.scores[1 - view.seat],
-                                              view.dealer == view.seat):  # fmt: skip
+            if not endgame and ends_this_deal(
+                view.scores[view.seat], view.scores[1 - view.seat], view.dealer == view.seat
+            ):
                 continue  # the play itself brought a side near the end: not what was drawn
             advice = peg_values(view)
             if not real_choice(advice) or not matches_difficulty(advice, difficulty):
@@ -439,9 +445,13 @@ def unseen_cards(view: SeatView) -> list[Card]:
 
 
 _REPLY_KINDS: Final = (
-    ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE, ScoreKind.PAIR, ScoreKind.PAIR_ROYAL,
-    ScoreKind.DOUBLE_PAIR_ROYAL, ScoreKind.RUN,
-)  # fmt: skip
+    ScoreKind.FIFTEEN,
+    ScoreKind.THIRTY_ONE,
+    ScoreKind.PAIR,
+    ScoreKind.PAIR_ROYAL,
+    ScoreKind.DOUBLE_PAIR_ROYAL,
+    ScoreKind.RUN,
+)
 
 
 def exposure(view: SeatView, card: Card) -> Exposure:

@@ -178,9 +178,7 @@ class _Cut:
     go_kind: ScoreKind | None
 
 
-def _simulate(
-    dealer: int, hands: tuple[list[Card], list[Card]], rng: random.Random
-) -> list[_Cut]:
+def _simulate(dealer: int, hands: tuple[list[Card], list[Card]], rng: random.Random) -> list[_Cut]:
     """Play one hand out; return every card laid that makes an answerable question.
 
     Seats here are absolute (0 and 1); the caller turns the layer into "you".

@@ -275,7 +275,9 @@ class PegAdvice:
         for option in self.options:
             if option.card is wanted:
                 return option
-        raise IllegalMove(f"{wanted} is not a legal card here: {' '.join(str(o.card) for o in self.options)}")
+        raise IllegalMove(
+            f"{wanted} is not a legal card here: {' '.join(str(o.card) for o in self.options)}"
+        )
 
     def loss(self, card: Card | str) -> float:
         """Expected points given up by laying ``card`` instead of the best card for points."""
@@ -330,7 +332,12 @@ def _presence_table() -> dict[int, int]:
     table = {0: 0}
     hands = [0]
     for _ in range(4):
-        hands = [code + _BIT[r] for code in hands for r in range(1, 14) if (code >> (3 * (r - 1))) & 7 < 4]
+        hands = [
+            code + _BIT[r]
+            for code in hands
+            for r in range(1, 14)
+            if (code >> (3 * (r - 1))) & 7 < 4
+        ]
         for code in hands:
             table[code] = sum(1 << r for r in range(1, 14) if code & _MASK[r])
     return table
@@ -362,9 +369,17 @@ def _bound_forced() -> None:
 
 
 def _fill(
-    me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], opp_k: int,
-    me_passed: bool, opp_passed: bool, last: int, table: _Outcomes, rems: list[int],
-) -> None:  # fmt: skip
+    me_next: bool,
+    pile: tuple[int, ...],
+    count: int,
+    mine: tuple[int, ...],
+    opp_k: int,
+    me_passed: bool,
+    opp_passed: bool,
+    last: int,
+    table: _Outcomes,
+    rems: list[int],
+) -> None:
     """Put the play-outs of the hands ``rems`` not in ``table`` (the position's) into it.
 
     This seat's cards are all of one rank, so both sides' plays are fixed: the rest of this
@@ -383,18 +398,24 @@ def _fill(
         fit = rem & fits
         rest = rests.get(fit)
         if rest is None:
-            rest = rests[fit] = _series_rest(me_next, pile, count, my_rank, len(mine), fit, opp_k, me_passed, opp_passed, last)
+            rest = rests[fit] = _series_rest(
+                me_next, pile, count, my_rank, len(mine), fit, opp_k, me_passed, opp_passed, last
+            )
         gain, loss, laid, opp_left, mine_left, laid_last = rest
         if mine_left or opp_left:
             after = rem - laid
             ends = following.get(rest[3:])
             if ends is None:
                 leads = (laid_last == 1 and mine_left > 0) or not opp_left
-                ends = following[rest[3:]] = _forced_table((leads, (), mine[:mine_left], opp_left, False, False, -1))
+                ends = following[rest[3:]] = _forced_table(
+                    (leads, (), mine[:mine_left], opp_left, False, False, -1)
+                )
             known = ends[0].get(after)
             if known is None:
                 leads = (laid_last == 1 and mine_left > 0) or not opp_left
-                known = _Search.forced(leads, (), 0, mine[:mine_left], after, opp_left, False, False, -1, ends)
+                known = _Search.forced(
+                    leads, (), 0, mine[:mine_left], after, opp_left, False, False, -1, ends
+                )
             gain += known[0]
             loss += known[1]
         pairs[rem] = (gain, loss)
@@ -404,9 +425,17 @@ def _fill(
 
 
 def _series_rest(
-    me_next: bool, pile: tuple[int, ...], count: int, my_rank: int, mine_k: int, fit: int,
-    opp_k: int, me_passed: bool, opp_passed: bool, last: int,
-) -> tuple[int, int, int, int, int, int]:  # fmt: skip
+    me_next: bool,
+    pile: tuple[int, ...],
+    count: int,
+    my_rank: int,
+    mine_k: int,
+    fit: int,
+    opp_k: int,
+    me_passed: bool,
+    opp_passed: bool,
+    last: int,
+) -> tuple[int, int, int, int, int, int]:
     """The rest of a series when both sides' plays are fixed (this seat holds ``mine_k`` cards of
     ``my_rank``): points for this seat and for the opponent (the go included), the opponent's
     cards laid (a code), the cards each side has left after it (the opponent's, this seat's) and
@@ -520,9 +549,21 @@ class _Search:
         return None
 
     def _all_forced(
-        self, me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], hands: _Hands,
-        weight: float, used: int, opp_k: int, me_passed: bool, opp_passed: bool, last: int, pm: int, po: int,
-    ) -> float:  # fmt: skip
+        self,
+        me_next: bool,
+        pile: tuple[int, ...],
+        count: int,
+        mine: tuple[int, ...],
+        hands: _Hands,
+        weight: float,
+        used: int,
+        opp_k: int,
+        me_passed: bool,
+        opp_passed: bool,
+        last: int,
+        pm: int,
+        po: int,
+    ) -> float:
         rems, ws = hands
         table = _forced_table((me_next, pile, mine, opp_k, me_passed, opp_passed, last))
         pairs, diffs, _ = table
@@ -546,18 +587,40 @@ class _Search:
                 # a side may get home on the way, or the opponent's win-now rule change its play
                 if races is None:
                     need_me, need_them = win.my_need - pm, win.opp_need - po
-                    key = (me_next, pile, mine, opp_k, me_passed, opp_passed, last, need_me, need_them)
+                    key = (
+                        me_next,
+                        pile,
+                        mine,
+                        opp_k,
+                        me_passed,
+                        opp_passed,
+                        last,
+                        need_me,
+                        need_them,
+                    )
                     races = _RACES.get(key)
                     if races is None:
                         races = _RACES[key] = {}
                 end = races.get(rem)
                 if end is None:
                     end = races[rem] = _Search.race(
-                        me_next, pile, count, mine, rem, opp_k, me_passed, opp_passed, last, need_me, need_them
+                        me_next,
+                        pile,
+                        count,
+                        mine,
+                        rem,
+                        opp_k,
+                        me_passed,
+                        opp_passed,
+                        last,
+                        need_me,
+                        need_them,
                     )
                     _forced_kept[0] += 1
                 home, gain, loss = end
-                total += w * (after_play(pm + gain, po + loss, used + rem) if home == 2 else float(home))
+                total += w * (
+                    after_play(pm + gain, po + loss, used + rem) if home == 2 else float(home)
+                )
             return total
         total = weight * (pm - po)
         for term in map(mul, ws, found):  # in the hands' order, as the values were always added
@@ -566,9 +629,18 @@ class _Search:
 
     @staticmethod
     def race(
-        me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], rem: int, opp_k: int,
-        me_passed: bool, opp_passed: bool, last: int, my_need: int, opp_need: int,
-    ) -> tuple[int, int, int]:  # fmt: skip
+        me_next: bool,
+        pile: tuple[int, ...],
+        count: int,
+        mine: tuple[int, ...],
+        rem: int,
+        opp_k: int,
+        me_passed: bool,
+        opp_passed: bool,
+        last: int,
+        my_need: int,
+        opp_need: int,
+    ) -> tuple[int, int, int]:
         """The win view of :meth:`forced`, when both sides' plays are fixed and a side may get
         home: (1, 0, 0) when this seat gets home first (it needs ``my_need`` points from here),
         (0, 0, 0) when the opponent does (``opp_need``; a card that takes it home is laid
@@ -654,9 +726,17 @@ class _Search:
 
     @staticmethod
     def forced(
-        me_next: bool, pile: tuple[int, ...], count: int, mine: tuple[int, ...], rem: int,
-        opp_k: int, me_passed: bool, opp_passed: bool, last: int, table: _Outcomes,
-    ) -> tuple[int, int]:  # fmt: skip
+        me_next: bool,
+        pile: tuple[int, ...],
+        count: int,
+        mine: tuple[int, ...],
+        rem: int,
+        opp_k: int,
+        me_passed: bool,
+        opp_passed: bool,
+        last: int,
+        table: _Outcomes,
+    ) -> tuple[int, int]:
         """Points for this seat and for the opponent from here when both sides' plays are fixed
         (one opponent hand ``rem``; the opponent as in points mode).
 
@@ -744,29 +824,55 @@ class _Search:
     # -- my turn
 
     def mine(
-        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], hands: _Hands, weight: float,
-        used: int, opp_k: int, opp_passed: bool, last: int, pm: int, po: int,
-    ) -> float:  # fmt: skip
+        self,
+        pile: tuple[int, ...],
+        count: int,
+        mine: tuple[int, ...],
+        hands: _Hands,
+        weight: float,
+        used: int,
+        opp_k: int,
+        opp_passed: bool,
+        last: int,
+        pm: int,
+        po: int,
+    ) -> float:
         self.nodes += 1
         if len(mine) <= 1 or mine[0] == mine[-1]:
-            return self._all_forced(True, pile, count, mine, hands, weight, used, opp_k, False, opp_passed, last, pm, po)
+            return self._all_forced(
+                True, pile, count, mine, hands, weight, used, opp_k, False, opp_passed, last, pm, po
+            )
         legal = sorted({r for r in mine if count + _VALUE[r] <= 31})
         if not legal:
             # a go: the opponent goes on if it can, else the series ends
             if opp_k and not opp_passed:
-                return self.theirs(pile, count, mine, hands, weight, used, opp_k, True, last, pm, po)
+                return self.theirs(
+                    pile, count, mine, hands, weight, used, opp_k, True, last, pm, po
+                )
             return self.series_over(mine, hands, weight, used, opp_k, last, pm, po)
         best = -1e300
         for r in legal:
-            value = self.after_my_lay(pile, count, mine, r, hands, weight, used, opp_k, opp_passed, pm, po)
+            value = self.after_my_lay(
+                pile, count, mine, r, hands, weight, used, opp_k, opp_passed, pm, po
+            )
             if value > best:
                 best = value
         return best
 
     def after_my_lay(
-        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], r: int, hands: _Hands,
-        weight: float, used: int, opp_k: int, opp_passed: bool, pm: int, po: int,
-    ) -> float:  # fmt: skip
+        self,
+        pile: tuple[int, ...],
+        count: int,
+        mine: tuple[int, ...],
+        r: int,
+        hands: _Hands,
+        weight: float,
+        used: int,
+        opp_k: int,
+        opp_passed: bool,
+        pm: int,
+        po: int,
+    ) -> float:
         pm += _after(pile)[r]
         if self.win is not None:
             home = self._home(pm, po)
@@ -790,12 +896,24 @@ class _Search:
     # -- the opponent's turn
 
     def theirs(
-        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], hands: _Hands, weight: float,
-        used: int, opp_k: int, me_passed: bool, last: int, pm: int, po: int,
-    ) -> float:  # fmt: skip
+        self,
+        pile: tuple[int, ...],
+        count: int,
+        mine: tuple[int, ...],
+        hands: _Hands,
+        weight: float,
+        used: int,
+        opp_k: int,
+        me_passed: bool,
+        last: int,
+        pm: int,
+        po: int,
+    ) -> float:
         self.nodes += 1
         if len(mine) <= 1 or mine[0] == mine[-1]:
-            return self._all_forced(False, pile, count, mine, hands, weight, used, opp_k, me_passed, False, last, pm, po)
+            return self._all_forced(
+                False, pile, count, mine, hands, weight, used, opp_k, me_passed, False, last, pm, po
+            )
         order = self._order_for(pile, po)
         choice = self._choice.get(order)
         if choice is None:
@@ -815,7 +933,9 @@ class _Search:
         if len(firsts) == 1:
             (r,) = firsts
             group = ([rem - _BIT[r] for rem in rems], ws) if r else hands
-            return total + self._their_card(pile, count, mine, r, group, weight, used, opp_k, me_passed, last, pm, po)
+            return total + self._their_card(
+                pile, count, mine, r, group, weight, used, opp_k, me_passed, last, pm, po
+            )
         members: dict[int, list[int]] = {r: [] for r in firsts}
         for j, r in enumerate(picks):
             members[r].append(j)
@@ -826,25 +946,50 @@ class _Search:
                 gw += w
             bit = _BIT[r]
             group = ([rems[j] - bit for j in js], group_ws)
-            total += self._their_card(pile, count, mine, r, group, gw, used, opp_k, me_passed, last, pm, po)
+            total += self._their_card(
+                pile, count, mine, r, group, gw, used, opp_k, me_passed, last, pm, po
+            )
         return total
 
     def _their_card(
-        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], r: int, hands: _Hands, weight: float,
-        used: int, opp_k: int, me_passed: bool, last: int, pm: int, po: int,
-    ) -> float:  # fmt: skip
+        self,
+        pile: tuple[int, ...],
+        count: int,
+        mine: tuple[int, ...],
+        r: int,
+        hands: _Hands,
+        weight: float,
+        used: int,
+        opp_k: int,
+        me_passed: bool,
+        last: int,
+        pm: int,
+        po: int,
+    ) -> float:
         """The opponent's hands ``hands`` lay a card of rank ``r`` (already taken from them), or say go (0)."""
         if r:
-            return self.after_their_lay(pile, count, mine, r, hands, weight, used, opp_k, me_passed, pm, po)
+            return self.after_their_lay(
+                pile, count, mine, r, hands, weight, used, opp_k, me_passed, pm, po
+            )
         if mine and not me_passed and count + _VALUE[mine[0]] <= 31:  # mine is sorted
             # the opponent says go and this seat goes on
             return self.mine(pile, count, mine, hands, weight, used, opp_k, True, last, pm, po)
         return self.series_over(mine, hands, weight, used, opp_k, last, pm, po)
 
     def after_their_lay(
-        self, pile: tuple[int, ...], count: int, mine: tuple[int, ...], r: int, hands: _Hands,
-        weight: float, used: int, opp_k: int, me_passed: bool, pm: int, po: int,
-    ) -> float:  # fmt: skip
+        self,
+        pile: tuple[int, ...],
+        count: int,
+        mine: tuple[int, ...],
+        r: int,
+        hands: _Hands,
+        weight: float,
+        used: int,
+        opp_k: int,
+        me_passed: bool,
+        pm: int,
+        po: int,
+    ) -> float:
         po += _after(pile)[r]
         if self.win is not None:
             home = self._home(pm, po)
@@ -877,9 +1022,16 @@ class _Search:
         return self._end(weight, pm, po, used)
 
     def series_over(
-        self, mine: tuple[int, ...], hands: _Hands, weight: float, used: int, opp_k: int,
-        last: int, pm: int, po: int,
-    ) -> float:  # fmt: skip
+        self,
+        mine: tuple[int, ...],
+        hands: _Hands,
+        weight: float,
+        used: int,
+        opp_k: int,
+        last: int,
+        pm: int,
+        po: int,
+    ) -> float:
         """Nobody can lay: the last to lay pegs 1 (go, or last card); the other leads the next series."""
         if not mine and not opp_k:
             return self._last_card(last, weight, used, pm, po)
@@ -893,9 +1045,16 @@ class _Search:
         return self.new_series(mine, hands, weight, used, opp_k, last, pm, po)
 
     def new_series(
-        self, mine: tuple[int, ...], hands: _Hands, weight: float, used: int, opp_k: int,
-        last: int, pm: int, po: int,
-    ) -> float:  # fmt: skip
+        self,
+        mine: tuple[int, ...],
+        hands: _Hands,
+        weight: float,
+        used: int,
+        opp_k: int,
+        last: int,
+        pm: int,
+        po: int,
+    ) -> float:
         """A fresh count: the player after the last to lay leads, if they have cards."""
         if not mine and not opp_k:
             return self._end(weight, pm, po, used)
@@ -921,9 +1080,13 @@ class _WinModel:
     target: int
     # what after_play answered, by (pm, po, used); the opponent's show by its cards laid; the
     # crib's share by the two totals before it: a search asks the same ends many times
-    known: dict[tuple[int, int, int], float] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    known: dict[tuple[int, int, int], float] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
     shows: dict[int, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
-    crib_wins: dict[tuple[int, int], float] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    crib_wins: dict[tuple[int, int], float] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
     def after_play(self, pm: int, po: int, used: int) -> float:
         """The chance to win once the play is over (this seat pegged ``pm`` and the opponent ``po``
@@ -940,7 +1103,9 @@ class _WinModel:
                 ranks.extend([r] * ((used >> (3 * (r - 1))) & 7))
             opp_show = _rank_show(tuple(sorted(ranks)), self.starter_rank) if len(ranks) == 4 else 0
             self.shows[used] = opp_show
-        found = self.known[key] = self._after_show(self.my_score + pm, self.opp_score + po, opp_show)
+        found = self.known[key] = self._after_show(
+            self.my_score + pm, self.opp_score + po, opp_show
+        )
         return found
 
     def _after_show(self, me: int, them: int, opp_show: int) -> float:
@@ -973,7 +1138,9 @@ def _rank_show(ranks: tuple[int, ...], starter: int) -> int:
     """Fifteens, pairs and runs of four ranks with the starter (suits unknown: no flush or nobs)."""
     table = rank_points_table()
     a, b, c, d = ranks
-    return int(table[(a - 1) * 13**4 + (b - 1) * 13**3 + (c - 1) * 169 + (d - 1) * 13 + starter - 1])
+    return int(
+        table[(a - 1) * 13**4 + (b - 1) * 13**3 + (c - 1) * 169 + (d - 1) * 13 + starter - 1]
+    )
 
 
 # ------------------------------------------------------------------ the position
@@ -1048,7 +1215,11 @@ def _evidence(
         if current and view.passed[opp] and pass_count is None:
             pass_count = count
         if (  # the opponent laid last and the series ended: it could not lay again
-            not current and count < 31 and cards and cards[-1][0] == opp and pass_count is None
+            not current
+            and count < 31
+            and cards
+            and cards[-1][0] == opp
+            and pass_count is None
             and (view.cards_left[opp] > 0 or opp_later[index + len(cards)])
         ):
             pass_count = count
@@ -1134,7 +1305,11 @@ def _no_cyclic_collection() -> Iterator[None]:
 
 
 def opponent_hands(
-    view: SeatView, *, evidence: bool = True, tremble: float = TREMBLE, discard_evidence: bool = True
+    view: SeatView,
+    *,
+    evidence: bool = True,
+    tremble: float = TREMBLE,
+    discard_evidence: bool = True,
 ) -> list[tuple[tuple[int, ...], float]]:
     """The opponent's possible hands (as sorted ranks) with their chances, as the pegging values weigh them.
 
@@ -1213,9 +1388,14 @@ def _win_model(view: SeatView) -> _WinModel:
 
 
 def _two_players(
-    view: SeatView, cards: list[Card], win_view: bool | None, evidence: bool, tremble: float,
-    discard_evidence: bool, best_only: bool = False,
-) -> PegAdvice:  # fmt: skip
+    view: SeatView,
+    cards: list[Card],
+    win_view: bool | None,
+    evidence: bool,
+    tremble: float,
+    discard_evidence: bool,
+    best_only: bool = False,
+) -> PegAdvice:
     """The two-player values; ``best_only``: just enough of them to put the same card first
     (see :func:`best_play`; the other options are left out)."""
     seat = view.seat
@@ -1243,7 +1423,9 @@ def _two_players(
         # the chance to win comes first: the points are needed only where the best chances tie
         wins = {}
         for r in ranks:
-            chance = win_search.after_my_lay(pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0)
+            chance = win_search.after_my_lay(
+                pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0
+            )
             wins[r] = min(1.0, max(0.0, chance))
         firsts = {r: round(-w, 9) for r, w in wins.items()}  # as _sort_key
         best = min(firsts.values())
@@ -1251,19 +1433,27 @@ def _two_players(
         for r in ranks:
             points = 0.0
             if len(ranks) > 1:
-                points = points_search.after_my_lay(pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0)
+                points = points_search.after_my_lay(
+                    pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0
+                )
             values[r] = (points, wins[r])
         cards = [c for c in cards if c.rank.value in values]
         ranks = []
     for r in ranks:
-        points = points_search.after_my_lay(pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0)
+        points = points_search.after_my_lay(
+            pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0
+        )
         win = None
         if win_search is not None:
-            win = win_search.after_my_lay(pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0)
+            win = win_search.after_my_lay(
+                pile, view.count, mine, r, hands, 1.0, 0, opp_k, opp_passed, 0, 0
+            )
             win = min(1.0, max(0.0, win))  # a sum of weights that add to 1 can round past it
         values[r] = (points, win)
     options = [
-        PegOption(c, play_points(pile, c.rank.value), values[c.rank.value][0], values[c.rank.value][1])
+        PegOption(
+            c, play_points(pile, c.rank.value), values[c.rank.value][0], values[c.rank.value][1]
+        )
         for c in cards
     ]
     options.sort(key=lambda o: _sort_key(o, use_win))
@@ -1288,7 +1478,9 @@ def best_play(view: SeatView, *, discard_evidence: bool = True) -> Card:
         return _one_reply(view, cards).best.card
     _bound_forced()
     with _no_cyclic_collection():
-        return _two_players(view, cards, None, True, TREMBLE, discard_evidence, best_only=True).best.card
+        return _two_players(
+            view, cards, None, True, TREMBLE, discard_evidence, best_only=True
+        ).best.card
 
 
 def opening_value(kept: Sequence[int], leads: bool, pool: Sequence[int] | None = None) -> float:
@@ -1316,7 +1508,10 @@ def opening_value(kept: Sequence[int], leads: bool, pool: Sequence[int] | None =
     search = _Search(None)
     hands = (codes, [w / total for w in weights])
     if leads:
-        return max(search.after_my_lay((), 0, mine, r, hands, 1.0, 0, 4, False, 0, 0) for r in sorted(set(mine)))
+        return max(
+            search.after_my_lay((), 0, mine, r, hands, 1.0, 0, 4, False, 0, 0)
+            for r in sorted(set(mine))
+        )
     return search.theirs((), 0, mine, hands, 1.0, 0, 4, False, -1, 0, 0)
 
 
@@ -1346,7 +1541,9 @@ def _one_reply(view: SeatView, cards: list[Card]) -> PegAdvice:
         if nxt != view.seat and count < 31:
             k = view.cards_left[nxt]
             after = (*pile, r)
-            ranked = sorted(((play_points(after, s), s) for s in _legal(count) if pool[s]), reverse=True)
+            ranked = sorted(
+                ((play_points(after, s), s) for s in _legal(count) if pool[s]), reverse=True
+            )
             covered = 0
             p_prev = 1.0
             for points, s in ranked:
@@ -1380,9 +1577,15 @@ def values_for(
 ) -> PegAdvice:
     """Values for a two-player position written as text (see :func:`values_view`): what ``peg`` prints."""
     view = values_view(
-        hand, pile, starter, discards, dealer=dealer, opponent_cards=opponent_cards,
-        scores=scores, target=target,
-    )  # fmt: skip
+        hand,
+        pile,
+        starter,
+        discards,
+        dealer=dealer,
+        opponent_cards=opponent_cards,
+        scores=scores,
+        target=target,
+    )
     return peg_values(view, win_view=win_view)
 
 
@@ -1441,12 +1644,31 @@ def values_view(
     config = GameConfig(players=2, target=target)
     legal_cards = [c for c in mine if count + c.value <= 31]
     view = SeatView(
-        seat=me, config=config, phase=Phase.PLAY, hand_no=1, dealer=me if dealer else opp,
-        to_act=me, hand=tuple(mine), discards=tuple(thrown), discarded=(True, True),
-        cards_left=(len(mine), opp_k), starter=start[0], pile=tuple(laid), count=count,
-        played=played, series_starts=(0,), passed=(False, False), hands_shown=None, crib=None,
-        scores=scores, log=(), result=None, legal=(),
-    )  # fmt: skip
+        seat=me,
+        config=config,
+        phase=Phase.PLAY,
+        hand_no=1,
+        dealer=me if dealer else opp,
+        to_act=me,
+        hand=tuple(mine),
+        discards=tuple(thrown),
+        discarded=(True, True),
+        cards_left=(len(mine), opp_k),
+        starter=start[0],
+        pile=tuple(laid),
+        count=count,
+        played=played,
+        series_starts=(0,),
+        passed=(False, False),
+        hands_shown=None,
+        crib=None,
+        scores=scores,
+        log=(),
+        result=None,
+        legal=(),
+    )
     if not legal_cards:
-        raise IllegalMove(f"no card of {' '.join(map(str, mine))} fits on a count of {count}: that is a go")
+        raise IllegalMove(
+            f"no card of {' '.join(map(str, mine))} fits on a count of {count}: that is a go"
+        )
     return view

@@ -144,7 +144,9 @@ class GameRecord:
 
     def __post_init__(self) -> None:
         if type(self.seed) is not int or not 0 <= self.seed <= _LARGEST_SEED:
-            raise InvalidGameConfig(f"a seed is a whole number 0-{_LARGEST_SEED}, got {self.seed!r}")
+            raise InvalidGameConfig(
+                f"a seed is a whole number 0-{_LARGEST_SEED}, got {self.seed!r}"
+            )
         completed = []
         for hand_no, deck in self.decks:
             missing = [c for c in full_deck() if c not in deck]
@@ -178,7 +180,9 @@ class GameRecord:
     def replay(self) -> Iterator[Replayed]:
         """Apply every step through the engine, in order; raises ``InvalidSavedGame`` at the first illegal one."""
         state = self.first_state()
-        taken: list[tuple[int, GameState]] = []  # (seat, state before its discard / card laid) this hand
+        taken: list[
+            tuple[int, GameState]
+        ] = []  # (seat, state before its discard / card laid) this hand
         for number, step in enumerate(self.steps, 1):
             try:
                 after = self._take(state, step, taken)
@@ -195,7 +199,9 @@ class GameRecord:
     def _take(self, state: GameState, step: Step, taken: list[tuple[int, GameState]]) -> GameState:
         if isinstance(step, NextDeal):
             if state.phase is not Phase.DEAL:
-                raise IllegalMove(f"the next hand is dealt after the show, not during the {state.phase.value}")
+                raise IllegalMove(
+                    f"the next hand is dealt after the show, not during the {state.phase.value}"
+                )
             taken.clear()
             return self.deal(state)
         if isinstance(step, TakeBack):
@@ -250,12 +256,18 @@ class GameRecord:
 
         Only the form is checked here; :meth:`replay` (or :meth:`final`) checks the steps against the rules.
         """
-        found = fields.obj(data, where, ("config", "seed", "first_dealer", "decks", "steps"), ("origin",))
+        found = fields.obj(
+            data, where, ("config", "seed", "first_dealer", "decks", "steps"), ("origin",)
+        )
         config = read_config(found["config"], f"{where}.config")
         players = config.players
         seed = fields.integer(found["seed"], f"{where}.seed", 0, _LARGEST_SEED)
         first = found["first_dealer"]
-        first_dealer = None if first is None else fields.integer(first, f"{where}.first_dealer", 0, players - 1)
+        first_dealer = (
+            None
+            if first is None
+            else fields.integer(first, f"{where}.first_dealer", 0, players - 1)
+        )
         decks: list[tuple[int, tuple[Card, ...]]] = []
         for i, item in enumerate(fields.array(found["decks"], f"{where}.decks")):
             at = f"{where}.decks[{i}]"
@@ -339,8 +351,16 @@ def read_config(value: object, where: str) -> GameConfig:
 
 def event_json(event: Event) -> list[Any]:
     """A log event as JSON (the form of ``GameState.to_dict``'s log)."""
-    return [event.hand_no, event.phase, event.seat, event.side, event.kind, [str(c) for c in event.cards],
-            event.points, event.note]  # fmt: skip
+    return [
+        event.hand_no,
+        event.phase,
+        event.seat,
+        event.side,
+        event.kind,
+        [str(c) for c in event.cards],
+        event.points,
+        event.note,
+    ]
 
 
 #: Which kinds of event each phase of the log holds, and the points each kind is worth
@@ -353,10 +373,17 @@ _EVENT_KINDS: Final[Mapping[EventPhase, Sequence[ScoreKind]]] = {
     EventPhase.SHOW_CRIB: (*HAND_KINDS, ScoreKind.CLAIMED, ScoreKind.MUGGINS),
 }
 _POINTS: Final[Mapping[ScoreKind, int]] = {
-    ScoreKind.CUT_FOR_DEAL: 0, ScoreKind.HIS_HEELS: 2, ScoreKind.FIFTEEN: 2, ScoreKind.THIRTY_ONE: 2,
-    ScoreKind.PAIR: 2, ScoreKind.PAIR_ROYAL: 6, ScoreKind.DOUBLE_PAIR_ROYAL: 12, ScoreKind.GO: 1,
-    ScoreKind.LAST_CARD: 1, ScoreKind.NOBS: 1,
-}  # fmt: skip
+    ScoreKind.CUT_FOR_DEAL: 0,
+    ScoreKind.HIS_HEELS: 2,
+    ScoreKind.FIFTEEN: 2,
+    ScoreKind.THIRTY_ONE: 2,
+    ScoreKind.PAIR: 2,
+    ScoreKind.PAIR_ROYAL: 6,
+    ScoreKind.DOUBLE_PAIR_ROYAL: 12,
+    ScoreKind.GO: 1,
+    ScoreKind.LAST_CARD: 1,
+    ScoreKind.NOBS: 1,
+}
 
 
 def read_event(value: object, where: str, config: GameConfig) -> Event:
@@ -393,7 +420,11 @@ def read_origin(value: object, where: str, config: GameConfig) -> Origin:
     )
     for i, event in enumerate(log):
         if event.hand_no > hand_no or (i and event.hand_no < log[i - 1].hand_no):
-            fields.fail(f"{where}.log[{i}][0]", f"a hand from {log[i - 1].hand_no if i else 0} to {hand_no}", event.hand_no)
+            fields.fail(
+                f"{where}.log[{i}][0]",
+                f"a hand from {log[i - 1].hand_no if i else 0} to {hand_no}",
+                event.hand_no,
+            )
     origin = Origin(hand_no, dealer, log)
     _origin_state(config, origin, where)  # the scores must leave the game going on
     return origin

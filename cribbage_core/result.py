@@ -101,7 +101,9 @@ def skunk_lines(target: int, rule: SkunkRule) -> tuple[_Line, ...]:
         return ((half, ResultKind.DOUBLE_SKUNK, 4), (three_quarters, ResultKind.SKUNK, 2))
     if rule is SkunkRule.NONE:
         return ()
-    raise InvalidGameConfig(f"unknown skunk rule {rule!r}: use one of {[r.name for r in SkunkRule]}")
+    raise InvalidGameConfig(
+        f"unknown skunk rule {rule!r}: use one of {[r.name for r in SkunkRule]}"
+    )
 
 
 def _loss(score: int, lines: tuple[_Line, ...]) -> tuple[ResultKind, int]:
@@ -118,7 +120,9 @@ def judge(scores: Sequence[int], target: int, rule: SkunkRule = SkunkRule.SKUNK)
     if final[winner] < target:
         raise InvalidGameConfig(f"no side has reached {target} in {final}: the game is not over")
     lines = skunk_lines(target, rule)
-    losses = tuple((side, *_loss(final[side], lines)) for side in range(len(final)) if side != winner)
+    losses = tuple(
+        (side, *_loss(final[side], lines)) for side in range(len(final)) if side != winner
+    )
     runner_up = max(losses, key=lambda loss: final[loss[0]])
     return GameResult(
         winner_side=winner,

@@ -57,9 +57,22 @@ from .scoring import score_hand
 from .winprob import deal_win_probability, point_mass, typical_deal
 
 __all__ = [
-    "REVIEW_VERSION", "OptionValue", "Decision", "SeatSummary", "GameReview", "HandReview", "analyse_game",
-    "analyse_hand", "hand_spans", "line_key", "line_keys", "review_of_hands", "played_line", "analyse_record", "judge",
-]  # fmt: skip
+    "REVIEW_VERSION",
+    "OptionValue",
+    "Decision",
+    "SeatSummary",
+    "GameReview",
+    "HandReview",
+    "analyse_game",
+    "analyse_hand",
+    "hand_spans",
+    "line_key",
+    "line_keys",
+    "review_of_hands",
+    "played_line",
+    "analyse_record",
+    "judge",
+]
 
 #: The version of the review's evaluations. Raise it with every change that alters what a
 #: decision is given (its options' values, its grade, its chance to win, the luck): analyses
@@ -83,7 +96,13 @@ class OptionValue:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form."""
-        return {"label": self.label, "points": self.points, "se": self.se, "win": self.win, "parts": dict(self.parts)}
+        return {
+            "label": self.label,
+            "points": self.points,
+            "se": self.se,
+            "win": self.win,
+            "parts": dict(self.parts),
+        }
 
     @staticmethod
     def from_dict(data: Any) -> OptionValue:
@@ -123,13 +142,24 @@ class Decision:
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form."""
         return {
-            "step": self.step, "hand": self.hand_no, "seat": self.seat, "kind": self.kind,
-            "dealer": self.dealer, "scores": list(self.scores),
-            "options": [o.to_dict() for o in self.options], "chosen": self.chosen,
-            "points_lost": self.points_lost, "se": self.se, "win_view": self.win_view,
-            "win_lost": self.win_lost, "win_before": self.win_before, "win_after": self.win_after,
-            "grade": self.grade.value, "real_choice": self.real_choice, "note": self.note,
-        }  # fmt: skip
+            "step": self.step,
+            "hand": self.hand_no,
+            "seat": self.seat,
+            "kind": self.kind,
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "options": [o.to_dict() for o in self.options],
+            "chosen": self.chosen,
+            "points_lost": self.points_lost,
+            "se": self.se,
+            "win_view": self.win_view,
+            "win_lost": self.win_lost,
+            "win_before": self.win_before,
+            "win_after": self.win_after,
+            "grade": self.grade.value,
+            "real_choice": self.real_choice,
+            "note": self.note,
+        }
 
     @staticmethod
     def from_dict(data: Any) -> Decision:
@@ -139,12 +169,24 @@ class Decision:
             return None if value is None else float(value)
 
         return Decision(
-            int(data["step"]), int(data["hand"]), int(data["seat"]), str(data["kind"]), int(data["dealer"]),
-            tuple(int(s) for s in data["scores"]), tuple(OptionValue.from_dict(o) for o in data["options"]),
-            int(data["chosen"]), float(data["points_lost"]), float(data["se"]), bool(data["win_view"]),
-            maybe(data["win_lost"]), maybe(data["win_before"]), maybe(data["win_after"]), Grade(data["grade"]),
-            bool(data["real_choice"]), str(data["note"]),
-        )  # fmt: skip
+            int(data["step"]),
+            int(data["hand"]),
+            int(data["seat"]),
+            str(data["kind"]),
+            int(data["dealer"]),
+            tuple(int(s) for s in data["scores"]),
+            tuple(OptionValue.from_dict(o) for o in data["options"]),
+            int(data["chosen"]),
+            float(data["points_lost"]),
+            float(data["se"]),
+            bool(data["win_view"]),
+            maybe(data["win_lost"]),
+            maybe(data["win_before"]),
+            maybe(data["win_after"]),
+            Grade(data["grade"]),
+            bool(data["real_choice"]),
+            str(data["note"]),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,10 +212,16 @@ class SeatSummary:
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form."""
         return {
-            "seat": self.seat, "decisions": self.decisions, "real_choices": self.real_choices,
-            "points_lost": self.points_lost, "skill": self.skill, "grades": self.grades,
-            "errors": self.errors, "luck": self.luck, "counting_lost": self.counting_lost,
-        }  # fmt: skip
+            "seat": self.seat,
+            "decisions": self.decisions,
+            "real_choices": self.real_choices,
+            "points_lost": self.points_lost,
+            "skill": self.skill,
+            "grades": self.grades,
+            "errors": self.errors,
+            "luck": self.luck,
+            "counting_lost": self.counting_lost,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +254,9 @@ class GameReview:
 
     def text(self, seats: Sequence[int] | None = None, everything: bool = False) -> str:
         """The review in words: each seat's figures, then its decisions with a real choice (or all)."""
-        lines = [f"Game to {self.target}, {self.players} players; final scores {list(self.final_scores)}"]
+        lines = [
+            f"Game to {self.target}, {self.players} players; final scores {list(self.final_scores)}"
+        ]
         chosen = range(self.players) if seats is None else seats
         for seat in chosen:
             s = self.summaries[seat]
@@ -236,7 +286,9 @@ class GameReview:
 # ---------------------------------------------------------------- analysing
 
 
-def analyse_game(steps: Iterable[tuple[GameState, Action]], seats: Sequence[int] | None = None) -> GameReview:
+def analyse_game(
+    steps: Iterable[tuple[GameState, Action]], seats: Sequence[int] | None = None
+) -> GameReview:
     """Review a game given as ``(state before, action)`` pairs, in order (see the module docs).
 
     ``seats`` limits the review to some seats (default: all). The pairs may stop anywhere (an
@@ -275,7 +327,9 @@ def _analyse_steps(
 
 
 def _game_review(
-    line: Sequence[tuple[GameState, Action]], decisions: Sequence[Decision], luck: dict[tuple[int, int], float]
+    line: Sequence[tuple[GameState, Action]],
+    decisions: Sequence[Decision],
+    luck: dict[tuple[int, int], float],
 ) -> GameReview:
     """The review of ``line`` from its decisions (in order) and luck: every seat's summary, the scores."""
     players, target = (line[-1][0].config.players, line[-1][0].config.target) if line else (2, 121)
@@ -310,9 +364,14 @@ class HandReview:
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form."""
         return {
-            "version": self.version, "hand": self.hand_no, "seat": self.seat, "upto": self.upto, "key": self.key,
-            "luck": self.luck, "decisions": [d.to_dict() for d in self.decisions],
-        }  # fmt: skip
+            "version": self.version,
+            "hand": self.hand_no,
+            "seat": self.seat,
+            "upto": self.upto,
+            "key": self.key,
+            "luck": self.luck,
+            "decisions": [d.to_dict() for d in self.decisions],
+        }
 
     @staticmethod
     def from_dict(data: Any) -> HandReview:
@@ -320,9 +379,14 @@ class HandReview:
         luck = None if data["luck"] is None else float(data["luck"])
         decisions = tuple(Decision.from_dict(d) for d in data["decisions"])
         return HandReview(
-            int(data["hand"]), int(data["seat"]), int(data["upto"]), str(data["key"]), decisions, luck,
+            int(data["hand"]),
+            int(data["seat"]),
+            int(data["upto"]),
+            str(data["key"]),
+            decisions,
+            luck,
             int(data["version"]),
-        )  # fmt: skip
+        )
 
     def stands_for(self, key: str, upto: int) -> bool:
         """Whether this analysis is of these steps (``key`` of the line's first ``upto``) by this version."""
@@ -352,7 +416,9 @@ def line_key(record: GameRecord, line: Sequence[tuple[GameState, Action]], upto:
     return line_keys(record, line, (upto,))[upto]
 
 
-def line_keys(record: GameRecord, line: Sequence[tuple[GameState, Action]], stops: Iterable[int]) -> dict[int, str]:
+def line_keys(
+    record: GameRecord, line: Sequence[tuple[GameState, Action]], stops: Iterable[int]
+) -> dict[int, str]:
     """:func:`line_key` at each of ``stops``, the line read once.
 
     >>> from cribbage_core.game import GameConfig
@@ -393,17 +459,26 @@ def analyse_hand(
     decisions: list[Decision] = []
     luck: dict[tuple[int, int], float] = {}
     first = span.start
-    if start is not None and start.hand_no == hand_no and start.seat == seat and span.start <= start.upto <= stop:
+    if (
+        start is not None
+        and start.hand_no == hand_no
+        and start.seat == seat
+        and span.start <= start.upto <= stop
+    ):
         decisions.extend(start.decisions)
         if start.luck is not None:
             luck[(hand_no, seat)] = start.luck
         first = start.upto
     numbered = ((i + 1, line[i]) for i in range(first, stop))
     _analyse_steps(numbered, (seat,), decisions, luck)
-    return HandReview(hand_no, seat, stop, key, tuple(decisions), luck.get((hand_no, seat)), REVIEW_VERSION)
+    return HandReview(
+        hand_no, seat, stop, key, tuple(decisions), luck.get((hand_no, seat)), REVIEW_VERSION
+    )
 
 
-def review_of_hands(line: Sequence[tuple[GameState, Action]], hands: Iterable[HandReview]) -> GameReview:
+def review_of_hands(
+    line: Sequence[tuple[GameState, Action]], hands: Iterable[HandReview]
+) -> GameReview:
     """The review of ``line`` put together from its hands' analyses (each seat's of each hand
     wanted, see :meth:`HandReview.stands_for`): the same as :func:`analyse_game` of those seats."""
     ordered = sorted(hands, key=lambda h: (h.hand_no, h.seat))
@@ -508,9 +583,23 @@ def _discard(number: int, state: GameState, action: Discard) -> tuple[Decision, 
     nets = sorted(o.net for o in values.options)
     real = nets[-1] - nets[0] > NEAR_TIE
     decision = Decision(
-        number, state.hand_no, seat, "discard", state.dealer, state.scores, options, chosen,
-        loss, se, values.win_view, win_lost, before, after, grade(loss, win_lost, se), real,
-    )  # fmt: skip
+        number,
+        state.hand_no,
+        seat,
+        "discard",
+        state.dealer,
+        state.scores,
+        options,
+        chosen,
+        loss,
+        se,
+        values.win_view,
+        win_lost,
+        before,
+        after,
+        grade(loss, win_lost, se),
+        real,
+    )
     return decision, values
 
 
@@ -534,19 +623,51 @@ def _play(number: int, state: GameState, action: Play | Go) -> Decision:
         win = _estimate(state, seat, 0.0)
         option = OptionValue("go", 0.0, win=win)
         return Decision(
-            number, state.hand_no, seat, "go", state.dealer, state.scores, (option,), 0, 0.0, 0.0,
-            False, None, win, win, Grade.BEST, False,
-        )  # fmt: skip
+            number,
+            state.hand_no,
+            seat,
+            "go",
+            state.dealer,
+            state.scores,
+            (option,),
+            0,
+            0.0,
+            0.0,
+            False,
+            None,
+            win,
+            win,
+            Grade.BEST,
+            False,
+        )
     ranks = {c.rank for c in view.hand if state.count + c.value <= 31}
     if len(ranks) == 1:
         win = _estimate(state, seat, 0.0)
         option = OptionValue(str(action.card), 0.0, win=win)
         return Decision(
-            number, state.hand_no, seat, "play", state.dealer, state.scores, (option,), 0, 0.0, 0.0,
-            False, None, win, win, Grade.BEST, False, "one choice",
-        )  # fmt: skip
+            number,
+            state.hand_no,
+            seat,
+            "play",
+            state.dealer,
+            state.scores,
+            (option,),
+            0,
+            0.0,
+            0.0,
+            False,
+            None,
+            win,
+            win,
+            Grade.BEST,
+            False,
+            "one choice",
+        )
     advice: PegAdvice = peg_values(view)
-    options = tuple(OptionValue(str(o.card), o.points, 0.0, o.win, (("now", float(o.now)),)) for o in advice.options)
+    options = tuple(
+        OptionValue(str(o.card), o.points, 0.0, o.win, (("now", float(o.now)),))
+        for o in advice.options
+    )
     chosen = next(i for i, o in enumerate(advice.options) if o.card is action.card)
     loss = advice.loss(action.card)
     win_lost = advice.win_loss(action.card)
@@ -565,9 +686,23 @@ def _play(number: int, state: GameState, action: Play | Go) -> Decision:
     wins = [o.win for o in advice.options if o.win is not None]
     real = max(points) - min(points) > NEAR_TIE or (bool(wins) and max(wins) - min(wins) > 0.005)
     return Decision(
-        number, state.hand_no, seat, "play", state.dealer, state.scores, options, chosen,
-        loss, 0.0, advice.win_view, win_lost, before, after, grade(loss, win_lost), real,
-    )  # fmt: skip
+        number,
+        state.hand_no,
+        seat,
+        "play",
+        state.dealer,
+        state.scores,
+        options,
+        chosen,
+        loss,
+        0.0,
+        advice.win_view,
+        win_lost,
+        before,
+        after,
+        grade(loss, win_lost),
+        real,
+    )
 
 
 def _estimate(state: GameState, seat: int, rest_of_play: float) -> float | None:
@@ -586,8 +721,12 @@ def _estimate(state: GameState, seat: int, rest_of_play: float) -> float | None:
     kept = state.kept[seat] if state.kept[seat] else state.hands[seat]
     my_hand = point_mass(hand_total(kept, state.starter)) if len(kept) == 4 else deal.pone_hand
     if dealer:
-        return deal_win_probability(me, them, True, peg, deal.pone_hand, my_hand, deal.crib, state.config.target)
-    return deal_win_probability(me, them, False, peg, my_hand, deal.dealer_hand, deal.crib, state.config.target)
+        return deal_win_probability(
+            me, them, True, peg, deal.pone_hand, my_hand, deal.crib, state.config.target
+        )
+    return deal_win_probability(
+        me, them, False, peg, my_hand, deal.dealer_hand, deal.crib, state.config.target
+    )
 
 
 def _count(number: int, state: GameState, action: Count) -> Decision:
@@ -603,10 +742,24 @@ def _count(number: int, state: GameState, action: Count) -> Decision:
     chosen = OptionValue(f"claim {claimed}", float(min(claimed, actual)))
     options = (option,) if claimed == actual else (option, chosen)
     return Decision(
-        number, state.hand_no, action.seat, "count", state.dealer, state.scores, options,
-        len(options) - 1, float(lost), 0.0, False, None, None, None, grade(float(lost)), False,
+        number,
+        state.hand_no,
+        action.seat,
+        "count",
+        state.dealer,
+        state.scores,
+        options,
+        len(options) - 1,
+        float(lost),
+        0.0,
+        False,
+        None,
+        None,
+        None,
+        grade(float(lost)),
+        False,
         note or label,
-    )  # fmt: skip
+    )
 
 
 def _add_cut_luck(luck: dict[tuple[int, int], float], state: GameState, seat: int) -> None:
@@ -618,13 +771,17 @@ def _add_cut_luck(luck: dict[tuple[int, int], float], state: GameState, seat: in
     ev, _lo, _hi, _counts = hand_stats(kept, dealt)
     value = hand_total(kept, state.starter) - ev
     if seat == state.dealer:
-        value += hand_total(state.crib, state.starter, True) - crib_value(state.discards[seat], Role.DEALER, 2)
+        value += hand_total(state.crib, state.starter, True) - crib_value(
+            state.discards[seat], Role.DEALER, 2
+        )
         jacks = sum(1 for r in range(4) if Card.of(11, "SHDC"[r]) not in dealt)
         value += (2 if state.starter.rank == 11 else 0) - 2 * jacks / 46
     luck[(state.hand_no, seat)] += value
 
 
-def _summary(seat: int, decisions: Sequence[Decision], luck: dict[tuple[int, int], float]) -> SeatSummary:
+def _summary(
+    seat: int, decisions: Sequence[Decision], luck: dict[tuple[int, int], float]
+) -> SeatSummary:
     mine = [d for d in decisions if d.seat == seat]
     moves = [d for d in mine if d.kind != "count"]
     real = [d for d in moves if d.real_choice]

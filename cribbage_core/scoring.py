@@ -88,9 +88,7 @@ class CountStep(NamedTuple):
 _Picker = Callable[[Sequence[Card]], tuple[Card, ...]]
 _Pattern = tuple[tuple[ScoreKind, _Picker, int], ...]
 _PATTERNS: dict[tuple[int, ...], _Pattern] = {}
-_SUBSETS: Final = tuple(
-    subset for size in range(2, 6) for subset in combinations(range(5), size)
-)
+_SUBSETS: Final = tuple(subset for size in range(2, 6) for subset in combinations(range(5), size))
 
 
 def _fifteens(ranks: Sequence[int]) -> list[tuple[int, ...]]:
@@ -143,6 +141,7 @@ def _pattern(ranks: tuple[int, ...]) -> _Pattern:
 
 # --------------------------------------------------------------------- the score
 
+
 def _order_key(card: Card) -> int:
     return card.order
 
@@ -188,9 +187,7 @@ class HandScore:
         return say_steps(self.steps)
 
 
-def score_hand(
-    hand: Iterable[Card] | str, starter: Card | str, is_crib: bool = False
-) -> HandScore:
+def score_hand(hand: Iterable[Card] | str, starter: Card | str, is_crib: bool = False) -> HandScore:
     """Count a 4-card hand (or crib, with ``is_crib=True``) with its starter.
 
     Cards may be given as :class:`Card` objects or as text (``"5H 5S 5C JD"``).

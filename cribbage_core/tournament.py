@@ -63,7 +63,9 @@ class TournamentResult:
     pair_wins_sq: float = 0.0  # sum over pairs of (first bot's wins in the pair / 2) ** 2
     # points[bot][role][category] summed over completed deals; deals[bot][role]
     points: list[dict[str, dict[str, int]]] = field(
-        default_factory=lambda: [{r: dict.fromkeys(CATEGORIES, 0) for r in _ROLES} for _ in range(2)]
+        default_factory=lambda: [
+            {r: dict.fromkeys(CATEGORIES, 0) for r in _ROLES} for _ in range(2)
+        ]
     )
     deals: list[dict[str, int]] = field(
         default_factory=lambda: [dict.fromkeys(_ROLES, 0) for _ in range(2)]
@@ -345,8 +347,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     parser.add_argument("--players", type=int, default=2, choices=(2, 4), help="4 = two teams")
-    parser.add_argument("--minutes", type=float, default=None, help="stop after this long (the pairs done)")
-    parser.add_argument("--progress", action="store_true", help="print the running win %% after each batch")
+    parser.add_argument(
+        "--minutes", type=float, default=None, help="stop after this long (the pairs done)"
+    )
+    parser.add_argument(
+        "--progress", action="store_true", help="print the running win %% after each batch"
+    )
     parser.add_argument("--first-pair", type=int, default=0, help="start at this pair (a shard)")
     parser.add_argument("--save", default=None, help="also write the result as JSON (see merge)")
     args = parser.parse_args(argv)
@@ -362,10 +368,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
 
     result = run_tournament(
-        args.bot_a, args.bot_b, args.games, args.seed, args.jobs, args.players,
-        minutes=args.minutes, progress=running if args.progress else None,
+        args.bot_a,
+        args.bot_b,
+        args.games,
+        args.seed,
+        args.jobs,
+        args.players,
+        minutes=args.minutes,
+        progress=running if args.progress else None,
         first_pair=args.first_pair,
-    )  # fmt: skip
+    )
     print(result.report())
     if args.save:
         Path(args.save).write_text(result.to_json(), encoding="utf-8")

@@ -65,6 +65,7 @@ __all__ = [
 class InvalidScore(CribbageError):
     """A score or game length the win table cannot answer for (negative, past the target, not 121/61)."""
 
+
 #: Where the committed table lives.
 TABLE_PATH: Final = Path(__file__).resolve().parent / "data" / "winprob.json"
 #: The game lengths the table covers.
@@ -226,7 +227,9 @@ def deal_win_probability(
     me = _check_score("score", score)
     them = _check_score("opponent_score", opponent_score)
     if me >= target or them >= target:
-        raise InvalidScore(f"a deal is played only while both scores are under {target}, got {me} and {them}")
+        raise InvalidScore(
+            f"a deal is played only while both scores are under {target}, got {me} and {them}"
+        )
     pone_score, dealer_score = (them, me) if dealer else (me, them)
     need_p, need_d = target - pone_score, target - dealer_score
     peg = np.asarray(pegging, dtype=np.float64)
@@ -258,7 +261,9 @@ def deal_win_probability(
     return min(1.0, max(0.0, float(dealer_total if dealer else pone_total)))  # rounding can pass 1
 
 
-def _add_points(grid: NDArray[np.float64], dist: Dist, axis: int) -> tuple[NDArray[np.float64], float]:
+def _add_points(
+    grid: NDArray[np.float64], dist: Dist, axis: int
+) -> tuple[NDArray[np.float64], float]:
     """Add ``dist`` points to one side of ``grid``; mass that reaches the edge is that side home."""
     size = grid.shape[axis]
     out = np.zeros_like(grid)
@@ -291,7 +296,9 @@ def pone_first_in_play(pone_needs: int, dealer_needs: int) -> float:
     return 0.5 if pone + dealer == 0 else float(pone / (pone + dealer))
 
 
-def ends_this_deal(score: int, opponent_score: int, dealer: bool, target: int = 121, level: float = 0.01) -> bool:
+def ends_this_deal(
+    score: int, opponent_score: int, dealer: bool, target: int = 121, level: float = 0.01
+) -> bool:
     """Whether a side reaches the target in this deal with a chance of at least ``level`` (a typical deal).
 
     This is when the coach shows the chance to win beside the expected points.
@@ -300,7 +307,12 @@ def ends_this_deal(score: int, opponent_score: int, dealer: bool, target: int = 
     (False, True, True)
     """
     deal = typical_deal()
-    pegging, pone_hand, dealer_hand, crib = deal.pegging, deal.pone_hand, deal.dealer_hand, deal.crib
+    pegging, pone_hand, dealer_hand, crib = (
+        deal.pegging,
+        deal.pone_hand,
+        deal.dealer_hand,
+        deal.crib,
+    )
     me, them = score, opponent_score
     pone_score, dealer_score = (them, me) if dealer else (me, them)
     pone_gain = _convolve(pegging.sum(axis=1), pone_hand)

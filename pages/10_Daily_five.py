@@ -26,9 +26,11 @@ PAGE = "pages/10_Daily_five.py"
 setup_page(PAGE, N_("Daily five"))
 st.title(_("The daily five"))
 st.container(key="below_intro").caption(  # on a phone, under the question
-    _("Five questions, the same for everyone on a day: two counts, one discard and two pegging "
-      "questions. After each one, see how everyone on this server answered.")
-)  # fmt: skip
+    _(
+        "Five questions, the same for everyone on a day: two counts, one discard and two pegging "
+        "questions. After each one, see how everyone on this server answered."
+    )
+)
 learner = quiz_learner()
 db = open_store()
 
@@ -47,15 +49,25 @@ question = questions[number]
 st.header(fmt_date(day))
 
 served = serve_question(
-    question.kind, question.position, ("daily", day, number), four_colour(),
-    daily_recorder(db, learner, day, question), variant=f"daily:{day.isoformat()}:{number}",
+    question.kind,
+    question.position,
+    ("daily", day, number),
+    four_colour(),
+    daily_recorder(db, learner, day, question),
+    variant=f"daily:{day.isoformat()}:{number}",
     extra={"daily": day.isoformat()},
-)  # fmt: skip
+)
 if served is not None and served.done:
     show_shares(db, day, question, served, learner)
 if number + 1 < len(questions):
-    st.button(_("Next question"), key="daily_next", on_click=next_daily, args=(number + 1,),
-              type="primary" if served else "secondary", icon=":material/skip_next:")  # fmt: skip
+    st.button(
+        _("Next question"),
+        key="daily_next",
+        on_click=next_daily,
+        args=(number + 1,),
+        type="primary" if served else "secondary",
+        icon=":material/skip_next:",
+    )
 keyboard(question.kind, served, "daily_next", nonce=f"{day}:{number}")
 st.caption(_("Share this day's five: the page's address holds the date."))
 
@@ -64,5 +76,9 @@ st.header(_("Past days"))
 past = [old for old in (now - back for back in ARCHIVE_DAYS) if old >= FIRST_DAY]
 for column, shown in zip(st.columns(4), [past[i::4] for i in range(4)], strict=True):
     for old in shown:
-        column.page_link(PAGE, label=fmt_date(old), icon=":material/calendar_month:",
-                         query_params={**link_params(), DAY_PARAM: old.isoformat()})  # fmt: skip
+        column.page_link(
+            PAGE,
+            label=fmt_date(old),
+            icon=":material/calendar_month:",
+            query_params={**link_params(), DAY_PARAM: old.isoformat()},
+        )

@@ -12,6 +12,10 @@ PAGE = "pages/11_First_game.py"
 
 setup_page(PAGE, N_("A coached first game"))
 st.title(_("A coached first game"))
-st.caption(_("One deal from the cut to the crib. The rules are the game's own; the cards are "
-             "dealt the same way every time, so the play shows a go and a thirty-one."))  # fmt: skip
+st.caption(
+    _(
+        "One deal from the cut to the crib. The rules are the game's own; the cards are "
+        "dealt the same way every time, so the play shows a go and a thirty-one."
+    )
+)
 run(four_colour())

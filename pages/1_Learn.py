@@ -48,8 +48,12 @@ def _another_example() -> None:
 
 
 st.title(_("Learn the rules"))
-st.page_link("pages/11_First_game.py", label=_("New to the game? Play a coached first game: one deal, step by step."),
-             icon=":material/school:", query_params=link_params())  # fmt: skip
+st.page_link(
+    "pages/11_First_game.py",
+    label=_("New to the game? Play a coached first game: one deal, step by step."),
+    icon=":material/school:",
+    query_params=link_params(),
+)
 st.session_state["learn_lesson"] = lesson.id
 st.selectbox(
     _("Lesson"),
@@ -59,8 +63,10 @@ st.selectbox(
     key="learn_lesson",
     on_change=_on_pick,
 )
-st.progress((index + 1) / len(LESSONS), text=_("Lesson {n} of {total}").format(
-    n=fmt_int(index + 1), total=fmt_int(len(LESSONS))))
+st.progress(
+    (index + 1) / len(LESSONS),
+    text=_("Lesson {n} of {total}").format(n=fmt_int(index + 1), total=fmt_int(len(LESSONS))),
+)
 
 st.header(lesson_title(lesson.id), divider="green")
 body = lesson_body(lesson.id)
@@ -71,8 +77,8 @@ with st.container(border=True):
     st.subheader(_("Live example"))
     for block in lesson.example(seed, four_colour()):
         show_html(block)
-    st.button(_("Deal another example"), key="learn_another", on_click=_another_example,
-              icon=":material/refresh:")
+    another = _("Deal another example")
+    st.button(another, key="learn_another", on_click=_another_example, icon=":material/refresh:")
 
 st.subheader(_("Check yourself"))
 check = lesson.check(seed)
@@ -94,7 +100,8 @@ def _check() -> None:
         return
     correct = answer == check.answer
     record_attempt(Attempt("learn", seed, answer, check.answer, correct, {"lesson": lesson.id}))
-    st.session_state["learn_result"] = {"key": (lesson.id, seed), "answer": answer, "correct": correct}
+    outcome = {"key": (lesson.id, seed), "answer": answer, "correct": correct}
+    st.session_state["learn_result"] = outcome
 
 
 if result is None:
@@ -102,9 +109,13 @@ if result is None:
         if check.choices:
             st.radio(check.question, check.choices, key="learn_choice", index=None)
         else:
-            st.text_input(check.question, key="learn_answer",
-                          placeholder=_("a whole number from {low} to {high}").format(
-                              low=fmt_int(0), high=fmt_int(check.maximum)))
+            st.text_input(
+                check.question,
+                key="learn_answer",
+                placeholder=_("a whole number from {low} to {high}").format(
+                    low=fmt_int(0), high=fmt_int(check.maximum)
+                ),
+            )
         st.form_submit_button(_("Check"), type="primary", key="learn_submit", on_click=_check)
     error = st.session_state.pop("learn_error", None)
     if error:
@@ -112,10 +123,17 @@ if result is None:
 else:
     st.markdown(check.question)
     if result["correct"]:
-        st.success(_("Right: {answer}.").format(answer=_shown(check.answer)), icon=":material/check_circle:")
+        st.success(
+            _("Right: {answer}.").format(answer=_shown(check.answer)),
+            icon=":material/check_circle:",
+        )
     else:
-        st.error(_("Not quite: you said {given}, the answer is {answer}.").format(
-            given=_shown(result["answer"]), answer=_shown(check.answer)), icon=":material/cancel:")
+        st.error(
+            _("Not quite: you said {given}, the answer is {answer}.").format(
+                given=_shown(result["answer"]), answer=_shown(check.answer)
+            ),
+            icon=":material/cancel:",
+        )
     st.info(check.explanation, icon=":material/lightbulb:")
     st.button(_("Try another question"), key="learn_again", on_click=_another_example)
 
@@ -123,8 +141,13 @@ previous, following = st.columns(2)
 if index > 0:
     previous.button(_("← Previous lesson"), key="learn_prev", on_click=_go_to, args=(index - 1,))
 if index < len(LESSONS) - 1:
-    following.button(_("Next lesson →"), key="learn_next", on_click=_go_to, args=(index + 1,),
-                     type="primary")
+    following.button(
+        _("Next lesson →"), key="learn_next", on_click=_go_to, args=(index + 1,), type="primary"
+    )
 else:
-    following.page_link("pages/2_Count_the_hand.py", label=_("Now practise: Count the hand"),
-                        icon=":material/calculate:", query_params=link_params())
+    following.page_link(
+        "pages/2_Count_the_hand.py",
+        label=_("Now practise: Count the hand"),
+        icon=":material/calculate:",
+        query_params=link_params(),
+    )

@@ -26,7 +26,7 @@ from tutor.quiz.count_view import (
     show_answer_errors,
     show_count,
     show_deal,
-)  # fmt: skip
+)
 from tutor.quiz.drill import hand_drill_seed
 from tutor.quiz.drill_view import drill_banner, drill_on, next_question, start_drill
 from tutor.quiz.feedback import count_notes, retry_notes
@@ -37,9 +37,11 @@ PAGE = "pages/2_Count_the_hand.py"
 lang = setup_page(PAGE, N_("Count the hand"))
 st.title(_("Count the hand"))
 st.container(key="below_intro").caption(  # on a phone, under the question
-    _("Four cards and the starter: count every fifteen, pair, run, flush and nobs, "
-      "then type the total. Take your time; nothing is timed.")
-)  # fmt: skip
+    _(
+        "Four cards and the starter: count every fifteen, pair, run, flush and nobs, "
+        "then type the total. Take your time; nothing is timed."
+    )
+)
 learner = quiz_learner()
 
 # ---- the deal, from the URL: ?seed=...&mode=crib&focus=flush (&drill=weak: a weak-spot drill)
@@ -79,7 +81,9 @@ colours = four_colour()
 result = count_result(deal_key)
 combos = result.get("combos") if result is not None else None
 if by_combo and result is None:
-    pick_combinations(deal, deal_key, colours, on_check=partial(check_combos, deal, deal_key, ticket, drilling))
+    pick_combinations(
+        deal, deal_key, colours, on_check=partial(check_combos, deal, deal_key, ticket, drilling)
+    )
 else:
     show_deal(deal, colours)
 retrying = result is not None and result.get("retry", False)
@@ -90,7 +94,12 @@ if retrying:
 if (result is None and not by_combo) or retrying:
     answer_form(by_kind, on_submit=partial(check_count, deal, deal_key, ticket, by_kind, drilling))
     if retrying:
-        st.button(_("Show the answer"), key="count_reveal", on_click=reveal_answer, icon=":material/visibility:")
+        st.button(
+            _("Show the answer"),
+            key="count_reveal",
+            on_click=reveal_answer,
+            icon=":material/visibility:",
+        )
     show_answer_errors()
 
 # ---- the verdict and the breakdown
@@ -101,20 +110,29 @@ if combos is not None:
     show_count(deal.score, colours, breakdown=False)
 elif result is not None and not retrying:
     second = result.get("second")
-    frame.show_notes(count_notes(second or result["verdict"], is_crib, second_try=second is not None))
+    frame.show_notes(
+        count_notes(second or result["verdict"], is_crib, second_try=second is not None)
+    )
     frame.answered_before(result.get("saved"))
     show_count(deal.score, colours)
 
 frame.deal_footer(
-    seed, _("Deal number {seed}: share this page's address to show someone this exact hand."),
-    next_label=_("Next hand"), next_key="count_next", on_next=_next_hand, answered=result is not None and not retrying,
-    drill=None if drilling else ("count_drill_start", _start_drill, _("Deal hands that score what you miss most.")),
+    seed,
+    _("Deal number {seed}: share this page's address to show someone this exact hand."),
+    next_label=_("Next hand"),
+    next_key="count_next",
+    on_next=_next_hand,
+    answered=result is not None and not retrying,
+    drill=None
+    if drilling
+    else ("count_drill_start", _start_drill, _("Deal hands that score what you miss most.")),
     learner=learner,
-)  # fmt: skip
+)
 answering = result is None or retrying
 box = FIRST_PICK if by_combo else "count_kind_fifteen" if by_kind else "count_answer"
 frame.keyboard(
-    box if answering else "count_next", "count_next",
+    box if answering else "count_next",
+    "count_next",
     nonce=f"{seed}:{is_crib}:{focus}:{'retry' if retrying else 'answer' if answering else 'verdict'}"
     + (f":{len(claims(deal_key))}" if by_combo and answering else ""),
 )

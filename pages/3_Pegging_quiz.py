@@ -23,10 +23,12 @@ PAGE = "pages/3_Pegging_quiz.py"
 lang = setup_page(PAGE, N_("Pegging quiz"))
 st.title(_("Pegging quiz"))
 st.container(key="below_intro").caption(  # on a phone, under the question
-    _("The cards laid so far in a hand of two-player cribbage. You laid the last card, "
-      "highlighted. How many points does it score? Count fifteens, {thirty_one}, pairs and runs, "
-      "and add the go or last-card point if nobody can lay another card.").format(thirty_one=fmt_int(31))
-)  # fmt: skip
+    _(
+        "The cards laid so far in a hand of two-player cribbage. You laid the last card, "
+        "highlighted. How many points does it score? Count fifteens, {thirty_one}, pairs and runs, "
+        "and add the go or last-card point if nobody can lay another card."
+    ).format(thirty_one=fmt_int(31))
+)
 learner = quiz_learner()
 
 drilling = drill_on()
@@ -61,7 +63,6 @@ colours = four_colour()
 show_question(question, colours)
 
 
-
 def _check() -> None:
     """Grade the answer (a callback, so the run it starts shows the verdict)."""
     verdict = grade_pegging(question, st.session_state.get("peg_answer", ""))
@@ -69,12 +70,20 @@ def _check() -> None:
         st.session_state["peg_error"] = verdict.error  # shown once, by the run this starts
         return
     saved = record_attempt(
-        Attempt("pegging", seed, verdict.answer, question.total, verdict.correct,
-                {"kinds": sorted(question.kinds), "drill": drilling},
-                attempt_id=ticket.attempt_id, categories=verdict.categories,
-                categories_missed=verdict.missed, seconds=ticket.seconds()),
+        Attempt(
+            "pegging",
+            seed,
+            verdict.answer,
+            question.total,
+            verdict.correct,
+            {"kinds": sorted(question.kinds), "drill": drilling},
+            attempt_id=ticket.attempt_id,
+            categories=verdict.categories,
+            categories_missed=verdict.missed,
+            seconds=ticket.seconds(),
+        ),
         position=pegging_position(seed),
-    )  # fmt: skip
+    )
     st.session_state["peg_result"] = {"seed": seed, "verdict": verdict, "saved": saved}
 
 
@@ -95,9 +104,17 @@ if result is not None:
     show_score(question, colours)
 
 frame.deal_footer(
-    seed, _("Deal number {seed}: share this page's address to show someone this exact play."),
-    next_label=_("Next question"), next_key="peg_next", on_next=_next_question, answered=result is not None,
-    drill=None if drilling else ("peg_drill_start", _start_drill, _("Deal plays that score what you miss most.")),
+    seed,
+    _("Deal number {seed}: share this page's address to show someone this exact play."),
+    next_label=_("Next question"),
+    next_key="peg_next",
+    on_next=_next_question,
+    answered=result is not None,
+    drill=None
+    if drilling
+    else ("peg_drill_start", _start_drill, _("Deal plays that score what you miss most.")),
     learner=learner,
-)  # fmt: skip
-frame.keyboard("peg_answer" if result is None else "peg_next", "peg_next", nonce=f"{seed}:{result is None}")
+)
+frame.keyboard(
+    "peg_answer" if result is None else "peg_next", "peg_next", nonce=f"{seed}:{result is None}"
+)

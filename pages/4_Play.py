@@ -25,9 +25,11 @@ session = ui.resume(ctx)
 ui.show_flash()
 if session is None:
     st.container(key="below_intro").caption(  # on a phone, under Deal
-        _("A whole game of cribbage against the computer. Every move is saved: reload the page or "
-          "come back to its address later and the game goes on where you left it.")
-    )  # fmt: skip
+        _(
+            "A whole game of cribbage against the computer. Every move is saved: reload the page or "
+            "come back to its address later and the game goes on where you left it."
+        )
+    )
     controls.settings_form(ctx)
     coach.settings_panel(ctx)
     st.stop()

@@ -22,10 +22,14 @@ if name is None:
 pin_settings(name)
 
 # One read serves every table, chart and the weak spots (10,000 attempts: tens of ms).
-every_answer = db.attempts_frame(name, columns=progress_view.PAGE_COLUMNS)  # the weak spots weigh the games' decisions too
+every_answer = db.attempts_frame(
+    name, columns=progress_view.PAGE_COLUMNS
+)  # the weak spots weigh the games' decisions too
 games = db.games_frame(name)
 
-progress_view.answers(every_answer[every_answer["kind"] != progress.GAME_DECISIONS])  # the quizzes': answers only
+progress_view.answers(
+    every_answer[every_answer["kind"] != progress.GAME_DECISIONS]
+)  # the quizzes': answers only
 progress_view.recall(db, name)
 past_games(games)
 progress_view.weak_spots(every_answer)

@@ -23,7 +23,7 @@ from tutor.quiz.discard_view import (
     show_keeps,
     show_wrong_number,
     url_options,
-)  # fmt: skip
+)
 from tutor.quiz.feedback import discard_notes
 
 PAGE = "pages/6_Discard_trainer.py"
@@ -31,9 +31,11 @@ PAGE = "pages/6_Discard_trainer.py"
 lang = setup_page(PAGE, N_("Discard trainer"))
 st.title(_("Discard trainer"))
 st.container(key="below_intro").caption(  # on a phone, under the question
-    _("Choose the cards to lay away to the crib. Each choice is graded by its average worth over "
-      "every possible starter: your hand's points plus the crib's (minus, when the crib is your opponent's).")
-)  # fmt: skip
+    _(
+        "Choose the cards to lay away to the crib. Each choice is graded by its average worth over "
+        "every possible starter: your hand's points plus the crib's (minus, when the crib is your opponent's)."
+    )
+)
 quiz_learner()
 
 # ---- options (in the URL, so a shared link deals the same hand the same way)
@@ -50,7 +52,9 @@ def _trainer() -> None:
     seed = seed_from_url()
     players, role_choice, level = url_options()
     fixed_role = Role(role_choice) if role_choice != "random" else None
-    deal = deal_discard(seed, players=players, role=fixed_role, difficulty=None if level == "any" else level)
+    deal = deal_discard(
+        seed, players=players, role=fixed_role, difficulty=None if level == "any" else level
+    )
     deal_key = (seed, players, role_choice, level)
     # the attempt id comes with the deal (and survives a reload), so an answer counts once
     ticket = deal_ticket("discard", seed, variant=f"{players}:{role_choice}:{level}")
@@ -58,30 +62,44 @@ def _trainer() -> None:
     # ---- session score
     losses = [float((a.extra or {}).get("ev_lost", 0.0)) for a in attempts("discard")]
     frame.score_row(
-        quiz_stats("discard"), _("Best discards in a row"),
-        extra=(_("Points given up"), points(sum(losses) / len(losses)) if losses else "–",
-               _("Average points given up per hand, against the best discard")),
-    )  # fmt: skip
+        quiz_stats("discard"),
+        _("Best discards in a row"),
+        extra=(
+            _("Points given up"),
+            points(sum(losses) / len(losses)) if losses else "–",
+            _("Average points given up per hand, against the best discard"),
+        ),
+    )
     result = discard_result(deal_key)
 
     # ---- the seat and the cards
     dealing = deal.role is Role.DEALER
-    st.info(seat_text(deal.role, deal.throw), icon=":material/inventory_2:" if dealing else ":material/person:")
+    st.info(
+        seat_text(deal.role, deal.throw),
+        icon=":material/inventory_2:" if dealing else ":material/person:",
+    )
     verdict = result["verdict"] if result is not None else None
 
     @st.fragment
     def _hand() -> None:
         """The cards with their boxes: a tick reruns only this part (a few ms of the server's
         CPU). "Throw" below is outside it."""
-        pick_cards(deal, verdict.thrown if verdict is not None else None, colours, on_change=forget_problem)
+        pick_cards(
+            deal, verdict.thrown if verdict is not None else None, colours, on_change=forget_problem
+        )
         if verdict is None:  # gone with the next tick
             show_wrong_number(deal)
 
     _hand()
     if verdict is None:
-        st.button(ngettext("Throw this card", "Throw these cards", deal.throw), type="primary",
-                  key="discard_confirm", on_click=confirm_discard, args=(deal, deal_key, ticket),
-                  icon=":material/move_to_inbox:")  # fmt: skip
+        st.button(
+            ngettext("Throw this card", "Throw these cards", deal.throw),
+            type="primary",
+            key="discard_confirm",
+            on_click=confirm_discard,
+            args=(deal, deal_key, ticket),
+            icon=":material/move_to_inbox:",
+        )
 
     # ---- the verdict, the advisor's table and the chart
     if verdict is not None and verdict.chosen is not None:
@@ -92,10 +110,16 @@ def _trainer() -> None:
         show_advice(deal, verdict)
 
     frame.deal_footer(
-        seed, _("Deal number {seed}: share this page's address to show someone this exact hand."),
-        next_label=_("Next hand"), next_key="discard_next", on_next=next_hand, answered=result is not None,
+        seed,
+        _("Deal number {seed}: share this page's address to show someone this exact hand."),
+        next_label=_("Next hand"),
+        next_key="discard_next",
+        on_next=next_hand,
+        answered=result is not None,
     )
-    if verdict is not None:  # the cards are picked by pointer; after the verdict, Enter or N deals again
+    if (
+        verdict is not None
+    ):  # the cards are picked by pointer; after the verdict, Enter or N deals again
         frame.keyboard("discard_next", "discard_next", nonce=str(seed))
 
 

@@ -16,21 +16,13 @@ from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.urlstate import new_seed, seed_from_url, set_url_param
 from tutor.lang.i18n import N_, _, fmt_int, fmt_percent, kind_name, own_digits
 from tutor.quiz import frame
-from tutor.quiz.attempts import (
-    Attempt,
-    attempts,
-    deal_ticket,
-    next_deal,
-    quiz_learner,
-    quiz_stats,
-    record_attempt,
-)
+from tutor.quiz.attempts import attempts, deal_ticket, next_deal, quiz_learner, quiz_stats
 from tutor.quiz.discard_text import points
 from tutor.quiz.drill import drill_peg_trainer_seed
 from tutor.quiz.drill_view import drill_banner, drill_on, start_drill
 from tutor.quiz.peg_text import trainer_notes
-from tutor.quiz.peg_view import position_of, show_cards, show_position, show_values
-from tutor.quiz.positions import PEG_KIND_SLUGS, peg_trainer_position
+from tutor.quiz.peg_view import position_of, record_lay, show_cards, show_position, show_values
+from tutor.quiz.positions import PEG_KIND_SLUGS
 
 PAGE = "pages/7_Pegging_trainer.py"
 QUIZ = "peg_trainer"
@@ -42,10 +34,12 @@ lang = setup_page(PAGE, N_("Pegging trainer"))
 
 st.title(_("Pegging trainer"))
 st.container(key="below_intro").caption(  # on a phone, under the question
-    _("A moment of the play from a simulated game: which card would you lay? Each card is graded by "
-      "what it is expected to bring over the rest of the play, your points minus your opponent's "
-      "(near the end of the game, by your chance to win).")
-)  # fmt: skip
+    _(
+        "A moment of the play from a simulated game: which card would you lay? Each card is graded by "
+        "what it is expected to bring over the rest of the play, your points minus your opponent's "
+        "(near the end of the game, by your chance to win)."
+    )
+)
 learner = quiz_learner()
 drilling = drill_on()
 
@@ -57,7 +51,9 @@ def _clear() -> None:
 def _drill_deal() -> None:
     """A drill position: a fresh seed and the weak kind it aims at, as the kind filter in the address."""
     start_drill(drill_peg_trainer_seed, SPOTS, "pegt_drill", "trainer")
-    word = {spot: w for w, spot in KIND_PARAMS.items()}.get(st.session_state["pegt_drill"]["category"])
+    word = {spot: w for w, spot in KIND_PARAMS.items()}.get(
+        st.session_state["pegt_drill"]["category"]
+    )
     set_url_param("kind", word)
     _clear()
 
@@ -84,43 +80,52 @@ ticket = deal_ticket(QUIZ, seed, variant=variant)
 
 def _lay(card: str) -> None:
     """Grade the card laid and record the answer (once per position: the ticket's attempt id)."""
-    verdict = judge(position, card)
-    kinds = sorted(position.kinds)
-    extra = {"points_lost": round(verdict.points_lost, 4), "grade": verdict.grade.value, "drill": drill_on(),
-             "win_lost": None if verdict.win_lost is None else round(verdict.win_lost, 4),
-             "kind": spot.value if spot else None, "level": None if level == "any" else level}  # fmt: skip
-    saved = record_attempt(
-        Attempt(QUIZ, seed, str(verdict.chosen.card), str(verdict.best.card), verdict.correct, extra,
-                attempt_id=ticket.attempt_id, categories=kinds, categories_missed=[] if verdict.correct else kinds,
-                seconds=ticket.seconds()),
-        position=peg_trainer_position(seed, spot, None if level == "any" else level),
-    )  # fmt: skip
-    st.session_state["pegt_result"] = {"key": (seed, variant), "card": verdict.chosen.card, "saved": saved}
+    level_given = None if level == "any" else level
+    record_lay(QUIZ, position, card, seed, spot, level_given, ticket, drill=drill_on())
+    st.session_state["pegt_result"]["key"] = (seed, variant)
 
 
 if drilling:
     drill_banner(seed, "pegt_drill", leave_key="pegt_leave_drill")
 options = st.container(key="quiz_options").columns(2)
 frame.url_option(
-    options[0].selectbox, _("Kind of position"), {"any": _("Any kind"), **{s: kind_name(s) for s in SPOTS}},
-    key="pegt_kind", param="kind", choices=KIND_PARAMS, value=kind, then=_clear,
-    help=_("Leading a series; a count of {five} or {twenty_one}; pairing (and the pair royal it invites); runs; "
-           "playing for the go and the last card; the endgame, when a side can win this deal.").format(
-        five=fmt_int(5), twenty_one=fmt_int(21)),
-)  # fmt: skip
+    options[0].selectbox,
+    _("Kind of position"),
+    {"any": _("Any kind"), **{s: kind_name(s) for s in SPOTS}},
+    key="pegt_kind",
+    param="kind",
+    choices=KIND_PARAMS,
+    value=kind,
+    then=_clear,
+    help=_(
+        "Leading a series; a count of {five} or {twenty_one}; pairing (and the pair royal it invites); runs; "
+        "playing for the go and the last card; the endgame, when a side can win this deal."
+    ).format(five=fmt_int(5), twenty_one=fmt_int(21)),
+)
 frame.url_option(
-    options[1].selectbox, _("Difficulty"), {lv: _(label) for lv, label in LEVEL_LABELS.items()},
-    key="pegt_level", param="level", choices={d: d for d in DIFFICULTIES}, value=level, then=_clear,
-    help=_("Close calls: the best two cards are within a quarter point (or {close} of the chance to win). "
-           "Clear winners: the best is ahead by a point or more (or {clear}).").format(
-        close=own_digits(f"{CLOSE_WIN_GAP:.1%}"), clear=fmt_percent(FAR_WIN_GAP)),
-)  # fmt: skip
+    options[1].selectbox,
+    _("Difficulty"),
+    {lv: _(label) for lv, label in LEVEL_LABELS.items()},
+    key="pegt_level",
+    param="level",
+    choices={d: d for d in DIFFICULTIES},
+    value=level,
+    then=_clear,
+    help=_(
+        "Close calls: the best two cards are within a quarter point (or {close} of the chance to win). "
+        "Clear winners: the best is ahead by a point or more (or {clear})."
+    ).format(close=own_digits(f"{CLOSE_WIN_GAP:.1%}"), clear=fmt_percent(FAR_WIN_GAP)),
+)
 losses = [float((a.extra or {}).get("points_lost", 0.0)) for a in attempts(QUIZ)]
 frame.score_row(
-    quiz_stats(QUIZ), _("Best cards in a row"),
-    extra=(_("Points given up"), points(sum(losses) / len(losses)) if losses else "–",
-           _("Average points given up per position, against the best card")),
-)  # fmt: skip
+    quiz_stats(QUIZ),
+    _("Best cards in a row"),
+    extra=(
+        _("Points given up"),
+        points(sum(losses) / len(losses)) if losses else "–",
+        _("Average points given up per position, against the best card"),
+    ),
+)
 
 result = st.session_state.get("pegt_result")
 if result is not None and result["key"] != (seed, variant):
@@ -135,10 +140,16 @@ if verdict is not None:
     show_values(position, verdict)
 
 frame.deal_footer(
-    seed, _("Position number {seed}: share this page's address to show someone this exact position."),
-    next_label=_("Next position"), next_key="pegt_next", on_next=_next, answered=verdict is not None,
-    drill=None if drilling else ("pegt_drill_start", _drill_deal, _("Positions of the kinds you miss most.")),
+    seed,
+    _("Position number {seed}: share this page's address to show someone this exact position."),
+    next_label=_("Next position"),
+    next_key="pegt_next",
+    on_next=_next,
+    answered=verdict is not None,
+    drill=None
+    if drilling
+    else ("pegt_drill_start", _drill_deal, _("Positions of the kinds you miss most.")),
     learner=learner,
-)  # fmt: skip
+)
 if verdict is not None:
     frame.keyboard("pegt_next", "pegt_next", nonce=f"{seed}:{variant}")

@@ -16,8 +16,12 @@ setup_page(view.PAGE, N_("Game review"))
 st.title(_("Review your game"))
 db = open_store()
 show_status(db)
-game = view.open_game(db, current_learner(), browser_owner())  # this visitor's game, analysed; else stops
-decision_view.file_reviewed(db, current_learner(), game, today())  # its costly decisions come back for review
+game = view.open_game(
+    db, current_learner(), browser_owner()
+)  # this visitor's game, analysed; else stops
+decision_view.file_reviewed(
+    db, current_learner(), game, today()
+)  # its costly decisions come back for review
 
 view.figures(game)
 view.win_chart(game)
@@ -26,7 +30,9 @@ st.session_state.setdefault(view.MODE, view.REVIEW)
 mode = st.segmented_control(
     _("What to do"),
     (view.REVIEW, view.LEARN),
-    format_func=lambda m: _("Every decision") if m == view.REVIEW else _("Learn from your mistakes"),
+    format_func=lambda m: (
+        _("Every decision") if m == view.REVIEW else _("Learn from your mistakes")
+    ),
     key=view.MODE,
     label_visibility="collapsed",
 )

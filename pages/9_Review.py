@@ -29,9 +29,11 @@ PAGE = "pages/9_Review.py"
 setup_page(PAGE, N_("Review your mistakes"))
 st.title(_("Review your mistakes"))
 st.caption(
-    _("Every question you got wrong comes back: the next day, then after {days} days, then further "
-      "apart each time you get it right at the first try. Miss it again and it starts over.").format(days=fmt_int(3))
-)  # fmt: skip
+    _(
+        "Every question you got wrong comes back: the next day, then after {days} days, then further "
+        "apart each time you get it right at the first try. Miss it again and it starts over."
+    ).format(days=fmt_int(3))
+)
 name = learner_widget()
 db = open_store()
 show_status(db)
@@ -50,19 +52,36 @@ item_heading(item)
 try:
     recorder, variant = review_recorder(db, name, item, day), f"review:{item.id}"
     if item.kind == GAME_KIND:  # a decision from one of the learner's games
-        served = serve_decision(db, name, browser_owner(), item.position, ("review", item.id), recorder, variant,
-                                extra={"review": item.id})  # fmt: skip
+        served = serve_decision(
+            db,
+            name,
+            browser_owner(),
+            item.position,
+            ("review", item.id),
+            recorder,
+            variant,
+            extra={"review": item.id},
+        )
     else:
         served = serve_question(
-            item.kind, item.position, ("review", item.id), four_colour(), recorder, variant, extra={"review": item.id}
+            item.kind,
+            item.position,
+            ("review", item.id),
+            four_colour(),
+            recorder,
+            variant,
+            extra={"review": item.id},
         )
 except BadPosition:
     set_aside(db, name, item)
     served = None
 buttons = st.container(horizontal=True)
 buttons.button(
-    _("Next question"), key="review_next", on_click=next_item, type="primary" if served else "secondary",
+    _("Next question"),
+    key="review_next",
+    on_click=next_item,
+    type="primary" if served else "secondary",
     icon=":material/skip_next:",
-)  # fmt: skip
+)
 open_elsewhere(buttons, item)
 keyboard(item.kind, served, "review_next", nonce=str(item.id))

@@ -49,14 +49,17 @@ def _games(task: tuple[str, int, int, int]) -> list[tuple[float, int, int]]:
 
 def _commit() -> str:
     try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                              check=True).stdout.strip()  # fmt: skip
+        return subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=150, help="games per level")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
@@ -73,16 +76,24 @@ def main() -> int:
         with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
             for part in pool.imap_unordered(_games, tasks):
                 rows.extend(part)
-                print(f"  {level}: {len(rows)}/{args.games} games, {time.time() - began:.0f}s", flush=True)
+                print(
+                    f"  {level}: {len(rows)}/{args.games} games, {time.time() - began:.0f}s",
+                    flush=True,
+                )
         skills = [r[0] for r in rows]
         mean = statistics.fmean(skills)
         se = statistics.stdev(skills) / math.sqrt(len(skills))
         figures[level] = {
-            "skill": round(mean, 4), "se": round(se, 4), "games": len(rows),
+            "skill": round(mean, 4),
+            "se": round(se, 4),
+            "games": len(rows),
             "real_choices_a_game": round(statistics.fmean(r[1] for r in rows), 2),
             "errors_a_game": round(statistics.fmean(r[2] for r in rows), 3),
-        }  # fmt: skip
-        print(f"{level:>6}: {len(rows)} games, skill {mean:.3f} (SE {se:.3f}), {time.time() - began:.0f}s", flush=True)
+        }
+        print(
+            f"{level:>6}: {len(rows)} games, skill {mean:.3f} (SE {se:.3f}), {time.time() - began:.0f}s",
+            flush=True,
+        )
         _write(args, figures)  # each level as soon as it is measured
     return 0
 

@@ -44,7 +44,9 @@ def entry_rng(seed: int, players: int, role: str, key: str) -> random.Random:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--samples", type=int, default=3000, help="deals per 2-player entry")
-    parser.add_argument("--samples-single", type=int, default=2000, help="deals per 3-4 player entry")
+    parser.add_argument(
+        "--samples-single", type=int, default=2000, help="deals per 3-4 player entry"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=TABLE_PATH)
     args = parser.parse_args()

@@ -52,9 +52,13 @@ def transcript(expert: str, game: int) -> dict[str, object]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--check", action="store_true", help="compare with the committed file instead")
+    parser.add_argument(
+        "--check", action="store_true", help="compare with the committed file instead"
+    )
     args = parser.parse_args()
     if args.check:
         want = json.loads(OUT.read_text())

@@ -35,7 +35,10 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=TABLE_PATH)
     args = parser.parse_args()
     tables = {
-        role: {key: round(chance, 6) for key, chance in keep_chances(role == "dealer", args.temperature).items()}
+        role: {
+            key: round(chance, 6)
+            for key, chance in keep_chances(role == "dealer", args.temperature).items()
+        }
         for role in ("dealer", "pone")
     }
     data = {
@@ -49,7 +52,9 @@ def main() -> int:
         "tables": tables,
     }
     args.out.write_text(json.dumps(data, indent=0, sort_keys=False) + "\n", encoding="utf-8")
-    print(f"wrote {args.out} ({sum(len(t) for t in tables.values())} entries, T = {args.temperature})")
+    print(
+        f"wrote {args.out} ({sum(len(t) for t in tables.values())} entries, T = {args.temperature})"
+    )
     return 0
 
 

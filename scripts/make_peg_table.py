@@ -46,7 +46,9 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=TABLE_PATH)
     parser.add_argument("--baseline-deals", type=int, default=20_000)
-    parser.add_argument("--baseline-only", action="store_true", help="keep the tables, redo the baseline")
+    parser.add_argument(
+        "--baseline-only", action="store_true", help="keep the tables, redo the baseline"
+    )
     args = parser.parse_args()
     keeps = list(combinations_with_replacement(range(1, 14), 4))
     began = time.time()
@@ -72,7 +74,10 @@ def main() -> int:
         "tables": table,
     }
     args.out.write_text(json.dumps(data, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {args.out} ({len(keeps)} kept hands x 2 roles) in {time.time() - began:.0f}s", flush=True)
+    print(
+        f"wrote {args.out} ({len(keeps)} kept hands x 2 roles) in {time.time() - began:.0f}s",
+        flush=True,
+    )
     # the luck baseline: the best keep's net of a random dealt hand, per role
     load_table.cache_clear()
     baseline = {}

@@ -36,14 +36,28 @@ def main() -> None:
         p = peg_position(seed, kind, level)
         if p.gap < (MIN_WIN_GAP if p.advice.win_view else MIN_GAP):
             continue
-        positions.append({
-            "seed": seed, "kind": kind and str(kind), "level": level,
-            "hand": [str(c) for c in p.view.hand], "series": [str(c) for c in p.view.pile], "count": p.view.count,
-            "best": str(p.advice.best.card), "win_view": p.advice.win_view,
-            "values": {str(o.card): [round(o.points, 6), None if o.win is None else round(o.win, 6)]
-                       for o in p.advice.options},
-        })  # fmt: skip
-    OUT.write_text(json.dumps({"min_gap": MIN_GAP, "min_win_gap": MIN_WIN_GAP, "positions": positions}, indent=1) + "\n")
+        positions.append(
+            {
+                "seed": seed,
+                "kind": kind and str(kind),
+                "level": level,
+                "hand": [str(c) for c in p.view.hand],
+                "series": [str(c) for c in p.view.pile],
+                "count": p.view.count,
+                "best": str(p.advice.best.card),
+                "win_view": p.advice.win_view,
+                "values": {
+                    str(o.card): [round(o.points, 6), None if o.win is None else round(o.win, 6)]
+                    for o in p.advice.options
+                },
+            }
+        )
+    OUT.write_text(
+        json.dumps(
+            {"min_gap": MIN_GAP, "min_win_gap": MIN_WIN_GAP, "positions": positions}, indent=1
+        )
+        + "\n"
+    )
     print(f"{len(positions)} positions from seeds 1-{seed} written to {OUT}")
 
 

@@ -93,7 +93,9 @@ def main() -> int:
                 )
         games.append({"record": record.to_dict(), "decisions": decisions})
         print(f"game to {target} (seed {seed}): {len(decisions)} valuations", flush=True)
-    OUT.write_text(json.dumps({"about": __doc__.strip().splitlines()[0], "games": games}, indent=None) + "\n")
+    OUT.write_text(
+        json.dumps({"about": __doc__.strip().splitlines()[0], "games": games}, indent=None) + "\n"
+    )
     print(f"wrote {OUT}")
     return 0
 

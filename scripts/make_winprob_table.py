@@ -77,7 +77,9 @@ def generate(bot: str, deals: int, seed: int, jobs: int, out: Path) -> list[Deal
             if len(lines) % 10_000 < chunk:
                 print(f"  {len(lines)} deals, {time.time() - began:.0f}s", flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(f"# bot={bot} seed={seed} deals={deals}\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    out.write_text(
+        f"# bot={bot} seed={seed} deals={deals}\n" + "\n".join(lines) + "\n", encoding="utf-8"
+    )
     return [DealRecord.from_text(line) for line in lines]
 
 
@@ -94,13 +96,17 @@ def _rows(table: np.ndarray) -> list[list[int]]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--bot", default="hard")
     parser.add_argument("--deals", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--deals-file", type=Path, default=Path("build/winprob_deals.txt"))
-    parser.add_argument("--from-deals", type=Path, default=None, help="skip the self-play: read deals")
+    parser.add_argument(
+        "--from-deals", type=Path, default=None, help="skip the self-play: read deals"
+    )
     parser.add_argument("--out", type=Path, default=TABLE_PATH)
     args = parser.parse_args()
     began = time.time()
@@ -121,10 +127,16 @@ def main() -> int:
         diff = np.abs(a - b)
         tables[str(target)] = {
             "dealer_wins": _rows(table),
-            "split_half": {"max_abs": round(float(diff.max()), 4), "mean_abs": round(float(diff.mean()), 5)},
+            "split_half": {
+                "max_abs": round(float(diff.max()), 4),
+                "mean_abs": round(float(diff.mean()), 5),
+            },
         }
-        print(f"target {target}: D[0][0] = {table[0, 0]:.4f}; split-half max {diff.max():.4f},"
-              f" mean {diff.mean():.5f}; {time.time() - began:.0f}s", flush=True)
+        print(
+            f"target {target}: D[0][0] = {table[0, 0]:.4f}; split-half max {diff.max():.4f},"
+            f" mean {diff.mean():.5f}; {time.time() - began:.0f}s",
+            flush=True,
+        )
     data = {
         "header": {
             "what": "chance that the player about to deal wins a 2-player game, for every score pair",

@@ -80,7 +80,9 @@ def bot_played_game(
 ) -> PlaySession:
     """A game to ``target`` (61) against easy (deal ``seed`` 21), the learner's seat played by
     the ``learner`` bot (level, seed: easy, which errs), up to ``stop`` moves or to its end."""
-    session = PlaySession.start(PlaySettings(level="easy", target=target), seed=seed, game_id=game_id)
+    session = PlaySession.start(
+        PlaySettings(level="easy", target=target), seed=seed, game_id=game_id
+    )
     bot = make_bot(*learner)
     while session.phase is not Phase.GAME_OVER and (stop is None or session.moves < stop):
         if session.phase is Phase.DEAL:
@@ -141,7 +143,14 @@ def save_for_server(database_url: str, session: PlaySession, learner: str | None
     engine = store.make_engine(database_url)
     store.migrate(engine)
     try:
-        store.save_game(engine, session.game_id, session.to_dict(), moves=session.moves, previous=None,
-                        finished=session.phase is Phase.GAME_OVER, learner=learner)  # fmt: skip
+        store.save_game(
+            engine,
+            session.game_id,
+            session.to_dict(),
+            moves=session.moves,
+            previous=None,
+            finished=session.phase is Phase.GAME_OVER,
+            learner=learner,
+        )
     finally:
         engine.dispose()

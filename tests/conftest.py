@@ -57,7 +57,9 @@ def _free_port() -> int:
 def _need_chromium() -> None:
     if not CHROMIUM.exists():
         if os.environ.get("CI") == "true":
-            pytest.fail(f"{CHROMIUM} is missing: browser tests must run in CI (apt-get install chromium)")
+            pytest.fail(
+                f"{CHROMIUM} is missing: browser tests must run in CI (apt-get install chromium)"
+            )
         pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
 
 
@@ -98,9 +100,7 @@ def app_url(app_database_url: str) -> Iterator[str]:
 
 
 @contextmanager
-def serve(
-    root: Path, database_url: str, log_name: str = "streamlit-server.log"
-) -> Iterator[str]:
+def serve(root: Path, database_url: str, log_name: str = "streamlit-server.log") -> Iterator[str]:
     """Run `streamlit run app.py` in ``root`` headless on a free port; yield its base URL.
 
     The server keeps progress in ``database_url``, never in the project's ``data/``.
@@ -112,14 +112,23 @@ def serve(
     with log.open("w") as out:
         server = subprocess.Popen(
             [
-                sys.executable, "-m", "streamlit", "run", "app.py",
-                "--server.headless=true", f"--server.port={port}", "--server.address=127.0.0.1",
-                "--browser.gatherUsageStats=false", "--server.fileWatcherType=none",
+                sys.executable,
+                "-m",
+                "streamlit",
+                "run",
+                "app.py",
+                "--server.headless=true",
+                f"--server.port={port}",
+                "--server.address=127.0.0.1",
+                "--browser.gatherUsageStats=false",
+                "--server.fileWatcherType=none",
             ],
-            cwd=root, stdout=out, stderr=subprocess.STDOUT,
+            cwd=root,
+            stdout=out,
+            stderr=subprocess.STDOUT,
             # a short pause between the Play page's bot moves
             env={"CRIBBAGE_BOT_DELAY": "0.3", **os.environ, "DATABASE_URL": database_url},
-        )  # fmt: skip
+        )
         url = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + SERVER_START_S

@@ -108,7 +108,9 @@ def pseudo(text: str, lang: str) -> str:
     letters = _SCRIPT_LETTERS[lang]
     parts = _KEEP.split(text)
     return "".join(
-        part if i % 2 else re.sub(r"[A-Za-z]", lambda m: letters[ord(m.group().lower()) % len(letters)], part)
+        part
+        if i % 2
+        else re.sub(r"[A-Za-z]", lambda m: letters[ord(m.group().lower()) % len(letters)], part)
         for i, part in enumerate(parts)
     )
 
@@ -136,7 +138,9 @@ def write_pseudo_catalogs(locales: Path, lessons: Path, langs: tuple[str, ...]) 
     for lang in langs:
         (lessons / lang).mkdir(parents=True, exist_ok=True)
         for lesson in (ROOT / "lessons" / "en").glob("*.md"):
-            (lessons / lang / lesson.name).write_text(pseudo(lesson.read_text(encoding="utf-8"), lang))
+            (lessons / lang / lesson.name).write_text(
+                pseudo(lesson.read_text(encoding="utf-8"), lang)
+            )
     (lessons / "en").mkdir(parents=True, exist_ok=True)
     for lesson in (ROOT / "lessons" / "en").glob("*.md"):
         (lessons / "en" / lesson.name).write_text(lesson.read_text(encoding="utf-8"))
@@ -185,20 +189,40 @@ def scenarios() -> list[tuple[str, str | None, dict[str, str], Action | None]]:
     known: list[tuple[str, str | None, dict[str, str], Action | None]] = [
         ("home", None, {"seed": "1"}, None),
         *(
-            (f"learn-{lesson.id}", "pages/1_Learn.py", {"lesson": lesson.id, "seed": "11"},
-             _learn_answer(lesson.id))
+            (
+                f"learn-{lesson.id}",
+                "pages/1_Learn.py",
+                {"lesson": lesson.id, "seed": "11"},
+                _learn_answer(lesson.id),
+            )
             for lesson in LESSONS
         ),
-        ("count-wrong", "pages/2_Count_the_hand.py", {"seed": "42"},
-         _submit("count_answer", "count_submit", str(rich - 1))),
-        ("count-bad-input", "pages/2_Count_the_hand.py", {"seed": "42"},
-         _submit("count_answer", "count_submit", "2.5")),
-        ("count-per-kind", "pages/2_Count_the_hand.py", {"seed": "42", "mode": "crib"},
-         _count_per_kind),
-        ("pegging-wrong", "pages/3_Pegging_quiz.py", {"seed": "7"},
-         _submit("peg_answer", "peg_submit", str(pegging_question(7).total + 1))),
+        (
+            "count-wrong",
+            "pages/2_Count_the_hand.py",
+            {"seed": "42"},
+            _submit("count_answer", "count_submit", str(rich - 1)),
+        ),
+        (
+            "count-bad-input",
+            "pages/2_Count_the_hand.py",
+            {"seed": "42"},
+            _submit("count_answer", "count_submit", "2.5"),
+        ),
+        (
+            "count-per-kind",
+            "pages/2_Count_the_hand.py",
+            {"seed": "42", "mode": "crib"},
+            _count_per_kind,
+        ),
+        (
+            "pegging-wrong",
+            "pages/3_Pegging_quiz.py",
+            {"seed": "7"},
+            _submit("peg_answer", "peg_submit", str(pegging_question(7).total + 1)),
+        ),
         ("progress", "pages/5_Progress.py", {}, None),
-    ]  # fmt: skip
+    ]
     covered = {page for _, page, _, _ in known}
     others = [
         (Path(path).stem, f"pages/{Path(path).name}", {}, None)

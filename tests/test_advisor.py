@@ -16,7 +16,10 @@ def test_hand_points_agrees_with_the_itemised_scorer() -> None:
     for _ in range(4000):
         five = rng.sample(DECK, 5)
         for is_crib in (False, True):
-            assert hand_points(five[:4], five[4], is_crib) == score_hand(five[:4], five[4], is_crib).total
+            assert (
+                hand_points(five[:4], five[4], is_crib)
+                == score_hand(five[:4], five[4], is_crib).total
+            )
 
 
 @pytest.mark.parametrize("dealt", [6, 5])

@@ -5,7 +5,20 @@ import pytest
 from tutor.lang.answers import parse_answer
 
 
-@pytest.mark.parametrize("text, value", [("0", 0), ("29", 29), (" 12 ", 12), ("+7", 7), ("२४", 24), ("১২", 12), ("૨૯", 29), ("੧੫", 15), ("۱۲", 12)])
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("0", 0),
+        ("29", 29),
+        (" 12 ", 12),
+        ("+7", 7),
+        ("२४", 24),
+        ("১২", 12),
+        ("૨૯", 29),
+        ("੧੫", 15),
+        ("۱۲", 12),
+    ],
+)
 def test_whole_numbers_in_range(text: str, value: int) -> None:
     assert parse_answer(text, 29) == (value, None)
 
@@ -32,5 +45,7 @@ def test_bad_input_gets_a_message_and_no_value(text: str | None, says: str) -> N
 
 
 def test_range_depends_on_the_quiz() -> None:
-    assert parse_answer("16", 15).value is None and "0 to 15" in (parse_answer("16", 15).error or "")
+    assert parse_answer("16", 15).value is None and "0 to 15" in (
+        parse_answer("16", 15).error or ""
+    )
     assert parse_answer("15", 15).value == 15

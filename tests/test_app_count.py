@@ -76,7 +76,9 @@ def test_seed_round_trip() -> None:
 
 
 def test_crib_mode_scores_as_a_crib() -> None:
-    seed = next(s for s in range(500) if deal_hand(s, focus="flush").score.of_kind("flush")[0].points == 4)
+    seed = next(
+        s for s in range(500) if deal_hand(s, focus="flush").score.of_kind("flush")[0].points == 4
+    )
     at = open_page(seed=str(seed), focus="flush")
     at.radio(key="count_mode").set_value("crib")
     at.run()
@@ -90,10 +92,11 @@ def test_crib_mode_scores_as_a_crib() -> None:
 
 def test_the_crib_flush_practice_deals_the_four_card_trap() -> None:
     trap = next(
-        s for s in range(50)
+        s
+        for s in range(50)
         if deal_hand(s, is_crib=True, focus="flush").starter.suit
         != deal_hand(s, is_crib=True, focus="flush").hand[0].suit
-    )  # fmt: skip
+    )
     crib = deal_hand(trap, is_crib=True, focus="flush")
     assert len({c.suit for c in crib.hand}) == 1 and not crib.score.of_kind("flush")
     at = open_page(seed=str(trap), mode="crib", focus="flush")
@@ -173,7 +176,9 @@ def test_a_second_wrong_count_shows_the_whole_answer() -> None:
     at = answer(open_page(seed="42"), "count", str(deal.score.total + 2))
     assert "try once more" in at.error[0].value and "too many" in at.info[0].value
     answer(at, "count", str(deal.score.total + 3))
-    assert f"you said {deal.score.total + 3}, the hand scores {deal.score.total}" in at.error[0].value
+    assert (
+        f"you said {deal.score.total + 3}, the hand scores {deal.score.total}" in at.error[0].value
+    )
     assert "Running total" in page_text(at)
     assert len(at.session_state["attempts"]) == 1
 

@@ -14,7 +14,9 @@ PAGE = "pages/2_Count_the_hand.py"
 
 def seed_with(kinds: set[str], **options) -> int:
     """A seed whose hand scores (at least) these kinds."""
-    return next(s for s in range(2000) if kinds <= {i.kind for i in deal_hand(s, **options).score.items})
+    return next(
+        s for s in range(2000) if kinds <= {i.kind for i in deal_hand(s, **options).score.items}
+    )
 
 
 def combos_page(seed: int, **params: str) -> AppTest:
@@ -44,7 +46,9 @@ def test_every_combination_found_is_right_and_recorded() -> None:
     assert at.success and "you found every combination" in at.success[0].value
     attempt = at.session_state["attempts"][-1]
     assert attempt.correct and attempt.answer == deal.score.total
-    assert attempt.extra["way"] == "combinations" and len(attempt.extra["claims"]) == len(deal.score.items)
+    assert attempt.extra["way"] == "combinations" and len(attempt.extra["claims"]) == len(
+        deal.score.items
+    )
     assert attempt.categories_missed == ()
     assert "Combination by combination" in page_text(at)
 
@@ -83,9 +87,10 @@ def test_nothing_selected_or_a_repeat_changes_nothing() -> None:
 
 def test_a_crib_of_four_of_one_suit_is_no_flush() -> None:
     seed = next(
-        s for s in range(3000)
+        s
+        for s in range(3000)
         if deal_hand(s, is_crib=True, focus="flush").score.of_kind(ScoreKind.FLUSH) == ()
-    )  # fmt: skip
+    )
     at = combos_page(seed, mode="crib", focus="flush")
     deal = deal_hand(seed, is_crib=True, focus="flush")
     claim(at, seed, deal.hand, "flush", is_crib=True, focus="flush")

@@ -84,7 +84,9 @@ def test_choose_the_worst() -> None:
     table = at.dataframe[0].value
     assert "yours" in table[""].iloc[-1] and table[""].iloc[0].startswith("★")
     (chart,) = charts(at)
-    summary = json.loads(chart.spec)["description"]  # the chart's text alternative: the line under it
+    summary = json.loads(chart.spec)[
+        "description"
+    ]  # the chart's text alternative: the line under it
     assert summary.startswith("Your keep: ") and " · Best keep: " in summary
     assert summary in [c.value for c in at.caption]
     assert [m.value for m in at.metric][:4] == ["0", "0%", "1", f"{loss:.2f}"]
@@ -101,7 +103,9 @@ def test_the_pages_answer_is_the_advisors_exactly() -> None:
         assert list(table["Net"]) == [o.net for o in advice.options]
         assert list(table["Hand"]) == [o.hand_ev for o in advice.options]
         assert list(table["Crib"]) == [o.crib_ev for o in advice.options]
-        assert list(table["Throw"]) == [" ".join(c.label for c in o.discard) for o in advice.options]
+        assert list(table["Throw"]) == [
+            " ".join(c.label for c in o.discard) for o in advice.options
+        ]
         assert list(table["Min"]) == [o.hand_min for o in advice.options]
         assert list(table["Max"]) == [o.hand_max for o in advice.options]
 
@@ -110,7 +114,9 @@ def test_the_pages_answer_is_the_advisors_exactly() -> None:
 def test_wrong_number_of_cards_records_nothing(how_many: int) -> None:
     deal = deal_discard(42)
     at = throw(open_page(seed="42"), deal.hand[:how_many])
-    assert at.error and f"Choose exactly 2 cards to throw: you chose {how_many}." == at.error[0].value
+    assert (
+        at.error and f"Choose exactly 2 cards to throw: you chose {how_many}." == at.error[0].value
+    )
     assert "attempts" not in at.session_state
     assert not at.dataframe and not at.success
     assert at.button(key="discard_confirm")  # still asking

@@ -52,7 +52,9 @@ def test_the_coached_game_from_the_cut_to_the_check() -> None:
     assert "before the go and pegs 1 point" in text and "makes thirty-one exactly" in text
     click(at, "fg_show")
     for cards, is_crib in ((state.kept[1], False), (state.kept[0], False), (state.crib, True)):
-        at.text_input(key="fg_count").input(str(score_hand(cards, state.starter, is_crib=is_crib).total))
+        at.text_input(key="fg_count").input(
+            str(score_hand(cards, state.starter, is_crib=is_crib).total)
+        )
         click(at, "fg_count_submit")
         assert at.success and "Right" in at.success[0].value
         click(at, "fg_count_next")

@@ -49,7 +49,9 @@ def open_page(**params: str) -> AppTest:
 
 
 def text(at: AppTest) -> str:
-    return "\n".join(str(m.value) for m in [*at.markdown, *at.info, *at.success, *at.warning, *at.caption])
+    return "\n".join(
+        str(m.value) for m in [*at.markdown, *at.info, *at.success, *at.warning, *at.caption]
+    )
 
 
 def test_opened_first_without_a_game_it_says_so_and_links_to_play(db_url: str) -> None:
@@ -87,11 +89,17 @@ def test_the_review_shows_the_figures_of_analyse_record(db_url: str) -> None:
     first = next(d for d in expected.of_seat(HUMAN) if d.hand_no == 1 and d.kind == "discard")
     assert first.grade.value.capitalize() in page
     # the chance-to-win chart's text alternative (its label in the browser): the line's ends and range
-    line = [d for d in expected.of_seat(HUMAN) if d.win_after is not None and d.kind in ("discard", "play")]
+    line = [
+        d
+        for d in expected.of_seat(HUMAN)
+        if d.win_after is not None and d.kind in ("discard", "play")
+    ]
     wins = [f"{round(100 * d.win_after)}%" for d in line]
     low, high = (f"{round(100 * f(d.win_after for d in line))}%" for f in (min, max))
     marked = sum(d.grade.is_error and d.real_choice for d in line)
-    chart = at.get("vega_lite_chart")[0]  # the chance to win (the skill chart beside past games follows)
+    chart = at.get("vega_lite_chart")[
+        0
+    ]  # the chance to win (the skill chart beside past games follows)
     assert json.loads(chart.proto.spec)["description"] == (
         f"Your chance to win went from {wins[0]} to {wins[-1]} over your {len(line)} decisions "
         f"(lowest {low}, highest {high}); mistakes and blunders marked in red: {marked}."
@@ -129,9 +137,11 @@ def test_learn_from_your_mistakes_gives_one_retry_then_the_answer(db_url: str) -
     first = costly[0]
     assert severity(first) == max(severity(d) for d in costly) and first.grade is Grade.BLUNDER
     wrong = next(
-        o for o in first.options[1:]
-        if o is not first.choice and check_answer(first, frozenset(option_cards(o))) is Grade.BLUNDER
-    )  # fmt: skip
+        o
+        for o in first.options[1:]
+        if o is not first.choice
+        and check_answer(first, frozenset(option_cards(o))) is Grade.BLUNDER
+    )
     at = open_page(game=GAME, learner="Ann")
     at.segmented_control(key="review_mode").set_value("learn").run()
     assert "Decision 1 of " + str(len(costly)) in text(at)
@@ -154,8 +164,12 @@ def test_load_own_game_gives_a_game_only_to_its_owner(tmp_path: Path) -> None:
     engine = store.make_engine(f"sqlite:///{tmp_path / 'own.db'}")
     store.migrate(engine)
     data = played(10).to_dict()
-    store.save_game(engine, "g-ann", data | {"game_id": "g-ann"}, moves=1, previous=None, learner="Ann")
-    store.save_game(engine, "g-anon", data | {"game_id": "g-anon"}, moves=1, previous=None, browser="b1")
+    store.save_game(
+        engine, "g-ann", data | {"game_id": "g-ann"}, moves=1, previous=None, learner="Ann"
+    )
+    store.save_game(
+        engine, "g-anon", data | {"game_id": "g-anon"}, moves=1, previous=None, browser="b1"
+    )
     assert store.load_own_game(engine, "g-ann", "Ann") is not None
     assert store.load_own_game(engine, "g-ann", "Bob") is None
     assert store.load_own_game(engine, "g-ann", None, "b1") is None
@@ -183,7 +197,9 @@ def test_the_review_opens_first_in_every_language(db_url: str, lang: str) -> Non
 
 
 def test_in_counting_mode_the_learners_typed_counts_are_reviewed(db_url: str) -> None:
-    session = PlaySession.start(PlaySettings(level="easy", target=61, self_count=True), seed=5, game_id=GAME)
+    session = PlaySession.start(
+        PlaySettings(level="easy", target=61, self_count=True), seed=5, game_id=GAME
+    )
     learner = make_bot("easy", 7)
     while session.moves < 60:
         if session.phase is Phase.DEAL:
@@ -216,11 +232,17 @@ def test_the_game_in_one_picture_sets_its_skill_beside_the_bots_lines(db_url: st
     assert not at.exception, at.exception
     chart = at.get("vega_lite_chart")[-1]  # after the chart of the chance to win
     assert '"rule"' in chart.proto.spec and '"text"' in chart.proto.spec
-    frames = [pa.ipc.open_stream(ds.data.data).read_all().to_pandas() for ds in chart.proto.datasets]
-    bots = max((f for f in frames if "label" in f), key=len)  # the lines (the labels come in two halves)
+    frames = [
+        pa.ipc.open_stream(ds.data.data).read_all().to_pandas() for ds in chart.proto.datasets
+    ]
+    bots = max(
+        (f for f in frames if "label" in f), key=len
+    )  # the lines (the labels come in two halves)
     games = next(f for f in frames if "opponent_level" in f)
     assert list(bots["skill"]) == [round(f.skill, 3) for f in bot_skill().values()]
-    assert bots["label"][0].startswith("آسان کمپیوٹر") and bots["label"][2].startswith("مشکل کمپیوٹر")
+    assert bots["label"][0].startswith("آسان کمپیوٹر") and bots["label"][2].startswith(
+        "مشکل کمپیوٹر"
+    )
     # this game (not filed yet, so in the page's own row), with the figure of the analysis
     assert list(games["id"]) == [GAME]
     assert games["skill"][0] == round(analyse_record(session.record).summary(HUMAN).skill, 3)

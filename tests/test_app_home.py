@@ -12,7 +12,9 @@ def test_home_links_every_page_and_shows_an_example() -> None:
     at = open_page(None, seed="3")
     links = {link.proto.page.strip("/") for link in at.get("page_link")}
     # pages/2_Count_the_hand.py is served at /Count_the_hand
-    expected = {page.path.removeprefix("pages/").removesuffix(".py").split("_", 1)[1] for page in PAGES[1:]}
+    expected = {
+        page.path.removeprefix("pages/").removesuffix(".py").split("_", 1)[1] for page in PAGES[1:]
+    }
     assert expected <= links
     assert deal_hand(3).score.said_aloud in page_text(at)
 

@@ -13,8 +13,14 @@ from tutor.seeds import MAX_SEED
 
 LONG = "1" * 5_000
 TYPED = "1" * 10_000
-PAGES = [None, "pages/1_Learn.py", "pages/2_Count_the_hand.py", "pages/3_Pegging_quiz.py",
-         "pages/6_Discard_trainer.py", "pages/7_Pegging_trainer.py"]  # fmt: skip
+PAGES = [
+    None,
+    "pages/1_Learn.py",
+    "pages/2_Count_the_hand.py",
+    "pages/3_Pegging_quiz.py",
+    "pages/6_Discard_trainer.py",
+    "pages/7_Pegging_trainer.py",
+]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: (p or "home").split("/")[-1])
@@ -22,7 +28,9 @@ def test_a_very_long_seed_gives_a_new_deal_and_says_why(page: str | None) -> Non
     at = open_page(page, seed=LONG)
     seed = at.query_params["seed"]
     assert seed.isdigit() and 1 <= int(seed) <= MAX_SEED
-    assert any("deal number in the address" in w.value for w in at.warning), [w.value for w in at.warning]
+    assert any("deal number in the address" in w.value for w in at.warning), [
+        w.value for w in at.warning
+    ]
 
 
 @pytest.mark.parametrize("box", ["count", "peg"])

@@ -44,7 +44,9 @@ def test_the_position_shows_your_cards_as_buttons_and_nothing_given_away() -> No
     captions = " ".join(str(c.value) for c in at.caption)
     assert f"The count is **{view.count}**." in text if view.pile else "You lead" in captions
     assert not at.dataframe and not at.success and not at.error
-    assert not [b for b in at.button if b.key == "pegt_go"]  # a position always has a card that fits
+    assert not [
+        b for b in at.button if b.key == "pegt_go"
+    ]  # a position always has a card that fits
 
 
 def test_first_visit_puts_a_seed_in_the_address() -> None:
@@ -59,7 +61,7 @@ def test_the_best_card_is_right_and_recorded_once() -> None:
     attempt = at.session_state["attempts"][-1]
     assert (attempt.kind, attempt.answer, attempt.correct) == ("peg_trainer", str(best), True)
     assert attempt.extra["points_lost"] == 0 and attempt.extra["grade"] == "best"
-    assert attempt.categories_missed == [] and set(attempt.categories) == set(position.kinds)
+    assert attempt.categories_missed == () and set(attempt.categories) == set(position.kinds)
     assert attempt.seconds is not None and attempt.seconds >= 0
     assert all(b.disabled for b in at.button if b.key and b.key.startswith("pegt_lay_"))
     assert len(at.dataframe) == 1
@@ -77,9 +79,15 @@ def test_a_worse_card_gets_the_engines_verdict_and_why() -> None:
     assert f"you gave up {verdict.points_lost:.2f} points" in shown
     assert verdict.best.card.label in shown
     why = at.info[-1].value
-    assert f"{verdict.exposure.scoring} of the {verdict.exposure.unseen} cards" in why or "none of the" in why or "makes 31" in why
+    assert (
+        f"{verdict.exposure.scoring} of the {verdict.exposure.unseen} cards" in why
+        or "none of the" in why
+        or "makes 31" in why
+    )
     attempt = at.session_state["attempts"][-1]
-    assert not attempt.correct and attempt.extra["points_lost"] == pytest.approx(verdict.points_lost, abs=1e-4)
+    assert not attempt.correct and attempt.extra["points_lost"] == pytest.approx(
+        verdict.points_lost, abs=1e-4
+    )
     assert set(attempt.categories_missed) == set(position.kinds)
     assert [m.value for m in at.metric][:3] == ["0", "0%", "1"]
 

@@ -35,7 +35,9 @@ def open_play(same_browser_as: AppTest | None = None, **params: str) -> AppTest:
     another tab of that one, which a browser tells by its cookie (AppTest has none)."""
     at = AppTest.from_file(ENTRY, default_timeout=60)
     if same_browser_as is not None:
-        at.session_state["profile_browser_key"] = same_browser_as.session_state["profile_browser_key"]
+        at.session_state["profile_browser_key"] = same_browser_as.session_state[
+            "profile_browser_key"
+        ]
     at.switch_page(PAGE)
     for key, value in params.items():
         at.query_params[key] = value
@@ -88,7 +90,9 @@ def step(at: AppTest, claim: Any = None) -> None:
             click(at, f"play_pick_{card}")
         click(at, "play_confirm_discard")
     elif state.phase is Phase.PLAY:
-        enabled = [b for b in at.button if b.key and b.key.startswith("play_lay_") and not b.disabled]
+        enabled = [
+            b for b in at.button if b.key and b.key.startswith("play_lay_") and not b.disabled
+        ]
         assert enabled, "it is my turn, so a card fits (when none does, go is said for me)"
         enabled[0].click().run()
         assert not at.exception, at.exception
@@ -266,7 +270,9 @@ def test_a_stale_tab_on_the_same_game_changes_nothing() -> None:
 
 
 def test_a_card_that_passes_31_is_disabled_and_cannot_be_clicked() -> None:
-    for seed in range(42, 52):  # the page waits for me only with two cards that fit: not in every game
+    for seed in range(
+        42, 52
+    ):  # the page waits for me only with two cards that fit: not in every game
         at = open_play()
         start(at, seed=seed)
         for _ in range(60):
@@ -295,14 +301,20 @@ def test_go_is_said_for_me_when_no_card_fits_and_the_feed_says_so() -> None:
         state = session.state
         if state.phase is Phase.GAME_OVER:
             break
-        assert "play_go" not in keys(at), "go is never a click: it is the only move when nothing fits"
+        assert "play_go" not in keys(at), (
+            "go is never a click: it is the only move when nothing fits"
+        )
         if state.phase is Phase.PLAY and state.to_act == HUMAN:
             fits = [c for c in state.hands[HUMAN] if state.count + c.value <= 31]
-            assert len(fits) >= 2, "the page waits only when I have a choice (one card, or none, is played for me)"
+            assert len(fits) >= 2, (
+                "the page waits only when I have a choice (one card, or none, is played for me)"
+            )
         shown = [m for m in session.feed if m.kind != "count"][-5:]  # the commentary's moves
         if any(m.kind == "go" and m.seat == HUMAN for m in shown) and state.phase is Phase.PLAY:
             seen_go = True
-            assert any("go, said for you" in md.value for md in at.markdown), "the feed says the go was said for me"
+            assert any("go, said for you" in md.value for md in at.markdown), (
+                "the feed says the go was said for me"
+            )
         step(at)
     assert seen_go
 
@@ -320,16 +332,22 @@ def test_a_double_click_is_refused_with_a_message() -> None:
     first = drawn.act(Discard(HUMAN, chosen))
     engine = store.make_engine()
     store.save_game(
-        engine, first.game_id, first.to_dict(), moves=first.moves, previous=drawn.moves,
+        engine,
+        first.game_id,
+        first.to_dict(),
+        moves=first.moves,
+        previous=drawn.moves,
         browser=owner_hash(at.session_state["profile_browser_key"]),
-    )  # fmt: skip
+    )
     # ... and the second arrives carrying the table it was drawn on: refused, with a message
     click(at, "play_confirm_discard")
     assert any("changed nothing" in w.value or "older view" in w.value for w in at.warning)
     now = session_of(at)
     assert now.state.discards[HUMAN] == first.state.discards[HUMAN]
     assert [m for m in now.feed if m.seat == HUMAN] == [m for m in first.feed if m.seat == HUMAN]
-    assert now.state.log[: len(first.state.log)] == first.state.log, "the page goes on from the first click"
+    assert now.state.log[: len(first.state.log)] == first.state.log, (
+        "the page goes on from the first click"
+    )
 
 
 def test_undo_takes_back_my_last_card_and_the_log_marks_it() -> None:
@@ -342,7 +360,9 @@ def test_undo_takes_back_my_last_card_and_the_log_marks_it() -> None:
             break
         step(at)
     hand_before = session.state.hands[HUMAN]
-    step(at)  # lay a card (the computer answers; a card of mine that is the only one to fit is laid for me)
+    step(
+        at
+    )  # lay a card (the computer answers; a card of mine that is the only one to fit is laid for me)
     assert len(session_of(at).state.hands[HUMAN]) < len(hand_before)
     assert not at.button(key="play_undo").disabled
     click(at, "play_undo")
@@ -431,13 +451,19 @@ def _saved_text(game_id: str, text: str, moves: int = 0) -> None:
     store.migrate(engine)
     store.save_game(engine, game_id, {}, moves=moves, previous=None)
     with engine.begin() as conn:
-        conn.execute(sa.update(store.SAVED_GAMES).where(store.SAVED_GAMES.c.id == game_id).values(data=text))
+        conn.execute(
+            sa.update(store.SAVED_GAMES).where(store.SAVED_GAMES.c.id == game_id).values(data=text)
+        )
 
 
 def _edited_v1() -> str:
     import json
 
-    data = json.loads((Path(__file__).parent / "data/play_saves_v1/two_players_play_with_take_backs.json").read_text())
+    data = json.loads(
+        (
+            Path(__file__).parent / "data/play_saves_v1/two_players_play_with_take_backs.json"
+        ).read_text()
+    )
     hands = data["data"]["state"]["hands"]
     hands[1][0] = hands[0][0]  # the same card in two hands
     return json.dumps(data["data"])
@@ -490,7 +516,11 @@ def test_a_broken_saved_game_is_explained_in_the_learners_language() -> None:
 def test_a_game_saved_by_the_old_code_opens_and_plays_on() -> None:
     import json
 
-    found = json.loads((Path(__file__).parent / "data/play_saves_v1/two_players_play_with_take_backs.json").read_text())
+    found = json.loads(
+        (
+            Path(__file__).parent / "data/play_saves_v1/two_players_play_with_take_backs.json"
+        ).read_text()
+    )
     engine = store.make_engine()
     store.migrate(engine)
     game_id = found["data"]["game_id"]
@@ -521,7 +551,9 @@ def test_when_the_app_counts_the_show_needs_no_click_and_the_next_deal_one() -> 
     assert session.phase is Phase.DEAL, "the counts ran on by themselves"
     assert not keys(at) & {"play_next_count", "play_count_mine"}
     titles = [e.label for e in at.expander if e.label != "Coach"]  # the coach's settings come first
-    assert titles[:3] == [t for t in titles[:3] if ": " in t] and any(t.startswith("Your crib: ") for t in titles)
+    assert titles[:3] == [t for t in titles[:3] if ": " in t] and any(
+        t.startswith("Your crib: ") for t in titles
+    )
     click(at, "play_deal")
     assert session_of(at).phase is Phase.DISCARD and session_of(at).state.hand_no == 2
 
@@ -553,4 +585,6 @@ def test_after_the_show_the_table_describes_the_hand_just_counted() -> None:
     crib = values[values.index("**The crib** · You") + 1]
     assert crib.count('class="card"') == 4, "the crib is face up"
     breakdowns = [v for v in values if 'class="breakdown"' in v]
-    assert breakdowns and all(">Starter</figcaption>" in v for v in breakdowns), "each row marks the starter"
+    assert breakdowns and all(">Starter</figcaption>" in v for v in breakdowns), (
+        "each row marks the starter"
+    )

@@ -112,7 +112,10 @@ def test_a_costly_card_is_held_back_in_the_play() -> None:
             click(at, f"play_lay_{worst.card}")
             assert session_of(at).moves == moves
             [warning] = [w for w in warnings(at) if "gives up" in w]
-            assert f"{advice.loss(worst.card):.2f} points on average over the rest of the play" in warning
+            assert (
+                f"{advice.loss(worst.card):.2f} points on average over the rest of the play"
+                in warning
+            )
             click(at, "play_coach_anyway")
             after = session_of(at)
             assert after.moves > moves and Play(HUMAN, worst.card) in after.record.steps
@@ -121,14 +124,20 @@ def test_a_costly_card_is_held_back_in_the_play() -> None:
     pytest.fail("no costly card came up in this seeded hand")
 
 
-def test_the_coach_setting_is_kept_with_the_learners_preferences(fast_bots_and_own_database: str) -> None:  # noqa: F811
+def test_the_coach_setting_is_kept_with_the_learners_preferences(
+    fast_bots_and_own_database: str,  # noqa: F811
+) -> None:
     at = open_play(learner="Asha")
     start(at, seed=3)
     coach_on(at, threshold=3.0, bar=True)
     engine = store.make_engine(fast_bots_and_own_database)
     asha = store.learner_by_name(engine, "Asha")
     assert asha is not None
-    assert store.learner_preferences(engine, asha.id)["coach"] == {"on": True, "threshold": 3.0, "win_bar": True}
+    assert store.learner_preferences(engine, asha.id)["coach"] == {
+        "on": True,
+        "threshold": 3.0,
+        "win_bar": True,
+    }
     # a new visit (another browser session) starts with them
     again = open_play(learner="Asha")
     assert at.session_state["play_coach"] == CoachSettings(True, 3.0, True)
@@ -143,7 +152,9 @@ def test_the_coach_setting_is_kept_with_the_learners_preferences(fast_bots_and_o
 def test_unreadable_preferences_fall_back_to_coach_mode_off() -> None:
     assert CoachSettings.from_json({"on": "yes", "threshold": 7, "win_bar": 1}) == CoachSettings()
     assert CoachSettings.from_json(None) == CoachSettings()
-    assert CoachSettings.from_json({"on": True, "threshold": 0.5}) == CoachSettings(True, 0.5, False)
+    assert CoachSettings.from_json({"on": True, "threshold": 0.5}) == CoachSettings(
+        True, 0.5, False
+    )
 
 
 def test_the_chance_to_win_bar_shows_beside_the_board() -> None:
@@ -154,7 +165,10 @@ def test_the_chance_to_win_bar_shows_beside_the_board() -> None:
     [bar] = [m.value for m in at.markdown if 'class="win-bar"' in m.value]
     estimate = win_now(session_of(at).state, HUMAN)
     assert estimate is not None
-    assert f'aria-valuenow="{round(100 * estimate.chance)}"' in bar and "at the start of the deal" in bar
+    assert (
+        f'aria-valuenow="{round(100 * estimate.chance)}"' in bar
+        and "at the start of the deal" in bar
+    )
     assert 'class="board"' in bar  # one row: the board and the bar
 
 
@@ -163,8 +177,12 @@ def test_preferences_are_kept_read_back_and_bounded(fast_bots_and_own_database: 
     store.migrate(engine)
     ann = store.create_learner(engine, "Ann")
     assert store.learner_preferences(engine, ann.id) == {}
-    store.set_learner_preferences(engine, ann.id, {"coach": {"on": True, "threshold": 0.5, "win_bar": False}})
-    assert store.learner_preferences(engine, ann.id) == {"coach": {"on": True, "threshold": 0.5, "win_bar": False}}
+    store.set_learner_preferences(
+        engine, ann.id, {"coach": {"on": True, "threshold": 0.5, "win_bar": False}}
+    )
+    assert store.learner_preferences(engine, ann.id) == {
+        "coach": {"on": True, "threshold": 0.5, "win_bar": False}
+    }
     with pytest.raises(store.StoreError, match="at most"):
         store.set_learner_preferences(engine, ann.id, {"x": "y" * 2000})
     assert store.learner_preferences(engine, ann.id)["coach"]["threshold"] == 0.5  # unchanged

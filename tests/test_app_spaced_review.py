@@ -28,7 +28,9 @@ def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     return own_database(tmp_path, monkeypatch, today=DAY)
 
 
-def items(url: str, name: str = "Ann", on: dt.date = DAY + dt.timedelta(days=1)) -> list[store.ReviewItem]:
+def items(
+    url: str, name: str = "Ann", on: dt.date = DAY + dt.timedelta(days=1)
+) -> list[store.ReviewItem]:
     engine = store.make_engine(url)
     store.migrate(engine)
     try:
@@ -43,7 +45,11 @@ def test_a_wrong_count_becomes_an_item_due_tomorrow_and_a_right_one_does_not(db_
     answer(at, "count", str(deal_hand(42, is_crib=True).score.total + 1))
     assert items(db_url, on=DAY) == []
     [item] = items(db_url)
-    assert (item.kind, item.position, item.state.due_on) == ("crib", {"seed": "42"}, DAY + dt.timedelta(days=1))
+    assert (item.kind, item.position, item.state.due_on) == (
+        "crib",
+        {"seed": "42"},
+        DAY + dt.timedelta(days=1),
+    )
 
     right = open_page(COUNT, seed="43", learner="Ann")
     answer(right, "count", str(deal_hand(43).score.total))
@@ -68,7 +74,10 @@ def test_a_wrong_pegging_answer_and_a_wrong_discard_become_items(db_url: str) ->
     page.run()
     assert not page.exception
     found = {(i.kind, tuple(sorted(i.position.items()))) for i in items(db_url)}
-    assert found == {("pegging", (("seed", "7"),)), ("discard", (("role", deal.role.value), ("seed", "11")))}
+    assert found == {
+        ("pegging", (("seed", "7"),)),
+        ("discard", (("role", deal.role.value), ("seed", "11"))),
+    }
 
 
 REVIEW = "pages/9_Review.py"
@@ -112,7 +121,9 @@ def test_a_missed_count_is_due_tomorrow_on_the_home_page_and_answered_on_the_rev
     assert table.to_dict("records") == [{"interval_days": 1, "asked": 1, "right": 1, "recall": 1.0}]
 
 
-def test_a_miss_on_review_starts_the_item_over(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_miss_on_review_starts_the_item_over(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     question = pegging_question(7)
     answer(open_page(PEGGING, seed="7", learner="Ann"), "peg", str(question.total + 1))
     monkeypatch.setenv(clock.DAY_OFFSET_ENV, "1")
@@ -125,7 +136,11 @@ def test_a_miss_on_review_starts_the_item_over(db_url: str, monkeypatch: pytest.
 def test_the_review_page_asks_for_a_name_and_refuses_an_item_that_is_not_due(db_url: str) -> None:
     at = open_page(REVIEW)
     assert at.text_input(key="profile_name_input") is not None
-    answer(open_page(COUNT, seed="42", learner="Ann"), "count", "0" if deal_hand(42).score.total else "1")
+    answer(
+        open_page(COUNT, seed="42", learner="Ann"),
+        "count",
+        "0" if deal_hand(42).score.total else "1",
+    )
     [item] = items(db_url)
     early = open_page(REVIEW, learner="Ann", item=str(item.id))  # not due until tomorrow
     assert "Nothing to review today." in [s.value for s in early.success]
@@ -198,8 +213,14 @@ def test_a_wrong_card_in_the_pegging_trainer_comes_back_with_the_trainers_widget
     assert review.success[0].value.startswith("The best card!")
     heading = [c.value for c in review.caption if "missed" in c.value]
     assert heading == ["missed once"]  # as it stood when served, not as the answer just moved it
-    assert judge(position, best).correct and len(review.dataframe) == 1  # the trainer's table of values
+    assert (
+        judge(position, best).correct and len(review.dataframe) == 1
+    )  # the trainer's table of values
     [moved] = items(db_url, on=DAY + dt.timedelta(days=4))
     assert moved.state.streak == 1 and moved.state.interval_days == 3
-    links = [link.proto.query_string for link in review.get("page_link") if link.proto.label == "Open on its own page"]
+    links = [
+        link.proto.query_string
+        for link in review.get("page_link")
+        if link.proto.label == "Open on its own page"
+    ]
     assert links and {"seed=42", "kind=pairing"} <= set(links[0].split("&"))

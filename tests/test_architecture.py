@@ -239,7 +239,9 @@ def test_pure_module_imports_no_streamlit_at_import_time(module: str) -> None:
 @pytest.mark.parametrize("module", [m for m in pure_modules() if m.startswith("tutor.store")])
 def test_store_imports_no_translation(module: str) -> None:
     chain = import_time_chain(module, "tutor.lang")
-    direct = [imp for imp in imports_of(project_modules()[module]) if imp.target.startswith("tutor.lang")]
+    direct = [
+        imp for imp in imports_of(project_modules()[module]) if imp.target.startswith("tutor.lang")
+    ]
     assert chain is None and not direct, (
         "storage knows no language (the page shell words its messages):\n  "
         + _chain_text(chain or direct)
@@ -280,8 +282,11 @@ print(json.dumps(bad))
     modules = [*core_modules(), *pure_modules()]
     out = subprocess.run(
         [sys.executable, "-c", code, *modules],
-        capture_output=True, text=True, cwd=ROOT, check=True,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
     bad = json.loads(out.stdout)
     assert not bad, "these import streamlit:\n" + "\n".join(
         f"  {module}: {' -> '.join(chain)}" for module, chain in bad.items()
@@ -305,11 +310,11 @@ def _project_local(top: str) -> bool:
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
 def test_pages_import_only_tutor_core_and_libraries(script: Path) -> None:
     wrong = [
-        imp
-        for imp in imports_of(script)
-        if imp.top not in PACKAGES and _project_local(imp.top)
+        imp for imp in imports_of(script) if imp.top not in PACKAGES and _project_local(imp.top)
     ]
-    assert not wrong, "a page imports tutor, cribbage_core and libraries only:\n  " + _chain_text(wrong)
+    assert not wrong, "a page imports tutor, cribbage_core and libraries only:\n  " + _chain_text(
+        wrong
+    )
 
 
 #: A page is a short top-to-bottom script (README, "Architecture"): its logic lives in its room.
@@ -390,7 +395,7 @@ def readme_room_imports() -> dict[str, set[str]]:
     """The README's table of the rooms of ``tutor`` and the rooms each may import (a note in
     brackets is a remark, not a room)."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = text[text.index("| room | may import"):].split("\n\n", 1)[0].splitlines()[2:]
+    table = text[text.index("| room | may import") :].split("\n\n", 1)[0].splitlines()[2:]
     allowed: dict[str, set[str]] = {}
     for row in table:
         rooms, imports = (re.sub(r"\([^)]*\)", "", cell) for cell in row.strip("|").split("|"))
@@ -404,7 +409,9 @@ def test_rooms_import_only_what_the_readme_says() -> None:
     too), and every room has a row."""
     allowed = readme_room_imports()
     rooms = {room(m) for m in tutor_modules() if m != "tutor"}
-    assert rooms <= set(allowed), f"rooms missing from the README's table: {sorted(rooms - set(allowed))}"
+    assert rooms <= set(allowed), (
+        f"rooms missing from the README's table: {sorted(rooms - set(allowed))}"
+    )
     wrong = [
         str(imp)
         for module, targets in sorted(tutor_edges().items())
@@ -426,7 +433,10 @@ def test_tutor_rooms_import_no_cycle() -> None:
 
 # ------------------------------------------------------------------ the browser tests
 
-BROWSER_TESTS = (*sorted((ROOT / "tests").glob("test_browser*.py")), ROOT / "tests" / "browsertools.py")
+BROWSER_TESTS = (
+    *sorted((ROOT / "tests").glob("test_browser*.py")),
+    ROOT / "tests" / "browsertools.py",
+)
 FIXED_WAITS = ("wait_for_timeout", "sleep")
 
 
@@ -438,7 +448,9 @@ def test_browser_tests_never_wait_a_fixed_time(path: Path) -> None:
         f"{path.name}:{node.lineno}"
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.Call)
-        and (node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", ""))
+        and (
+            node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        )
         in FIXED_WAITS
     ]
     assert not waits, f"fixed waits: {waits}; wait with expect(...) or browsertools.settled"

@@ -25,9 +25,7 @@ from cribbage_core.pegging import score_play
 
 def _is_legal(action: Action, view: SeatView) -> bool:
     if isinstance(action, Discard):
-        return any(
-            isinstance(a, Discard) and set(a.cards) == set(action.cards) for a in view.legal
-        )
+        return any(isinstance(a, Discard) and set(a.cards) == set(action.cards) for a in view.legal)
     return action in view.legal
 
 
@@ -142,7 +140,9 @@ def test_changing_hidden_cards_never_changes_a_decision(players: int) -> None:
                 hidden = sorted(hidden, key=lambda c: (c.value, rng.random()))
             perm = dict(zip(hidden, shuffled))
             try:
-                other = _replay(start, [perm.get(c, c) for c in deck], [_mapped(a, perm) for a in actions])
+                other = _replay(
+                    start, [perm.get(c, c) for c in deck], [_mapped(a, perm) for a in actions]
+                )
             except CribbageError:  # e.g. a go replayed for a seat that now holds a card that fits
                 continue
             if other.view(seat) == view:
@@ -175,9 +175,10 @@ def test_peg_points_agrees_with_score_play() -> None:
         if len(pile) != len(ranks) or sum(c.value for c in pile) > 31:
             continue
         before = [c.rank.value for c in pile[:-1]]
-        assert peg_points(before, sum(c.value for c in pile[:-1]), pile[-1].rank.value) == score_play(
-            pile
-        ).total
+        assert (
+            peg_points(before, sum(c.value for c in pile[:-1]), pile[-1].rank.value)
+            == score_play(pile).total
+        )
         checked += 1
 
 
@@ -244,13 +245,19 @@ def test_an_unknown_level_is_a_cribbage_error_naming_the_levels() -> None:
     from cribbage_core.bots import check_level
     from cribbage_core.errors import CribbageError, InvalidBotLevel, InvalidGameConfig
 
-    assert issubclass(InvalidBotLevel, InvalidGameConfig) and issubclass(InvalidBotLevel, CribbageError)
+    assert issubclass(InvalidBotLevel, InvalidGameConfig) and issubclass(
+        InvalidBotLevel, CribbageError
+    )
     for level in ("grandmaster", "Hard", "", None, 2):
         with pytest.raises(InvalidBotLevel, match="choose one of easy, medium, hard"):
             check_level(level)
     with pytest.raises(InvalidBotLevel):
         make_bot("grandmaster")
-    assert [type(make_bot(level)).__name__ for level in BOT_LEVELS] == ["EasyBot", "MediumBot", "HardBot"]
+    assert [type(make_bot(level)).__name__ for level in BOT_LEVELS] == [
+        "EasyBot",
+        "MediumBot",
+        "HardBot",
+    ]
 
 
 def test_make_bot_knows_the_expert_but_the_play_levels_stay_three() -> None:

@@ -16,7 +16,9 @@ from tutor import progress
 def test_the_data_file_holds_its_method_and_each_figure_with_its_standard_error() -> None:
     data = json.loads(TABLE_PATH.read_text(encoding="utf-8"))
     header = data["header"]
-    assert "standard error" in header["method"] and header["generator"] == "scripts/make_bot_skill.py"
+    assert (
+        "standard error" in header["method"] and header["generator"] == "scripts/make_bot_skill.py"
+    )
     assert header["opponent"] == OPPONENT
     assert tuple(data["figures"]) == LEVELS  # every bot measured, weakest first
     for level, f in data["figures"].items():
@@ -40,7 +42,9 @@ def _layers(chart: object) -> list[dict[str, object]]:
 def _values(spec: dict[str, object], chart: object) -> list[dict[str, object]]:
     """The rows a layer draws (Altair moves each layer's data into the top-level datasets)."""
     whole = chart.to_dict()  # type: ignore[attr-defined]
-    data = spec["data"] if "data" in spec else whole["data"]  # data shared by the layers is the whole chart's
+    data = (
+        spec["data"] if "data" in spec else whole["data"]
+    )  # data shared by the layers is the whole chart's
     return list(whole["datasets"][data["name"]])  # type: ignore[index]
 
 
@@ -50,14 +54,22 @@ def _mark(layer: dict[str, object]) -> str:
 
 
 def test_the_skill_chart_carries_a_labelled_line_per_bot() -> None:
-    games = pd.DataFrame({
-        "id": ["a", "b"], "day": pd.to_datetime(["2026-12-01", "2026-12-02"]), "game": [1, 2],
-        "skill": [0.9, 0.5], "errors": [4, 2], "opponent_level": ["Easy", "Hard"],
-    })  # fmt: skip
+    games = pd.DataFrame(
+        {
+            "id": ["a", "b"],
+            "day": pd.to_datetime(["2026-12-01", "2026-12-02"]),
+            "game": [1, 2],
+            "skill": [0.9, 0.5],
+            "errors": [4, 2],
+            "opponent_level": ["Easy", "Hard"],
+        }
+    )
     chart = progress.skill_chart(games, current="b")
     layers = _layers(chart)
     rules = [layer for layer in layers if _mark(layer) == "rule"]
-    assert [r["skill"] for layer in rules for r in _values(layer, chart)] == [round(f.skill, 3) for f in bot_skill().values()]
+    assert [r["skill"] for layer in rules for r in _values(layer, chart)] == [
+        round(f.skill, 3) for f in bot_skill().values()
+    ]
     [text] = [layer for layer in layers if _mark(layer) == "text"]  # one column of labels
     labels = [r["label"] for r in _values(text, chart)]
     assert labels == list(progress.bot_figures()["label"])  # each line labelled once, weakest first
@@ -68,7 +80,9 @@ def test_the_skill_chart_carries_a_labelled_line_per_bot() -> None:
 
 
 @pytest.mark.parametrize("lang, word", [("ur", "کمپیوٹر"), ("hi", "कंप्यूटर")])
-def test_the_lines_are_labelled_in_the_learners_language(lang: str, word: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_lines_are_labelled_in_the_learners_language(
+    lang: str, word: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     translate = progress._
     monkeypatch.setattr(progress, "_", lambda message: translate(message, lang))
     labels = list(progress.bot_figures()["label"])

@@ -44,7 +44,9 @@ def test_count_quiz_right_then_next_then_wrong(page: Any, app_url: str) -> None:
     load(page, f"{app_url}/Count_the_hand?seed=42")
     deal = deal_hand(42)
     labels = card_labels(page)
-    assert [label.split(",")[0] for label in labels[:5]] == [c.label for c in (*deal.hand, deal.starter)]
+    assert [label.split(",")[0] for label in labels[:5]] == [
+        c.label for c in (*deal.hand, deal.starter)
+    ]
     page.get_by_label("How many points?").fill(str(deal.score.total))
     page.get_by_role("button", name="Check my count").click()
     page.get_by_text("Right!").wait_for()
@@ -125,7 +127,9 @@ def test_discard_trainer_choice_shows_table_and_chart(page: Any, app_url: str) -
     deal = deal_discard(42)
     load(page, f"{app_url}/Discard_trainer?seed=42")
     labels = card_labels(page)
-    assert [label.split(",")[0] for label in labels[: len(deal.hand)]] == [c.label for c in deal.hand]
+    assert [label.split(",")[0] for label in labels[: len(deal.hand)]] == [
+        c.label for c in deal.hand
+    ]
     page.get_by_role("button", name="Throw these cards").click()
     page.get_by_text("Choose exactly 2 cards to throw: you chose 0.").wait_for()
     worst = deal.advice.options[-1]
@@ -135,7 +139,9 @@ def test_discard_trainer_choice_shows_table_and_chart(page: Any, app_url: str) -
     loss = deal.advice.best.net - worst.net
     page.get_by_text(f"You gave up {loss:.2f} points on average").wait_for()
     page.locator('[data-testid="stDataFrame"]').wait_for()
-    page.locator('[data-testid="stVegaLiteChart"] canvas, [data-testid="stVegaLiteChart"] svg').first.wait_for()
+    page.locator(
+        '[data-testid="stVegaLiteChart"] canvas, [data-testid="stVegaLiteChart"] svg'
+    ).first.wait_for()
     page.get_by_text("Every discard, best first").scroll_into_view_if_needed()
     settled(page)
     no_exception(page)
@@ -202,7 +208,9 @@ def test_quiz_answers_are_counted_and_charted_on_the_progress_page(
     assert (shown["Answered"], shown["Accuracy"]) == ("4", "75%")
     # accuracy by day, by category by day, weak spots
     expect(page.locator('[data-testid="stVegaLiteChart"]')).to_have_count(3)
-    page.locator('[data-testid="stVegaLiteChart"] canvas, [data-testid="stVegaLiteChart"] svg').first.wait_for()
+    page.locator(
+        '[data-testid="stVegaLiteChart"] canvas, [data-testid="stVegaLiteChart"] svg'
+    ).first.wait_for()
     no_exception(page)
     shot(page, "progress-after-quiz")
 
@@ -218,7 +226,6 @@ def test_quiz_answers_are_counted_and_charted_on_the_progress_page(
         engine.dispose()
     assert sorted(kinds) == [("hand", "42"), ("hand", "43"), ("hand", "44"), ("pegging", "7")]
 
-
     # A weak spot is drilled from the progress page. Over-counting seed 43 (fifteens and a pair)
     # marks both missed, and seed 44 (both again) was right: the two weigh the same, so the
     # drill draws either one.
@@ -227,7 +234,9 @@ def test_quiz_answers_are_counted_and_charted_on_the_progress_page(
     aim = page.get_by_text(re.compile("aims at (Fifteen|Pair)"))
     aim.wait_for()
     settled(page)  # the run has put the drilled deal's seed in the address
-    drilled = {"Fifteen": "fifteen", "Pair": "pair"}[re.search(r"aims at (Fifteen|Pair)", aim.inner_text()).group(1)]  # type: ignore[union-attr]
+    drilled = {"Fifteen": "fifteen", "Pair": "pair"}[
+        re.search(r"aims at (Fifteen|Pair)", aim.inner_text()).group(1)
+    ]  # type: ignore[union-attr]
     seed = int(re.search(r"seed=(\d+)", page.url).group(1))  # type: ignore[union-attr]
     assert deal_hand(seed).score.of_kind(drilled)
     assert re.search(r"learner=Browser", page.url)

@@ -33,10 +33,25 @@ from tutor.play.session import PlaySettings
 pytestmark = pytest.mark.browser
 
 PAGES = (
-    "", "Learn", "Count_the_hand?seed=42", "Pegging_quiz?seed=42", "Pegging_trainer?seed=42", "Play",
-    "Game_review", "Discard_trainer?seed=42", "Review", "Daily_five", "Progress", "First_game",
-)  # fmt: skip
-RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}}
+    "",
+    "Learn",
+    "Count_the_hand?seed=42",
+    "Pegging_quiz?seed=42",
+    "Pegging_trainer?seed=42",
+    "Play",
+    "Game_review",
+    "Discard_trainer?seed=42",
+    "Review",
+    "Daily_five",
+    "Progress",
+    "First_game",
+)
+RULES = {
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
+    }
+}
 #: A moderate finding fails too: headings skipped a level on four pages until they were put in order.
 FAILING = {"moderate", "serious", "critical"}
 
@@ -49,7 +64,9 @@ def audit(page: Any) -> list[dict[str, Any]]:
     # a tooltip left open by the pointer resting where it last clicked (the sidebar's deck switch)
     # is drawn in Streamlit's overlay layer, outside the page's landmarks: audit the page itself
     page.mouse.move(0, 0)
-    page.wait_for_function("() => !document.querySelector('#stFloatingOverlayPortal')?.textContent.trim()")
+    page.wait_for_function(
+        "() => !document.querySelector('#stFloatingOverlayPortal')?.textContent.trim()"
+    )
     # Streamlit fades what an earlier run drew while a run goes on: audit only a page drawn in full
     page.wait_for_function(
         """() => [...document.querySelectorAll('[data-testid="stElementContainer"]')]
@@ -57,10 +74,16 @@ def audit(page: Any) -> list[dict[str, Any]]:
     )
     found = _AXE.run(page, options=RULES).response["violations"]
     return [
-        {"rule": v["id"], "impact": v["impact"], "nodes": len(v["nodes"]),
-         "first": v["nodes"][0]["target"], "html": v["nodes"][0]["html"][:200], "help": v["help"]}
+        {
+            "rule": v["id"],
+            "impact": v["impact"],
+            "nodes": len(v["nodes"]),
+            "first": v["nodes"][0]["target"],
+            "html": v["nodes"][0]["html"][:200],
+            "help": v["help"],
+        }
         for v in found
-    ]  # fmt: skip
+    ]
 
 
 def check(report: dict[str, list[dict[str, Any]]], name: str) -> None:
@@ -70,7 +93,9 @@ def check(report: dict[str, list[dict[str, Any]]], name: str) -> None:
     by_impact = Counter(v["impact"] for found in report.values() for v in found)
     print(f"axe {name}: {dict(by_impact) or 'no violations'}")
     bad = {where: [v for v in found if v["impact"] in FAILING] for where, found in report.items()}
-    assert not any(bad.values()), json.dumps({k: v for k, v in bad.items() if v}, indent=1, ensure_ascii=False)
+    assert not any(bad.values()), json.dumps(
+        {k: v for k, v in bad.items() if v}, indent=1, ensure_ascii=False
+    )
 
 
 def four_colour_deck(page: Any) -> None:
@@ -93,13 +118,17 @@ def test_every_page_in_every_language(page: Any, app_url: str, lang: str) -> Non
 def saved_game(app_database_url: str, until: Phase, self_count: bool) -> str:
     """A game played by random legal moves until ``until`` (the learner's count in the show, or
     the end), saved in the server's database with no owner yet; its id."""
-    session = randomly_played_game(PlaySettings(target=61, self_count=self_count), 77, random.Random(3), until)
+    session = randomly_played_game(
+        PlaySettings(target=61, self_count=self_count), 77, random.Random(3), until
+    )
     save_for_server(app_database_url, session)
     return session.game_id
 
 
 @pytest.mark.parametrize(("lang", "four"), [("en", False), ("ur", True)])
-def test_the_states_that_matter(page: Any, app_url: str, app_database_url: str, lang: str, four: bool) -> None:
+def test_the_states_that_matter(
+    page: Any, app_url: str, app_database_url: str, lang: str, four: bool
+) -> None:
     report = {}
     # a count answered wrong twice: the verdict and the whole breakdown
     load(page, f"{app_url}/Count_the_hand?seed=42&lang={lang}")
@@ -135,7 +164,9 @@ def test_the_states_that_matter(page: Any, app_url: str, app_database_url: str, 
     report["Discard_trainer verdict"] = audit(page)
     # the chart's text alternative, in the learner's language: its label is the summary under it
     label = page.get_by_test_id("stVegaLiteChart").get_attribute("aria-label")
-    assert label in [text.strip() for text in page.get_by_test_id("stCaptionContainer").all_inner_texts()], label
+    assert label in [
+        text.strip() for text in page.get_by_test_id("stCaptionContainer").all_inner_texts()
+    ], label
     assert (lang == "ur") == any("\u0600" <= ch <= "\u06ff" for ch in label), label
     # a game: the discard, then the play
     load(page, f"{app_url}/Play?lang={lang}")
@@ -145,14 +176,23 @@ def test_the_states_that_matter(page: Any, app_url: str, app_database_url: str, 
     expect(page.locator('[class*="st-key-play_pick_"]').first).to_be_visible()
     report["Play discard"] = audit(page)
     for chosen in range(2):
-        page.locator('[class*="st-key-play_pick_"] button:visible:not([data-testid="stBaseButton-primary"])').first.click()
-        expect(page.locator('[class*="st-key-play_pick_"] button[data-testid="stBaseButton-primary"]:visible')).to_have_count(chosen + 1)
+        page.locator(
+            '[class*="st-key-play_pick_"] button:visible:not([data-testid="stBaseButton-primary"])'
+        ).first.click()
+        expect(
+            page.locator(
+                '[class*="st-key-play_pick_"] button[data-testid="stBaseButton-primary"]:visible'
+            )
+        ).to_have_count(chosen + 1)
         settled(page)
     page.locator(".st-key-play_confirm_discard button").click()
     expect(page.locator('[class*="st-key-play_lay_"]').first).to_be_visible()
     report["Play the play"] = audit(page)
     # the show (the learner counts) and the end, from saved games
-    for state, phase, title in (("show", Phase.SHOW, ".st-key-play_claim"), ("end", Phase.GAME_OVER, ".st-key-play_new_after")):
+    for state, phase, title in (
+        ("show", Phase.SHOW, ".st-key-play_claim"),
+        ("end", Phase.GAME_OVER, ".st-key-play_new_after"),
+    ):
         game = saved_game(app_database_url, phase, self_count=True)
         load(page, f"{app_url}/Play?game={game}&lang={lang}")
         if four:

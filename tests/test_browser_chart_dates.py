@@ -36,10 +36,19 @@ def learner(app_database_url: str) -> str:
         for i in range(2):
             wrong = (day + i) % 3 == 0
             store.record_attempt(
-                engine, attempt_id=str(uuid.uuid4()), learner_id=found.id, kind=("hand", "pegging")[i], seed=day,
-                answer=10 if wrong else 12, right_answer=12, correct=not wrong, categories=["fifteen", "pair"],
-                categories_missed=["pair"] if wrong else [], seconds=5, at=now - dt.timedelta(days=day, hours=i),
-            )  # fmt: skip
+                engine,
+                attempt_id=str(uuid.uuid4()),
+                learner_id=found.id,
+                kind=("hand", "pegging")[i],
+                seed=day,
+                answer=10 if wrong else 12,
+                right_answer=12,
+                correct=not wrong,
+                categories=["fifteen", "pair"],
+                categories_missed=["pair"] if wrong else [],
+                seconds=5,
+                at=now - dt.timedelta(days=day, hours=i),
+            )
     engine.dispose()
     return name
 
@@ -60,8 +69,12 @@ def test_urdu_dates_on_a_phone_are_in_urdu(browser: Any, app_url: str, learner: 
         days = axis_labels(page, "X")
         shot(page, "chart-dates-ur-360")
         assert len(days) >= 2, days
-        assert not [day for day in days if re.search("[A-Za-z]", day)], days  # no "Nov 23", no "Tue 24"
-        assert any(re.search("[\u0600-\u06ff]", day) for day in days), days  # Urdu month or weekday names
+        assert not [day for day in days if re.search("[A-Za-z]", day)], (
+            days
+        )  # no "Nov 23", no "Tue 24"
+        assert any(re.search("[\u0600-\u06ff]", day) for day in days), (
+            days
+        )  # Urdu month or weekday names
 
 
 def own_digits_on(page: Any) -> None:
@@ -78,17 +91,28 @@ def test_hindi_with_its_own_digits_has_no_western_digit_on_the_axes(
     with new_tab(browser, viewport={"width": 1280, "height": 900}) as page:
         load(page, f"{app_url}/Progress?learner={learner}&lang=hi")
         western = axis_labels(page, "Y")
-        assert any(re.search("[0-9]", label) for label in western), western  # until the learner asks
+        assert any(re.search("[0-9]", label) for label in western), (
+            western
+        )  # until the learner asks
         own_digits_on(page)
-        expect(page.get_by_test_id("stVegaLiteChart").first.locator('g[aria-label^="Y-axis"] text')
-               .filter(has_text=re.compile(f"[{DIGITS[NATIVE_DIGITS['hi']]}]")).first).to_be_visible()  # fmt: skip
+        expect(
+            page.get_by_test_id("stVegaLiteChart")
+            .first.locator('g[aria-label^="Y-axis"] text')
+            .filter(has_text=re.compile(f"[{DIGITS[NATIVE_DIGITS['hi']]}]"))
+            .first
+        ).to_be_visible()
         days, shares = axis_labels(page, "X"), axis_labels(page, "Y")
         shot(page, "chart-dates-hi-own-digits")
-        assert not [label for label in days + shares if re.search("[0-9A-Za-z]", label)], (days, shares)
+        assert not [label for label in days + shares if re.search("[0-9A-Za-z]", label)], (
+            days,
+            shares,
+        )
         assert any(re.search(f"[{DIGITS['deva']}]", day) for day in days), days
         assert "१००%" in shares, shares
         # a point's tooltip: its day, count and accuracy in Hindi's words and digits too
-        page.get_by_test_id("stVegaLiteChart").first.locator("g.mark-symbol.role-mark path").last.hover()
+        page.get_by_test_id("stVegaLiteChart").first.locator(
+            "g.mark-symbol.role-mark path"
+        ).last.hover()
         tooltip = page.locator("#vg-tooltip-element")
         expect(tooltip).to_contain_text("दिन")
         assert not re.search("[0-9A-Za-z]", tooltip.inner_text()), tooltip.inner_text()

@@ -17,16 +17,24 @@ pytestmark = pytest.mark.browser
 
 
 def seed_with(kinds: set[str]) -> int:
-    return next(s for s in range(2000) if kinds <= {i.kind for i in deal_hand(s).score.items}
-                and len(deal_hand(s).score.items) <= 5)  # fmt: skip
+    return next(
+        s
+        for s in range(2000)
+        if kinds <= {i.kind for i in deal_hand(s).score.items}
+        and len(deal_hand(s).score.items) <= 5
+    )
 
 
 def find_mode(page: Any) -> None:
     page.locator(".st-key-count_combos label").click()
-    expect(page.locator(".st-key-count_pick_0 input")).to_be_focused()  # the cursor is on the first card
+    expect(
+        page.locator(".st-key-count_pick_0 input")
+    ).to_be_focused()  # the cursor is on the first card
 
 
-def choose(page: Any, seed: int, cards: Any, kind: ScoreKind, before: int, on_card: bool = False) -> None:
+def choose(
+    page: Any, seed: int, cards: Any, kind: ScoreKind, before: int, on_card: bool = False
+) -> None:
     """Tick the cards' boxes with the mouse (``on_card``: a click on the card itself) and press
     the kind's button; wait for the new row."""
     deal = deal_hand(seed)
@@ -34,7 +42,9 @@ def choose(page: Any, seed: int, cards: Any, kind: ScoreKind, before: int, on_ca
     for card in cards:
         box = page.locator(f".st-key-count_pick_{five.index(card)}")
         if on_card:
-            drawn = page.locator(f'.st-key-row_count_pick svg[aria-label^="{card.label},"]').bounding_box()
+            drawn = page.locator(
+                f'.st-key-row_count_pick svg[aria-label^="{card.label},"]'
+            ).bounding_box()
             page.mouse.click(drawn["x"] + drawn["width"] / 2, drawn["y"] + drawn["height"] / 2)
         else:
             box.locator("label").click()
@@ -50,7 +60,9 @@ def test_every_combination_found_by_mouse(page: Any, app_url: str) -> None:
     find_mode(page)
     items = deal_hand(seed).score.items
     for n, item in enumerate(items):
-        choose(page, seed, item.cards, item.kind, n, on_card=n == 0)  # a click on the card ticks it too
+        choose(
+            page, seed, item.cards, item.kind, n, on_card=n == 0
+        )  # a click on the card ticks it too
     shot(page, "combos-en-chosen")
     page.locator(".st-key-count_combo_check button").click()
     expect(page.get_by_text("Right: you found every combination")).to_be_visible()
@@ -104,7 +116,9 @@ def test_urdu_right_to_left(page: Any, app_url: str) -> None:
     choose(page, seed, pair.cards, ScoreKind.RUN, 1)  # a pair is no run
     expect(page.locator("main")).to_have_css("direction", "rtl")
     first, starter = (page.locator(f".st-key-count_pick_{i}").bounding_box() for i in (0, 4))
-    assert first["x"] < starter["x"]  # the cards run left to right, the starter last, as in every row
+    assert (
+        first["x"] < starter["x"]
+    )  # the cards run left to right, the starter last, as in every row
     shot(page, "combos-ur-chosen")
     page.locator(".st-key-count_combo_check button").click()
     expect(page.locator("table.combo-verdict tr.combo-wrong")).to_have_count(1)

@@ -28,7 +28,9 @@ def lay_away(page: Any, hand: Any, cards: Any) -> None:
     click(page, "fg_throw")
 
 
-def play_through(page: Any, app_url: str, lang: str, at: Callable[[str], None] = lambda state: None) -> None:
+def play_through(
+    page: Any, app_url: str, lang: str, at: Callable[[str], None] = lambda state: None
+) -> None:
     """The whole coached game from the Learn page's link; ``at`` is called with "start", "play" and
     "end" when the page is in that state (the accessibility audit looks at it there)."""
     rtl = lang == "ur"
@@ -79,19 +81,26 @@ def play_through(page: Any, app_url: str, lang: str, at: Callable[[str], None] =
         lines = page.locator("ol li").count()
         page.locator(".st-key-fg_lay button:enabled").first.click()
         laid += 1
-        expect(page.locator("ol li").nth(lines)).to_be_visible()  # the move's own line: its run is drawn
+        expect(
+            page.locator("ol li").nth(lines)
+        ).to_be_visible()  # the move's own line: its run is drawn
     shot(page, f"first-game-{lang}-play-over")
     items = page.locator("ol li")
     assert items.count() >= 9  # eight cards, a go and the points they scored
     click(page, "fg_show")
 
     played = coached_discards(state)
-    counts = [score_hand(played.kept[1], played.starter).total, score_hand(played.kept[0], played.starter).total,
-              score_hand(played.crib, played.starter, is_crib=True).total]  # fmt: skip
+    counts = [
+        score_hand(played.kept[1], played.starter).total,
+        score_hand(played.kept[0], played.starter).total,
+        score_hand(played.crib, played.starter, is_crib=True).total,
+    ]
     for step, total in enumerate(counts):
         box = page.locator(".st-key-fg_count input")
         expect(box).to_be_visible()
-        box.fill(str(total + 1 if step == 0 else total))  # the first count wrong: the answer and why
+        box.fill(
+            str(total + 1 if step == 0 else total)
+        )  # the first count wrong: the answer and why
         click(page, "fg_count_submit")
         expect(page.locator(".st-key-fg_count_next button")).to_be_visible()
         alert = "stAlertContentError" if step == 0 else "stAlertContentSuccess"
@@ -104,7 +113,9 @@ def play_through(page: Any, app_url: str, lang: str, at: Callable[[str], None] =
     for question, option in ((0, 0), (1, 0), (2, 2)):
         page.locator(f".st-key-fg_q{question} label:has(input[type=radio])").nth(option).click()
     click(page, "fg_check")
-    expect(page.get_by_test_id("stAlertContentSuccess")).to_have_count(4)  # three right, and the end
+    expect(page.get_by_test_id("stAlertContentSuccess")).to_have_count(
+        4
+    )  # three right, and the end
     no_exception(page)
     shot(page, f"first-game-{lang}-end")
     at("end")

@@ -40,9 +40,17 @@ def test_a_game_decision_comes_back_and_is_answered_on_the_review_page(
     db = store.Store(engine)
     result = session.state.result
     assert result is not None
-    db.record_game(learner, game_id=game_id, opponent_level="easy", players=2, target=61,
-                   scores=list(session.state.scores), winner="x", learner_won=result.winner_side == 0,
-                   result_kind=result.kind)  # fmt: skip
+    db.record_game(
+        learner,
+        game_id=game_id,
+        opponent_level="easy",
+        players=2,
+        target=61,
+        scores=list(session.state.scores),
+        winner="x",
+        learner_won=result.winner_side == 0,
+        result_kind=result.kind,
+    )
     filed = file_decisions(db, learner, game, clock.today())
     assert filed.items > 0
     tomorrow_day = clock.today().toordinal() + 1
@@ -69,7 +77,9 @@ def test_a_game_decision_comes_back_and_is_answered_on_the_review_page(
         shot(page, "review-game-decision-answered")
         page.get_by_role("button", name="Next question").click()
         if filed.items > 1:
-            expect(page.get_by_text("From your game, hand")).to_be_visible()  # the next of its mistakes
+            expect(
+                page.get_by_text("From your game, hand")
+            ).to_be_visible()  # the next of its mistakes
         else:
             expect(page.get_by_text("Nothing to review today.")).to_be_visible()
 

@@ -42,12 +42,16 @@ def play_a_game(page: Any, app_url: str) -> None:
         play_out_the_hand(page, clicks)
         if page.locator(DEAL).count():
             page.locator(DEAL).click()
-            expect(page.locator(PICK_BOX).or_(page.get_by_role("heading", name="The game log")).first).to_be_visible()
+            expect(
+                page.locator(PICK_BOX).or_(page.get_by_role("heading", name="The game log")).first
+            ).to_be_visible()
             settled(page)
     raise AssertionError("a 61-point game is over in a dozen hands")
 
 
-def test_play_to_the_end_review_and_learn_from_a_mistake(page: Any, app_url: str, app_database_url: str) -> None:
+def test_play_to_the_end_review_and_learn_from_a_mistake(
+    page: Any, app_url: str, app_database_url: str
+) -> None:
     page.set_viewport_size({"width": 1280, "height": 1400})
     play_a_game(page, app_url)
     no_exception(page)
@@ -68,7 +72,8 @@ def test_play_to_the_end_review_and_learn_from_a_mistake(page: Any, app_url: str
     assert metrics[3] == "–"  # the computer's figure comes with its decisions (analysed when asked)
     # the chance-to-win chart's text alternative: its label, as a screen reader says it
     expect(page.get_by_test_id("stVegaLiteChart").first).to_have_attribute(
-        "aria-label", re.compile(r"^Your chance to win went from \d+% to \d+% over your \d+ decisions")
+        "aria-label",
+        re.compile(r"^Your chance to win went from \d+% to \d+% over your \d+ decisions"),
     )
     shot(page, "review-en")
     switch = page.get_by_text("Show the computer's decisions too", exact=True)
@@ -107,9 +112,11 @@ def test_play_to_the_end_review_and_learn_from_a_mistake(page: Any, app_url: str
     first = costly[0]
     pills = page.locator('[class*="st-key-review_learn_pick_"]')
     wrong = [
-        o for o in first.options
-        if o is not first.choice and check_answer(first, frozenset(option_cards(o))) in (Grade.MISTAKE, Grade.BLUNDER)
-    ]  # fmt: skip
+        o
+        for o in first.options
+        if o is not first.choice
+        and check_answer(first, frozenset(option_cards(o))) in (Grade.MISTAKE, Grade.BLUNDER)
+    ]
     if wrong:
         for card in option_cards(wrong[0]):
             pills.get_by_text(card.label, exact=True).click()
@@ -124,7 +131,9 @@ def test_play_to_the_end_review_and_learn_from_a_mistake(page: Any, app_url: str
     no_exception(page)
     shot(page, "review-learn-en")
 
-    page.goto(re.sub(r"lang=\w+", "lang=ur", page.url) if "lang=" in page.url else page.url + "&lang=ur")
+    page.goto(
+        re.sub(r"lang=\w+", "lang=ur", page.url) if "lang=" in page.url else page.url + "&lang=ur"
+    )
     expect(page.get_by_test_id("stMetric").first).to_be_visible()
     settled(page)
     no_exception(page)

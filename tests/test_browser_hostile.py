@@ -16,7 +16,13 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-NAMES = ["https://evil.example/x", "www.evil.com", "a@evil.com", "[a](javascript:1)", "**Ann** <b>x</b>"]
+NAMES = [
+    "https://evil.example/x",
+    "www.evil.com",
+    "a@evil.com",
+    "[a](javascript:1)",
+    "**Ann** <b>x</b>",
+]
 
 
 def links_in(locator: Any) -> list[str]:
@@ -24,7 +30,9 @@ def links_in(locator: Any) -> list[str]:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_a_name_is_plain_text_in_the_main_area_and_the_quiz_sidebar(page: Any, app_url: str, name: str) -> None:
+def test_a_name_is_plain_text_in_the_main_area_and_the_quiz_sidebar(
+    page: Any, app_url: str, name: str
+) -> None:
     load(page, f"{app_url}/Progress?learner={quote(name)}")
     shown = page.locator("main .learner-name")
     expect(shown).to_have_text(f"Practising as {name}")

@@ -31,9 +31,16 @@ def tab_to(page: Any, css: str, *, enabled: bool = True) -> None:
         if focused_in(page, css) and (
             not enabled or page.evaluate("() => !document.activeElement.disabled")
         ):
-            kind = page.evaluate("() => { const a = document.activeElement; return a.tagName === 'INPUT' ? a.type : ''; }")
-            if kind in ("checkbox", "radio"):  # a tick box's ring is round its label (the page shell's)
-                page.wait_for_function("() => getComputedStyle(document.activeElement.closest('label')).outlineStyle === 'solid'")
+            kind = page.evaluate(
+                "() => { const a = document.activeElement; return a.tagName === 'INPUT' ? a.type : ''; }"
+            )
+            if kind in (
+                "checkbox",
+                "radio",
+            ):  # a tick box's ring is round its label (the page shell's)
+                page.wait_for_function(
+                    "() => getComputedStyle(document.activeElement.closest('label')).outlineStyle === 'solid'"
+                )
                 return
             if kind:
                 # a text box's ring is its frame's border in the theme's colour (after a transition)
@@ -46,7 +53,9 @@ def tab_to(page: Any, css: str, *, enabled: bool = True) -> None:
                 """() => { const s = getComputedStyle(document.activeElement);
                            return [s.outlineStyle, s.outlineWidth, s.boxShadow]; }"""
             )
-            assert (ring[0] != "none" and ring[1] != "0px") or ring[2] != "none", ring  # a visible focus ring
+            assert (ring[0] != "none" and ring[1] != "0px") or ring[2] != "none", (
+                ring
+            )  # a visible focus ring
             return
     raise AssertionError(f"{TABS} presses of Tab never reached {css}")
 
@@ -70,14 +79,22 @@ def test_a_count_then_a_discard_and_a_card_laid_by_keyboard_alone(page: Any, app
     picks = page.locator('[class*="st-key-play_pick_"] button:visible')
     expect(picks).to_have_count(6)
     for chosen in (1, 2):
-        tab_to(page, '[class*="st-key-play_pick_"]:has(button[data-testid="stBaseButton-secondary"])')
+        tab_to(
+            page, '[class*="st-key-play_pick_"]:has(button[data-testid="stBaseButton-secondary"])'
+        )
         page.keyboard.press("Enter")
-        expect(page.locator('[class*="st-key-play_pick_"] button[data-testid="stBaseButton-primary"]:visible')).to_have_count(chosen)
+        expect(
+            page.locator(
+                '[class*="st-key-play_pick_"] button[data-testid="stBaseButton-primary"]:visible'
+            )
+        ).to_have_count(chosen)
     tab_to(page, ".st-key-play_confirm_discard")
     page.keyboard.press("Enter")
     lay = page.locator('[class*="st-key-play_lay_"] button:visible')
     expect(lay).to_have_count(4)
-    expect(page.locator('[class*="st-key-play_lay_"] button:visible:enabled').first).to_be_visible()  # my turn
+    expect(
+        page.locator('[class*="st-key-play_lay_"] button:visible:enabled').first
+    ).to_be_visible()  # my turn
     tab_to(page, '[class*="st-key-play_lay_"]')  # an enabled one: my turn, a card that fits
     card = page.evaluate(
         "() => document.activeElement.closest('[class*=st-key-play_lay_]').className.match(/st-key-play_lay_(\\S+)/)[1]"
@@ -99,8 +116,12 @@ def test_the_discard_and_pegging_trainers_by_keyboard_alone(page: Any, app_url: 
         expect(page.locator('[class*="st-key-discard_pick_"] input:checked')).to_have_count(ticked)
     tab_to(page, ".st-key-discard_confirm")
     page.keyboard.press("Enter")
-    expect(page.get_by_test_id("stVegaLiteChart")).to_be_visible()  # graded: the table and the chart
+    expect(
+        page.get_by_test_id("stVegaLiteChart")
+    ).to_be_visible()  # graded: the table and the chart
     load(page, f"{app_url}/Pegging_trainer?seed=42")
     tab_to(page, '[class*="st-key-pegt_lay_"]')  # a card that fits
     page.keyboard.press("Enter")
-    expect(page.locator('[class*="st-key-pegt_lay_"] button:visible:enabled')).to_have_count(0)  # laid and graded
+    expect(page.locator('[class*="st-key-pegt_lay_"] button:visible:enabled')).to_have_count(
+        0
+    )  # laid and graded

@@ -70,7 +70,9 @@ def has_direction(page: Any, selector: str, want: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name, path", PAGES, ids=[p[0] for p in PAGES])
-def test_every_page_in_hindi_and_urdu(page: Any, lang_url: str, lang: str, name: str, path: str) -> None:
+def test_every_page_in_hindi_and_urdu(
+    page: Any, lang_url: str, lang: str, name: str, path: str
+) -> None:
     page.set_viewport_size({"width": 1280, "height": 1400})
     load(page, f"{lang_url}{path}&lang={lang}")
     assert f"lang={lang}" in page.url
@@ -90,7 +92,9 @@ def test_every_page_in_hindi_and_urdu(page: Any, lang_url: str, lang: str, name:
 def test_urdu_breakdown_table_is_rtl_and_its_cards_ltr(page: Any, lang_url: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 2000})
     load(page, f"{lang_url}/Count_the_hand?seed=42&lang=ur")
-    page.locator('[data-testid="stMain"] [data-testid="stTextInput"] input').first.fill("۲۵" if deal_hand(42).score.total != 25 else "۲۴")
+    page.locator('[data-testid="stMain"] [data-testid="stTextInput"] input').first.fill(
+        "۲۵" if deal_hand(42).score.total != 25 else "۲۴"
+    )
     page.keyboard.press("Enter")
     page.locator(".st-key-count_reveal button").click()  # a wrong count: skip its second try
     page.locator("table.breakdown").wait_for()
@@ -99,7 +103,5 @@ def test_urdu_breakdown_table_is_rtl_and_its_cards_ltr(page: Any, lang_url: str)
     has_direction(page, '[data-testid="stMetric"]', "rtl")
     shot(page, f"lang-ur-count-breakdown{SUFFIX}")  # waits for the run to end: all is laid out
     # the first header cell sits at the right in right-to-left layout
-    first, last = (
-        page.locator("table.breakdown th").nth(i).bounding_box() for i in (0, 3)
-    )
+    first, last = (page.locator("table.breakdown th").nth(i).bounding_box() for i in (0, 3))
     assert first["x"] > last["x"]

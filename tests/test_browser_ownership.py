@@ -69,7 +69,9 @@ def test_a_game_opened_in_another_browser_is_only_watched(page: Any, app_url: st
 
     watcher = other_browser(page)
     load(watcher, f"{app_url}/Play?game={match.group(1)}")
-    expect(watcher.get_by_test_id("stAlert").filter(has_text="You are watching this game")).to_be_visible()
+    expect(
+        watcher.get_by_test_id("stAlert").filter(has_text="You are watching this game")
+    ).to_be_visible()
     expect(watcher.locator("svg.board")).to_have_count(1)
     expect(watcher.locator(".st-key-play_confirm_discard")).to_have_count(0)
     expect(watcher.locator("[class*='st-key-play_pick_']")).to_have_count(0)
@@ -79,4 +81,6 @@ def test_a_game_opened_in_another_browser_is_only_watched(page: Any, app_url: st
     page.reload()  # the owner's browser (its cookie): still the owner's game, with its buttons
     settled(page)
     expect(page.locator(".st-key-play_confirm_discard")).to_have_count(1)
-    expect(page.get_by_test_id("stAlert").filter(has_text="You are watching this game")).to_have_count(0)
+    expect(
+        page.get_by_test_id("stAlert").filter(has_text="You are watching this game")
+    ).to_have_count(0)

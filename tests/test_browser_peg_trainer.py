@@ -29,7 +29,9 @@ def test_five_positions_answered_and_each_verdict_is_the_engines(page: Any, app_
         options = position.advice.options
         card = options[0].card if turn % 2 == 0 else options[-1].card
         verdict = judge(position, card)
-        page.locator(f".st-key-pegt_lay_{card}").get_by_role("button", name=f"Lay {card.label}").click()
+        page.locator(f".st-key-pegt_lay_{card}").get_by_role(
+            "button", name=f"Lay {card.label}"
+        ).click()
         alert = page.locator('[data-testid="stAlert"]').filter(
             has_text=re.compile(r"The best card!|you gave up")
         )

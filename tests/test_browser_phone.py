@@ -35,7 +35,7 @@ PAGES = {
     "Discard_trainer?seed=42": '[class*="st-key-discard_pick_"] label',
     "Game_review": None,
     "Review": None,
-    "Daily_five": "[data-testid=\"stTextInput\"] input",
+    "Daily_five": '[data-testid="stTextInput"] input',
     "Progress": None,
 }
 
@@ -97,7 +97,9 @@ def test_every_page_fits_a_phone(phone: Any, small_phone: Any, app_url: str, lan
 
 
 @pytest.mark.parametrize("lang", sorted(set(available_languages()) - {"en", "ur"}))
-def test_the_question_first_in_every_language(phone: Any, small_phone: Any, app_url: str, lang: str) -> None:
+def test_the_question_first_in_every_language(
+    phone: Any, small_phone: Any, app_url: str, lang: str
+) -> None:
     """Devanagari, Gujarati, Bengali and Gurmukhi lines are taller than Latin ones: the pages
     whose question is nearest the fold still show it in the first screen."""
     for name in TIGHTEST:
@@ -128,7 +130,7 @@ def test_count_answered_by_taps(phone: Any, app_url: str) -> None:
 def test_play_discard_by_taps_on_the_cards(phone: Any, app_url: str) -> None:
     load(phone, f"{app_url}/Play")
     phone.locator('[data-testid="stFormSubmitButton"] button').tap()  # Deal
-    hand = phone.locator('.st-key-row_play_hand svg.card')
+    hand = phone.locator(".st-key-row_play_hand svg.card")
     expect(hand).to_have_count(6)
     settled(phone)
     boxes = [hand.nth(i).bounding_box() for i in range(6)]
@@ -137,13 +139,17 @@ def test_play_discard_by_taps_on_the_cards(phone: Any, app_url: str) -> None:
     buttons = phone.locator('[class*="st-key-play_pick_"] button').locator("visible=true")
     for button in buttons.all():
         assert button.bounding_box()["height"] >= 44  # a finger's target
-    picked = phone.locator('[class*="st-key-play_pick_"] button[data-testid="stBaseButton-primary"]:visible')
+    picked = phone.locator(
+        '[class*="st-key-play_pick_"] button[data-testid="stBaseButton-primary"]:visible'
+    )
     for i in (0, 1):  # a tap on the card's face chooses it, as its button does
         card = hand.nth(i).bounding_box()
         phone.touchscreen.tap(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
         expect(picked).to_have_count(i + 1)
         settled(phone)
-    expect(phone.locator(".st-key-row_play_hand svg.card.hl")).to_have_count(2)  # marked: framed and raised
+    expect(phone.locator(".st-key-row_play_hand svg.card.hl")).to_have_count(
+        2
+    )  # marked: framed and raised
     shot(phone, "phone-390-play-two-chosen")
     phone.locator(".st-key-play_confirm_discard button").tap()
     expect(phone.locator('[class*="st-key-play_lay_"]').first).to_be_visible()
@@ -163,7 +169,9 @@ def test_200_percent_zoom(browser: Any, app_url: str) -> None:
         zoomed.locator('[data-testid="stFormSubmitButton"] button').click()  # Deal
         picks = zoomed.locator('[class*="st-key-play_pick_"] button:visible')
         expect(picks).to_have_count(6)
-        chosen = zoomed.locator('[class*="st-key-play_pick_"] button[data-testid="stBaseButton-primary"]:visible')
+        chosen = zoomed.locator(
+            '[class*="st-key-play_pick_"] button[data-testid="stBaseButton-primary"]:visible'
+        )
         for i in (0, 1):
             picks.nth(i).click()
             expect(chosen).to_have_count(i + 1)
@@ -185,7 +193,9 @@ def test_200_percent_zoom(browser: Any, app_url: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["ur", "bn"])
-def test_every_skunk_rule_reads_whole_in_its_drop_down(small_phone: Any, app_url: str, lang: str) -> None:
+def test_every_skunk_rule_reads_whole_in_its_drop_down(
+    small_phone: Any, app_url: str, lang: str
+) -> None:
     """The new-game form's skunk rule is a drop-down whose box is one line of text that cannot
     wrap: on a small phone it has a line of its own and every rule, said short, fits it whole
     (Urdu's "Skunk: win by more than 30 (double…" was cut at half the width). Deal stays in the
@@ -205,15 +215,18 @@ def test_every_skunk_rule_reads_whole_in_its_drop_down(small_phone: Any, app_url
         options.all_inner_texts(),
     )
     assert all(width <= room for _, width, room in fits), fits
-    assert options.first.evaluate("e => getComputedStyle(e).direction") == ("rtl" if lang == "ur" else "ltr")
+    assert options.first.evaluate("e => getComputedStyle(e).direction") == (
+        "rtl" if lang == "ur" else "ltr"
+    )
     shot(small_phone, f"phone-360-{lang}-skunk-rules")
     small_phone.keyboard.press("Escape")
     expect(options).to_have_count(0)
     in_first_screen(small_phone, PAGES["Play"])
 
 
-
-def test_an_urdu_title_shows_its_tall_letters_under_the_header(small_phone: Any, app_url: str) -> None:
+def test_an_urdu_title_shows_its_tall_letters_under_the_header(
+    small_phone: Any, app_url: str
+) -> None:
     """Nastaliq's tall letters (the stroke of ک and گ) rise above the title's line box, into
     Streamlit's 60 px header, under which a phone's page starts: the header's white cut their
     tops off ("ہاتھ گنیں"), so on a phone in Urdu the header is see-through."""
@@ -221,13 +234,20 @@ def test_an_urdu_title_shows_its_tall_letters_under_the_header(small_phone: Any,
     load(small_phone, f"{app_url}/Count_the_hand?seed=42&lang=ur")
     title = small_phone.locator("h1").first.bounding_box()
     glyphs_top = title["y"] - 10  # Nastaliq's ascenders: about 10 px above the box at 1.6rem
-    assert small_phone.locator(header).bounding_box()["height"] > glyphs_top, "the letters reach into it"
-    assert small_phone.locator(header).evaluate("e => getComputedStyle(e).backgroundColor") == "rgba(0, 0, 0, 0)"
+    assert small_phone.locator(header).bounding_box()["height"] > glyphs_top, (
+        "the letters reach into it"
+    )
+    assert (
+        small_phone.locator(header).evaluate("e => getComputedStyle(e).backgroundColor")
+        == "rgba(0, 0, 0, 0)"
+    )
     shot(small_phone, "phone-360-ur-title")
 
 
 @pytest.mark.parametrize("lang", ["en", "ur"])
-def test_the_pegging_trainers_table_keeps_to_its_columns(small_phone: Any, app_url: str, lang: str) -> None:
+def test_the_pegging_trainers_table_keeps_to_its_columns(
+    small_phone: Any, app_url: str, lang: str
+) -> None:
     """The starter, your two crib cards and the opponent's card backs each stay inside their column:
     at 360 px the crib's two cards at full size ran 10 px into the opponent's column, under its
     first card back."""
@@ -268,7 +288,9 @@ TITLE_INK = """() => {
 
 
 @pytest.mark.parametrize("lang", ["en", "ur"])
-def test_a_titles_first_letter_keeps_the_pages_margin(small_phone: Any, app_url: str, lang: str) -> None:
+def test_a_titles_first_letter_keeps_the_pages_margin(
+    small_phone: Any, app_url: str, lang: str
+) -> None:
     """On a phone a title's first letter is as far from the screen's edge as the page's margin
     (0.75rem, less the pixel a Latin P reaches past its line) in either direction: Nastaliq's پ
     reaches 6 px past the start of its line, and the Urdu titles that start with it touched the

@@ -71,13 +71,18 @@ def lay_or_go(page: Any, clicks: Clicks | None = None) -> None:
         expect(page.locator(GO)).to_have_count(0)
         return
     button = page.locator(ENABLED_LAY).first
-    card = re.search(r"st-key-play_lay_(\S+)", button.evaluate("b => b.closest('[class*=st-key-play_lay_]').className"))
+    card = re.search(
+        r"st-key-play_lay_(\S+)",
+        button.evaluate("b => b.closest('[class*=st-key-play_lay_]').className"),
+    )
     assert card is not None
     clicks.click(button)
     expect(page.locator(f".st-key-play_lay_{card.group(1)}")).to_have_count(0)  # it left my hand
 
 
-def play_out_the_hand(page: Any, clicks: Clicks | None = None, count_by_click: bool = False) -> None:
+def play_out_the_hand(
+    page: Any, clicks: Clicks | None = None, count_by_click: bool = False
+) -> None:
     """Lay cards (or say go) until the hand is played and counted: the Deal button or the end.
 
     No count waits for a click (the app counts, and the show runs on by itself), unless
@@ -86,7 +91,9 @@ def play_out_the_hand(page: Any, clicks: Clicks | None = None, count_by_click: b
     clicks = clicks or Clicks()
     game_over = page.get_by_role("heading", name="The game log")
     for _ in range(16):
-        expect(page.locator(f"{ENABLED_LAY}, {GO}, {SHOW}, {DEAL}").or_(game_over).first).to_be_visible()
+        expect(
+            page.locator(f"{ENABLED_LAY}, {GO}, {SHOW}, {DEAL}").or_(game_over).first
+        ).to_be_visible()
         settled(page)
         if page.locator(SHOW).count():
             assert count_by_click, "a count waits for a click"
@@ -94,7 +101,9 @@ def play_out_the_hand(page: Any, clicks: Clicks | None = None, count_by_click: b
             label = show.inner_text()
             clicks.click(show)
             # each count names its hand ("Count my crib"): once made, its button is gone
-            expect(page.locator(SHOW).filter(has_text=re.compile(f"^{re.escape(label)}$"))).to_have_count(0)
+            expect(
+                page.locator(SHOW).filter(has_text=re.compile(f"^{re.escape(label)}$"))
+            ).to_have_count(0)
             continue
         if page.locator(DEAL).count() or game_over.count():
             return
@@ -102,7 +111,9 @@ def play_out_the_hand(page: Any, clicks: Clicks | None = None, count_by_click: b
     raise AssertionError("the hand did not end")
 
 
-def new_game(page: Any, app_url: str, *choices: str, level: str = "", clicks: Clicks | None = None) -> None:
+def new_game(
+    page: Any, app_url: str, *choices: str, level: str = "", clicks: Clicks | None = None
+) -> None:
     """Open the Play page, pick ``choices`` in the settings form (radio labels) and the opponent
     ``level`` (its label), and deal."""
     clicks = clicks or Clicks()
@@ -140,7 +151,9 @@ def test_after_the_show_the_table_describes_the_hand_just_counted(page: Any, app
     expect(main).to_contain_text("Hand 1 · You dealt")  # not the next deal's dealer
     expect(page.get_by_text("The crib · You", exact=True)).to_be_visible()
     expect(page.get_by_text(re.compile(r"^Your crib: \d+$"))).to_be_visible()
-    starter = page.locator('[data-testid="stColumn"]', has=page.get_by_text("Starter", exact=True)).last
+    starter = page.locator(
+        '[data-testid="stColumn"]', has=page.get_by_text("Starter", exact=True)
+    ).last
     expect(starter.locator("svg.card")).to_have_count(1)
     expect(starter.locator("svg.back")).to_have_count(0)  # face up: the counts used it
     rows = page.locator("table.breakdown tbody tr")
@@ -228,9 +241,10 @@ def test_a_finished_game_opened_by_its_address_shows_the_result(
     no_exception(page)
     text = page.locator("main").inner_text()
     assert str(session.state.scores[0]) in text and str(session.state.scores[1]) in text
-    assert ("You win" in text) == (session.state.result is not None and session.state.result.winner_side == 0)
+    assert ("You win" in text) == (
+        session.state.result is not None and session.state.result.winner_side == 0
+    )
     shot(page, "play-game-over")
-
 
 
 def test_four_players_hands_keep_to_their_columns(page: Any, app_url: str) -> None:

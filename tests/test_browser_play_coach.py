@@ -94,7 +94,9 @@ def test_coach_mode_warns_of_a_costly_discard_think_again_then_play_it_anyway(
     shot(page, "play-coach-after")
 
 
-def test_coach_mode_is_kept_for_a_learner_and_warns_in_urdu(page: Any, app_url: str, app_database_url: str) -> None:
+def test_coach_mode_is_kept_for_a_learner_and_warns_in_urdu(
+    page: Any, app_url: str, app_database_url: str
+) -> None:
     page.set_viewport_size({"width": 1280, "height": 1500})
     page.goto(f"{app_url}/Play?learner=Ravi")
     settled(page)

@@ -38,7 +38,9 @@ def test_count_the_hand_by_keyboard_alone(page: Any, app_url: str) -> None:
     page.keyboard.type(str(deal_hand(42).score.total))
     page.keyboard.press("Enter")  # Enter submits
     expect(page.get_by_text("Right!")).to_be_visible()
-    expect(page.locator(".st-key-count_next").get_by_role("button", name="Next hand")).to_be_focused()
+    expect(
+        page.locator(".st-key-count_next").get_by_role("button", name="Next hand")
+    ).to_be_focused()
     page.keyboard.press("Enter")  # Enter again: the next hand
     seed = next_seed(page, 42)
     expect(box).to_be_focused()
@@ -65,7 +67,9 @@ def test_the_pegging_quiz_by_keyboard_alone(page: Any, app_url: str) -> None:
     page.keyboard.type(str(pegging_question(7).total))
     page.keyboard.press("Enter")
     expect(page.get_by_text("Right!")).to_be_visible()
-    expect(page.locator(".st-key-peg_next").get_by_role("button", name="Next question")).to_be_focused()
+    expect(
+        page.locator(".st-key-peg_next").get_by_role("button", name="Next question")
+    ).to_be_focused()
     page.keyboard.press("N")
     next_seed(page, 7)
     expect(box).to_be_focused()
@@ -92,7 +96,9 @@ def test_the_discard_trainer_deals_again_by_keyboard(page: Any, app_url: str) ->
         settled(page)  # a box clicked while the last tick's run redraws the cards may not take
     page.get_by_role("button", name="Throw these cards").click()
     expect(page.get_by_text("The best discard!")).to_be_visible()
-    expect(page.locator(".st-key-discard_next").get_by_role("button", name="Next hand")).to_be_focused()
+    expect(
+        page.locator(".st-key-discard_next").get_by_role("button", name="Next hand")
+    ).to_be_focused()
     page.keyboard.press("Enter")
     next_seed(page, 42)
 
@@ -145,12 +151,23 @@ def test_the_enter_hint_under_the_answer_box_is_in_the_learners_language(
     # CSS generated content): as Playwright computes it, and as Chromium gives it to one
     expect(box).to_have_accessible_description(_("Press Enter to submit form", lang))
     cdp = page.context.new_cdp_session(page)
-    node = cdp.send("DOM.describeNode", {"objectId": cdp.send("Runtime.evaluate", {
-        "expression": "document.querySelector('.st-key-count_answer input')"})["result"]["objectId"]})["node"]
-    (told,) = cdp.send("Accessibility.getPartialAXTree", {"backendNodeId": node["backendNodeId"],
-                                                         "fetchRelatives": False})["nodes"]  # fmt: skip
+    node = cdp.send(
+        "DOM.describeNode",
+        {
+            "objectId": cdp.send(
+                "Runtime.evaluate",
+                {"expression": "document.querySelector('.st-key-count_answer input')"},
+            )["result"]["objectId"]
+        },
+    )["node"]
+    (told,) = cdp.send(
+        "Accessibility.getPartialAXTree",
+        {"backendNodeId": node["backendNodeId"], "fetchRelatives": False},
+    )["nodes"]
     assert told["description"]["value"] == _("Press Enter to submit form", lang), told
     assert page.locator("#tutor-enter-hint").get_attribute("lang") == lang
     shot(page, f"count-enter-hint-{lang}")
     page.keyboard.press("Enter")
-    expect(page.get_by_text(_("Right! {total} points.", lang).format(total=deal_hand(42).score.total))).to_be_visible()
+    expect(
+        page.get_by_text(_("Right! {total} points.", lang).format(total=deal_hand(42).score.total))
+    ).to_be_visible()

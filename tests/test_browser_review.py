@@ -48,9 +48,13 @@ def test_a_missed_count_is_due_tomorrow_and_answered_on_the_review_page(
         hand = page.locator('main svg[role="img"]')
         deal = deal_hand(42)
         # the home page's own example cards can linger while the Review page draws: wait for the hand
-        expect(hand.first).to_have_attribute("aria-label", re.compile(rf"^{re.escape(deal.hand[0].label)}(,|$)"))
+        expect(hand.first).to_have_attribute(
+            "aria-label", re.compile(rf"^{re.escape(deal.hand[0].label)}(,|$)")
+        )
         labels = hand.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
-        assert [label.split(",")[0] for label in labels[:5]] == [c.label for c in (*deal.hand, deal.starter)]
+        assert [label.split(",")[0] for label in labels[:5]] == [
+            c.label for c in (*deal.hand, deal.starter)
+        ]
         page.locator(".st-key-count_answer input").fill(str(total))
         page.keyboard.press("Enter")
         expect(page.get_by_text("Right!")).to_be_visible()

@@ -103,7 +103,9 @@ def test_play_cards_read_left_to_right(page: Any, app_url: str, lang: str) -> No
         lay_or_go(page)
         my_turn(page)
     expect(page.locator(".play-feed li").first).to_be_visible()
-    check_cards_and_runs(page, lang, "play-play")  # "Lay 5♥", the commentary: "You laid away 5♥ K♦."
+    check_cards_and_runs(
+        page, lang, "play-play"
+    )  # "Lay 5♥", the commentary: "You laid away 5♥ K♦."
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -132,4 +134,3 @@ def test_count_the_hand_cards_read_left_to_right(page: Any, app_url: str, lang: 
     answer.press("Enter")
     expect(page.locator("table.breakdown")).to_be_visible()
     check_cards_and_runs(page, lang, "count-the-hand")  # "5♥ + 10♠ = 15", "+2"
-

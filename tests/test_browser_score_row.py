@@ -20,7 +20,9 @@ QUIZZES = ("Count_the_hand?seed=42", "Pegging_trainer?seed=42", "Discard_trainer
 
 @pytest.fixture()
 def phone(browser: Any) -> Iterator[Any]:
-    with new_tab(browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) as tab:
+    with new_tab(
+        browser, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    ) as tab:
         yield tab
 
 
@@ -30,7 +32,9 @@ def _tops(page: Any, *selectors: str) -> list[float]:
 
 
 @pytest.mark.parametrize("lang", ["en", "ur"])
-def test_the_score_sits_below_the_options_on_every_quiz_page(phone: Any, app_url: str, lang: str) -> None:
+def test_the_score_sits_below_the_options_on_every_quiz_page(
+    phone: Any, app_url: str, lang: str
+) -> None:
     for quiz in QUIZZES:
         load(phone, f"{app_url}/{quiz}&lang={lang}")
         options, score = _tops(phone, ".st-key-quiz_options", ".st-key-quiz_metrics")
@@ -39,7 +43,9 @@ def test_the_score_sits_below_the_options_on_every_quiz_page(phone: Any, app_url
 
 def test_the_discard_trainers_score_stays_below_after_a_throw(phone: Any, app_url: str) -> None:
     load(phone, f"{app_url}/Discard_trainer?seed=42&lang=ur")
-    intro, options, score = _tops(phone, ".st-key-below_intro", ".st-key-quiz_options", ".st-key-quiz_metrics")
+    intro, options, score = _tops(
+        phone, ".st-key-below_intro", ".st-key-quiz_options", ".st-key-quiz_metrics"
+    )
     assert intro < options < score
     picks = phone.locator('[class*="st-key-discard_pick_"] label')
     for i in range(2):
@@ -47,7 +53,11 @@ def test_the_discard_trainers_score_stays_below_after_a_throw(phone: Any, app_ur
         expect(phone.locator('[class*="st-key-discard_pick_"] input').nth(i)).to_be_checked()
     phone.locator(".st-key-discard_confirm button").tap()
     expect(phone.locator(".st-key-discard_confirm")).to_have_count(0)
-    expect(phone.locator(".st-key-quiz_metrics [data-testid='stMetricValue']").nth(2)).to_have_text("1")  # answered
-    next_hand, options, score = _tops(phone, ".st-key-discard_next", ".st-key-quiz_options", ".st-key-quiz_metrics")
+    expect(phone.locator(".st-key-quiz_metrics [data-testid='stMetricValue']").nth(2)).to_have_text(
+        "1"
+    )  # answered
+    next_hand, options, score = _tops(
+        phone, ".st-key-discard_next", ".st-key-quiz_options", ".st-key-quiz_metrics"
+    )
     assert next_hand < options < score
     shot(phone, "phone-390-ur-discard-score-below")

@@ -34,19 +34,31 @@ def learner(app_database_url: str) -> Iterator[str]:
     found = store.create_learner(engine, name)
     for level, skill in GAMES:
         game_id = str(uuid.uuid4())
-        store.record_game(engine, game_id=game_id, learner_id=found.id, opponent_level=level, players=2,
-                          target=121, scores=[121, 90], winner=name, learner_won=True, result_kind="win")  # fmt: skip
+        store.record_game(
+            engine,
+            game_id=game_id,
+            learner_id=found.id,
+            opponent_level=level,
+            players=2,
+            target=121,
+            scores=[121, 90],
+            winner=name,
+            learner_won=True,
+            result_kind="win",
+        )
         store.set_game_figures(engine, found.id, game_id, skill, 0.0, 1)
     engine.dispose()
     yield name
 
 
 def _boxes(chart: Any, selector: str) -> list[dict[str, Any]]:
-    return list(chart.locator(selector).evaluate_all(
-        """els => els.map(e => { const b = e.getBoundingClientRect();
+    return list(
+        chart.locator(selector).evaluate_all(
+            """els => els.map(e => { const b = e.getBoundingClientRect();
              return {text: e.textContent, label: e.getAttribute('aria-label'), fill: e.getAttribute('fill'),
                      top: b.top, bottom: b.bottom, left: b.left, right: b.right}; })"""
-    ))  # fmt: skip
+        )
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "ur"])
@@ -63,14 +75,23 @@ def test_the_skill_chart_keeps_level_colours_and_apart_labels(
         settled(page)
         texts = sorted(_boxes(chart, "g.mark-text.role-mark text"), key=lambda b: b["top"])
         for upper, lower in pairwise(texts):
-            assert upper["bottom"] <= lower["top"] + 1, (upper, lower)  # no two labels on one another
+            assert upper["bottom"] <= lower["top"] + 1, (
+                upper,
+                lower,
+            )  # no two labels on one another
         frame = chart.locator("svg.marks").bounding_box()
         assert frame is not None
         for text in texts:  # every label whole inside the chart (nothing cut at the right edge)
-            assert frame["x"] <= text["left"] and text["right"] <= frame["x"] + frame["width"] + 1, text
+            assert (
+                frame["x"] <= text["left"] and text["right"] <= frame["x"] + frame["width"] + 1
+            ), text
         # each game's point in its opponent's colour
         names = {_(label, lang): level for level, label in LEVEL_LABELS.items()}
-        points = [b for b in _boxes(chart, "g.mark-symbol.role-mark path") if b["label"] and "; " in b["label"]]
+        points = [
+            b
+            for b in _boxes(chart, "g.mark-symbol.role-mark path")
+            if b["label"] and "; " in b["label"]
+        ]
         seen = set()
         for point in points:
             level = next((names[n] for n in names if n in point["label"]), None)

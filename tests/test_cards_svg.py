@@ -48,5 +48,9 @@ def test_a_card_drawn_on_its_own_stays_left_to_right() -> None:
     # card: every card (and the board) says its own direction, not only the rows of cards.
     from tutor.html.board import board_svg
 
-    for svg in (card_svg(Card.parse("10H")), card_back_svg(), board_svg([3, 5], [0, 2], 121, ["a", "b"])):
+    for svg in (
+        card_svg(Card.parse("10H")),
+        card_back_svg(),
+        board_svg([3, 5], [0, 2], 121, ["a", "b"]),
+    ):
         assert "direction:ltr" in ElementTree.fromstring(svg).get("style", "")

@@ -76,7 +76,10 @@ def test_sentences_are_written_in_bengali(catalog: Catalog) -> None:
         if not message.id:
             continue
         for english, bengali in pairs(message):
-            if re.search(r"[A-Za-z]{3}", PLACEHOLDER.sub("", english)) and english not in {" or ", "CSV"}:
+            if re.search(r"[A-Za-z]{3}", PLACEHOLDER.sub("", english)) and english not in {
+                " or ",
+                "CSV",
+            }:
                 assert BENGALI.search(bengali), f"not Bengali: {english!r} -> {bengali!r}"
 
 
@@ -133,16 +136,41 @@ def test_each_term_shows_its_english_at_its_first_use_in_the_lesson(lesson_id: s
         local = term("bn", key)
         english = with_english("bn", key).removeprefix(local)  # " (crib)"
         # the whole word (inflected or not): no Bengali letter or hyphen before, none after
-        first = re.search(rf"(?<![\u0980-\u09FF-]){re.escape(local)}{ENDING}(?![\u0980-\u09FF])", body)
+        first = re.search(
+            rf"(?<![\u0980-\u09FF-]){re.escape(local)}{ENDING}(?![\u0980-\u09FF])", body
+        )
         if first is not None:
-            assert body[first.end() :].startswith(english), (key, body[first.start() : first.end() + 30])
+            assert body[first.end() :].startswith(english), (
+                key,
+                body[first.start() : first.end() + 30],
+            )
 
 
 def test_lessons_mention_the_main_terms() -> None:
-    text = "\n".join((LESSONS_BN / f"{lesson.id}.md").read_text(encoding="utf-8") for lesson in LESSONS)
-    for key in ("crib", "starter", "pone", "dealer", "his_heels", "his_nobs", "go", "pair_royal",
-                "run", "flush", "skunk", "double_skunk", "lurch", "pegging", "the_play", "the_show"):
-        assert f"{term('bn', key)}{with_english('bn', key).removeprefix(term('bn', key))}" in text, key
+    text = "\n".join(
+        (LESSONS_BN / f"{lesson.id}.md").read_text(encoding="utf-8") for lesson in LESSONS
+    )
+    for key in (
+        "crib",
+        "starter",
+        "pone",
+        "dealer",
+        "his_heels",
+        "his_nobs",
+        "go",
+        "pair_royal",
+        "run",
+        "flush",
+        "skunk",
+        "double_skunk",
+        "lurch",
+        "pegging",
+        "the_play",
+        "the_show",
+    ):
+        assert (
+            f"{term('bn', key)}{with_english('bn', key).removeprefix(term('bn', key))}" in text
+        ), key
 
 
 def test_play_page_terms_are_the_glossarys(catalog: Catalog) -> None:

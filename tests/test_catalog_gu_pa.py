@@ -50,7 +50,9 @@ def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> No
     assert not in_code - set(translated), sorted(in_code - set(translated))[:5]
     # an English word left as it was (placeholders such as {verdict} are not words)
     english_left = [
-        i for i, s in translated.items() if s == i and re.search("[A-Za-z]{3}", PLACEHOLDER.sub("", i))
+        i
+        for i, s in translated.items()
+        if s == i and re.search("[A-Za-z]{3}", PLACEHOLDER.sub("", i))
     ]
     assert not english_left, english_left[:5]
 
@@ -87,11 +89,13 @@ def test_each_term_has_its_english_beside_it_the_first_time_a_lesson_uses_it(lan
     for path in sorted((ROOT / "lessons" / lang).glob("*.md")):
         body = path.read_text(encoding="utf-8").split("\n", 1)[1]
         for word, key in local:  # longest first, then blank it out so "pair" skips "pair royal"
-            found = list(re.finditer(rf"(?<!{LETTER}){re.escape(word)}(?:{endings})(?!{LETTER})", body))
+            found = list(
+                re.finditer(rf"(?<!{LETTER}){re.escape(word)}(?:{endings})(?!{LETTER})", body)
+            )
             if found:
-                after = body[found[0].end():]
+                after = body[found[0].end() :]
                 gloss = f" ({english[key]})"
                 assert after.startswith((gloss, "**" + gloss)), (
-                    f"{path.name}: first {word!r} lacks{gloss}: …{body[found[0].start():found[0].end() + 20]!r}"
+                    f"{path.name}: first {word!r} lacks{gloss}: …{body[found[0].start() : found[0].end() + 20]!r}"
                 )
             body = re.sub(re.escape(word), "\0" * len(word), body)

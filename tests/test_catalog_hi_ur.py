@@ -52,7 +52,9 @@ def pairs(catalog: Catalog) -> list[tuple[str, str]]:
 def test_every_template_message_is_translated(lang: str) -> None:
     catalog = load(lang)
     ids = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
-    assert template_ids() <= ids, f"run python -m tutor.lang.catalogs: {sorted(template_ids() - ids)[:5]}"
+    assert template_ids() <= ids, (
+        f"run python -m tutor.lang.catalogs: {sorted(template_ids() - ids)[:5]}"
+    )
     assert catalog.num_plurals == 2
     for m in catalog:
         if m.id:
@@ -92,9 +94,15 @@ def test_the_count_said_aloud_comes_out_as_the_grammar_says(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_glossary_terms_name_the_scoring_kinds(lang: str) -> None:
-    for kind, key in [("Fifteen", "fifteen"), ("Pair royal", "pair_royal"),
-                      ("Double pair royal", "double_pair_royal"), ("Go", "go"),
-                      ("Crib", "crib"), ("starter", "starter"), ("Dealer", "dealer")]:  # fmt: skip
+    for kind, key in [
+        ("Fifteen", "fifteen"),
+        ("Pair royal", "pair_royal"),
+        ("Double pair royal", "double_pair_royal"),
+        ("Go", "go"),
+        ("Crib", "crib"),
+        ("starter", "starter"),
+        ("Dealer", "dealer"),
+    ]:
         assert i18n._(kind, lang) == term(lang, key)
 
 
@@ -134,20 +142,79 @@ def test_lessons_give_the_english_term_once_at_its_first_use(lang: str) -> None:
 FIRST_MENTIONS = {
     "01_cards.md": ["starter", "the_play", "the_show", "rank", "run", "pair", "fifteen", "count"],
     "02_deal.md": ["dealer", "rank", "crib", "pone", "fifteen"],
-    "03_starter.md": ["pone", "dealer", "starter", "the_show", "crib", "the_play", "pegging",
-                      "his_heels"],
-    "04_play.md": ["the_play", "pone", "count", "pegging", "fifteen", "thirty_one", "pair",
-                   "rank", "pair_royal", "double_pair_royal", "run", "go"],
-    "05_show.md": ["the_play", "starter", "the_show", "pone", "dealer", "crib", "fifteen", "rank", "pair",
-                   "run", "flush", "his_nobs", "pair_royal", "count"],
+    "03_starter.md": [
+        "pone",
+        "dealer",
+        "starter",
+        "the_show",
+        "crib",
+        "the_play",
+        "pegging",
+        "his_heels",
+    ],
+    "04_play.md": [
+        "the_play",
+        "pone",
+        "count",
+        "pegging",
+        "fifteen",
+        "thirty_one",
+        "pair",
+        "rank",
+        "pair_royal",
+        "double_pair_royal",
+        "run",
+        "go",
+    ],
+    "05_show.md": [
+        "the_play",
+        "starter",
+        "the_show",
+        "pone",
+        "dealer",
+        "crib",
+        "fifteen",
+        "rank",
+        "pair",
+        "run",
+        "flush",
+        "his_nobs",
+        "pair_royal",
+        "count",
+    ],
     "06_end.md": ["the_play", "the_show", "pone", "dealer", "skunk", "double_skunk", "lurch"],
     "07_variants.md": ["dealer", "crib", "the_play", "starter", "his_heels", "the_show"],
-}  # fmt: skip
+}
 
 
 #: English allowed in a lesson: the glossary's terms in brackets beside their first use.
 ENGLISH_BESIDE_TERMS = {
-    "crib", "starter", "pone", "dealer", "his", "heels", "nobs", "go", "fifteen", "thirty", "one",
-    "pair", "royal", "double", "run", "flush", "skunk", "lurch", "muggins", "the", "play",
-    "pegging", "show", "count", "cut", "card", "rank", "suit",
-}  # fmt: skip
+    "crib",
+    "starter",
+    "pone",
+    "dealer",
+    "his",
+    "heels",
+    "nobs",
+    "go",
+    "fifteen",
+    "thirty",
+    "one",
+    "pair",
+    "royal",
+    "double",
+    "run",
+    "flush",
+    "skunk",
+    "lurch",
+    "muggins",
+    "the",
+    "play",
+    "pegging",
+    "show",
+    "count",
+    "cut",
+    "card",
+    "rank",
+    "suit",
+}

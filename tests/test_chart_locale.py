@@ -17,12 +17,22 @@ LANGS = ["en", "hi", "ur", "gu", "bn", "pa"]
 
 
 def daily(days: list[str]) -> pd.DataFrame:
-    return pd.DataFrame({"day": pd.to_datetime(days), "kind": "hand", "answered": 2, "accuracy": 0.5})
+    return pd.DataFrame(
+        {"day": pd.to_datetime(days), "kind": "hand", "answered": 2, "accuracy": 0.5}
+    )
 
 
 def skill() -> pd.DataFrame:
-    return pd.DataFrame({"id": ["a"], "day": pd.to_datetime(["2026-12-01"]), "game": [1], "skill": [0.4],
-                         "errors": [2], "opponent_level": ["easy"]})  # fmt: skip
+    return pd.DataFrame(
+        {
+            "id": ["a"],
+            "day": pd.to_datetime(["2026-12-01"]),
+            "game": [1],
+            "skill": [0.4],
+            "errors": [2],
+            "opponent_level": ["easy"],
+        }
+    )
 
 
 def weak() -> pd.DataFrame:
@@ -47,9 +57,13 @@ def test_every_progress_chart_speaks_the_learners_language_and_digits(
         assert "".join(locale["number"]["numerals"]) == digits
     spec = accuracy.to_dict()
     tooltip = [item["title"] for item in spec["encoding"]["tooltip"]]
-    assert tooltip == [i18n._(word, lang) for word in ("Day", "Quiz", "Answered", "Accuracy")]  # not "day", "kind"
+    assert tooltip == [
+        i18n._(word, lang) for word in ("Day", "Quiz", "Answered", "Accuracy")
+    ]  # not "day", "kind"
     [when] = spec["transform"]
-    assert ("replace(" in when["calculate"]) == (digits != DIGITS["latn"])  # the tooltip's day in those digits
+    assert ("replace(" in when["calculate"]) == (
+        digits != DIGITS["latn"]
+    )  # the tooltip's day in those digits
     x = spec["encoding"]["x"]
     written = x["axis"].get("labelExpr")
     assert (written is None) == (digits == DIGITS["latn"])
@@ -59,9 +73,18 @@ def test_every_progress_chart_speaks_the_learners_language_and_digits(
 
 @pytest.mark.parametrize(
     ("days", "step"),
-    [(["2026-12-01"], 1), (["2026-11-30", "2026-12-01"], 1), (["2026-11-20", "2026-12-01"], 2),
-     (["2026-10-02", "2026-12-01"], 8)],
-)  # fmt: skip
+    [
+        (["2026-12-01"], 1),
+        (["2026-11-30", "2026-12-01"], 1),
+        (["2026-11-20", "2026-12-01"], 2),
+        (["2026-10-02", "2026-12-01"], 8),
+    ],
+)
 def test_the_accuracy_charts_tick_whole_days_only(days: list[str], step: int) -> None:
-    x = progress.daily_accuracy_chart(daily(days), "kind", "Quiz", "answered").to_dict()["encoding"]["x"]
-    assert x["axis"]["tickCount"] == {"interval": "day", "step": step}  # never "12 PM" between two days
+    x = progress.daily_accuracy_chart(daily(days), "kind", "Quiz", "answered").to_dict()[
+        "encoding"
+    ]["x"]
+    assert x["axis"]["tickCount"] == {
+        "interval": "day",
+        "step": step,
+    }  # never "12 PM" between two days

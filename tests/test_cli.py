@@ -99,8 +99,17 @@ def test_review_reads_a_play_page_save_and_a_bare_record(
 ) -> None:
     record = _record(30)
     save = tmp_path / "save.json"
-    save.write_text(json.dumps({"version": 2, "game_id": "g", "level": "hard", "self_count": False,
-                                "game": record.to_dict()}))  # fmt: skip
+    save.write_text(
+        json.dumps(
+            {
+                "version": 2,
+                "game_id": "g",
+                "level": "hard",
+                "self_count": False,
+                "game": record.to_dict(),
+            }
+        )
+    )
     bare = tmp_path / "record.json"
     bare.write_text(json.dumps(record.to_dict()))
     status, text, _ = _run(capsys, "review", str(save))

@@ -37,7 +37,9 @@ COOKIE = "cribbage_replica"
 
 def _replica_of(base: str, cookie: str) -> str:
     """The replica nginx sends a browser with this affinity cookie to (``X-Replica``)."""
-    request = urllib.request.Request(f"{base}/_stcore/health", headers={"Cookie": f"{COOKIE}={cookie}"})
+    request = urllib.request.Request(
+        f"{base}/_stcore/health", headers={"Cookie": f"{COOKIE}={cookie}"}
+    )
     with urllib.request.urlopen(request, timeout=10) as reply:
         return str(reply.headers["X-Replica"])
 
@@ -51,8 +53,14 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = dict(os.environ, CLUSTER_DIR=str(work), CRIBBAGE_BOT_DELAY="0")
     env.pop("DATABASE_URL", None)  # its own throwaway PostgreSQL
     log = open(work / "cluster.log", "wb")  # noqa: SIM115 - the cluster's output for its life; closed below
-    proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "serve_cluster.sh"), "2", str(port)], cwd=ROOT,
-                            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(
+        ["bash", str(ROOT / "scripts" / "serve_cluster.sh"), "2", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 180  # installing PostgreSQL the first time takes a while
@@ -62,7 +70,9 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the cluster did not start:\n" + (work / "cluster.log").read_text()) from None
+                    raise RuntimeError(
+                        "the cluster did not start:\n" + (work / "cluster.log").read_text()
+                    ) from None
                 time.sleep(0.3)  # poll until nginx answers
         yield base
     finally:

@@ -23,9 +23,16 @@ from cribbage_core.selfplay import play_game_steps
 
 def test_grades_follow_the_documented_limits() -> None:
     assert [grade(x) for x in (0.0, 0.049, 0.05, 0.29, 0.3, 1.49, 1.5, 2.99, 3.0)] == [
-        Grade.BEST, Grade.BEST, Grade.GOOD, Grade.GOOD, Grade.INACCURACY, Grade.INACCURACY,
-        Grade.MISTAKE, Grade.MISTAKE, Grade.BLUNDER,
-    ]  # fmt: skip
+        Grade.BEST,
+        Grade.BEST,
+        Grade.GOOD,
+        Grade.GOOD,
+        Grade.INACCURACY,
+        Grade.INACCURACY,
+        Grade.MISTAKE,
+        Grade.MISTAKE,
+        Grade.BLUNDER,
+    ]
     assert POINT_LIMITS == (0.05, 0.30, 1.50, 3.00) and WIN_LIMITS == (0.005, 0.015, 0.08, 0.16)
     assert grade(0.0, win_lost=0.02) is Grade.INACCURACY
     assert grade(0.0, win_lost=0.08) is Grade.MISTAKE and grade(0.0, win_lost=0.16) is Grade.BLUNDER

@@ -31,7 +31,9 @@ def _worst_discard(state: GameState, seat: int) -> Discard:
 
 
 def test_the_coach_agrees_with_the_review_on_every_decision_of_a_game() -> None:
-    steps = play_game_steps([make_bot("easy", 1), make_bot("medium", 2)], random.Random(11), target=61)
+    steps = play_game_steps(
+        [make_bot("easy", 1), make_bot("medium", 2)], random.Random(11), target=61
+    )
     moves = [d for d in analyse_game(steps, seats=[0]).decisions if d.kind != "count"]
     judged = [
         check(state, action, 1.5)
@@ -65,9 +67,14 @@ def test_a_costly_discard_is_warned_of_and_a_cheap_one_is_not() -> None:
 def test_no_warning_without_a_real_choice() -> None:
     steps = play_game_steps([make_bot("hard", 1), make_bot("hard", 2)], random.Random(3), target=61)
     forced = [
-        (state, action) for state, action in steps
-        if isinstance(action, Go) or (isinstance(action, Play) and len({c.rank for c in state.hands[action.seat] if state.count + c.value <= 31}) == 1)
-    ]  # fmt: skip
+        (state, action)
+        for state, action in steps
+        if isinstance(action, Go)
+        or (
+            isinstance(action, Play)
+            and len({c.rank for c in state.hands[action.seat] if state.count + c.value <= 31}) == 1
+        )
+    ]
     assert forced
     for state, action in forced[:10]:
         assert not check(state, action, 0.0).warn
@@ -95,7 +102,11 @@ def test_near_the_end_the_coach_warns_in_chance_to_win() -> None:
     assert all(v.win_lost is not None for v in verdicts)
     assert any(v.warn for v in verdicts)
     for v in verdicts:
-        assert v.warn == (v.decision.real_choice and v.win_lost is not None and v.win_lost > win_threshold(0.3) + 1e-12)
+        assert v.warn == (
+            v.decision.real_choice
+            and v.win_lost is not None
+            and v.win_lost > win_threshold(0.3) + 1e-12
+        )
 
 
 def _discards(state: GameState, seat: int) -> list[tuple[Card, ...]]:
@@ -108,7 +119,9 @@ def test_win_now_at_the_start_of_a_deal_is_the_table() -> None:
         estimate = win_now(state, seat)
         assert estimate is not None and estimate.basis is WinBasis.DEAL
         assert estimate.chance == win_probability(0, 0, state.dealer == seat)
-    assert win_now(new_game(random.Random(1), GameConfig(players=3)).deal(random.Random(2)), 0) is None
+    assert (
+        win_now(new_game(random.Random(1), GameConfig(players=3)).deal(random.Random(2)), 0) is None
+    )
 
 
 def test_win_now_follows_the_deal_through_the_play_and_the_show_to_the_end() -> None:
@@ -144,8 +157,14 @@ def test_win_now_in_the_play_knows_the_seats_own_hand() -> None:
     assert state.phase is Phase.PLAY and state.starter is not None
     seat = state.seat_to_act()
     near = replace(state, scores=(100, 100))
-    big = replace(near, kept=tuple(parse_cards("5H 5S 5C JD") if s == seat else k for s, k in enumerate(near.kept)))
-    small = replace(near, kept=tuple(parse_cards("2H 4S 8C QD") if s == seat else k for s, k in enumerate(near.kept)))
+    big = replace(
+        near,
+        kept=tuple(parse_cards("5H 5S 5C JD") if s == seat else k for s, k in enumerate(near.kept)),
+    )
+    small = replace(
+        near,
+        kept=tuple(parse_cards("2H 4S 8C QD") if s == seat else k for s, k in enumerate(near.kept)),
+    )
     if near.starter in (*big.kept[seat], *small.kept[seat]):
         pytest.skip("the starter is one of the scripted cards")
     high, low = win_now(big, seat), win_now(small, seat)

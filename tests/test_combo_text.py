@@ -7,12 +7,18 @@ from cribbage_core import parse_cards, score_hand
 from cribbage_core.combos import Claim, ClaimVerdict, Flaw, check_claim, grade_combinations
 from tutor.quiz.combo_text import claim_text, combo_notes, why_text
 
-SCORE = score_hand("JD JC 5S 6H", "7D")  # two fifteens (a jack and the 5), two jacks, 5-6-7 and nobs: 10
+SCORE = score_hand(
+    "JD JC 5S 6H", "7D"
+)  # two fifteens (a jack and the 5), two jacks, 5-6-7 and nobs: 10
 
 
 def test_every_flaw_has_its_own_sentence() -> None:
     claim = Claim.of("pair", parse_cards("JD JC"))
-    texts = {flaw: why_text(ClaimVerdict(claim, flaw, 4), SCORE) for flaw in Flaw if flaw is not Flaw.NOBS_SUIT}
+    texts = {
+        flaw: why_text(ClaimVerdict(claim, flaw, 4), SCORE)
+        for flaw in Flaw
+        if flaw is not Flaw.NOBS_SUIT
+    }
     texts[Flaw.NOBS_SUIT] = why_text(check_claim(SCORE, Claim.of("nobs", parse_cards("JC"))), SCORE)
     assert SCORE.total == 10
     assert all(texts.values()) and len(set(texts.values())) == len(Flaw)
@@ -23,7 +29,10 @@ def test_the_numbers_said_are_the_cards_own() -> None:
     sum_of = check_claim(SCORE, Claim.of("fifteen", parse_cards("JD 5S 6H")))
     assert why_text(sum_of, SCORE) == "10 + 5 + 6 is 21, not 15."
     longer = check_claim(SCORE, Claim.of("run", parse_cards("5S 6H")))
-    assert why_text(longer, SCORE) == "A run needs three cards or more in sequence; you selected 2 cards."
+    assert (
+        why_text(longer, SCORE)
+        == "A run needs three cards or more in sequence; you selected 2 cards."
+    )
     nobs = check_claim(SCORE, Claim.of("nobs", parse_cards("JC")))
     assert why_text(nobs, SCORE).startswith("J♣ is not of the starter's suit (7♦)")
     assert claim_text(Claim.of("fifteen", parse_cards("7D JD 5S")), SCORE) == "J♦ + 5♠ + 7♦"

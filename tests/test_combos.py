@@ -173,7 +173,11 @@ def test_the_combinations_the_rules_accept_are_exactly_the_scorers_items(five, i
     """Judged by the rules alone, every claim over every subset of the five cards: those that are
     combinations, one per combination, are the scorer's items, and their points its total."""
     score = score_hand(five[:4], five[4], is_crib=is_crib)
-    accepted = {item_key(c): claim_points(c) for c in every_claim(tuple(five)) if check_claim(score, c).found}
+    accepted = {
+        item_key(c): claim_points(c)
+        for c in every_claim(tuple(five))
+        if check_claim(score, c).found
+    }
     assert set(accepted) == {item_key(item) for item in score.items}
     assert sum(accepted.values()) == score.total
     full = grade_combinations(score, [Claim.of(item.kind, item.cards) for item in score.items])

@@ -43,17 +43,30 @@ def test_what_every_player_knows_about_cribs() -> None:
         assert five_five == max(crib_value(representative_discard(k), role) for k in all_keys(2))
         assert crib_value(parse_cards("10H KS"), role) < 4.0
         # a pone's crib gets the dealer's good cards, a dealer's crib the pone's balking cards
-        assert crib_value(parse_cards("5H 5S"), Role.PONE) > crib_value(parse_cards("5H 5S"), Role.DEALER)
+        assert crib_value(parse_cards("5H 5S"), Role.PONE) > crib_value(
+            parse_cards("5H 5S"), Role.DEALER
+        )
     for players in (3, 4):
-        values = {k: crib_value(representative_discard(k), Role.DEALER, players) for k in all_keys(3)}
+        values = {
+            k: crib_value(representative_discard(k), Role.DEALER, players) for k in all_keys(3)
+        }
         assert max(values, key=lambda k: values[k]) == "5"
 
 
 @pytest.mark.parametrize(
     ("key", "role", "players"),
-    [("5-5", Role.DEALER, 2), ("9-K offsuit", Role.PONE, 2), ("2-3 suited", Role.DEALER, 2), ("5", Role.PONE, 4)],
+    [
+        ("5-5", Role.DEALER, 2),
+        ("9-K offsuit", Role.PONE, 2),
+        ("2-3 suited", Role.DEALER, 2),
+        ("5", Role.PONE, 4),
+    ],
 )
 def test_a_fresh_small_simulation_agrees_with_the_table(key: str, role: Role, players: int) -> None:
-    mean_t, se_t = load_table()["tables"][str(players)]["pone" if role is Role.PONE else "dealer"][key]
-    mean, se = simulate_crib(representative_discard(key), role, players, 400, random.Random(f"test/{key}"))
+    mean_t, se_t = load_table()["tables"][str(players)]["pone" if role is Role.PONE else "dealer"][
+        key
+    ]
+    mean, se = simulate_crib(
+        representative_discard(key), role, players, 400, random.Random(f"test/{key}")
+    )
     assert abs(mean - mean_t) <= 4 * math.hypot(se, se_t), (mean, se, mean_t, se_t)

@@ -76,13 +76,21 @@ def test_loss_is_zero_for_the_best_and_the_net_gap_otherwise() -> None:
 
 
 def test_a_discard_tied_with_the_best_counts_as_best() -> None:
-    deal = next(d for d in map(deal_discard, range(200)) if round(d.advice.options[1].net, 2) == round(d.advice.best.net, 2))
+    deal = next(
+        d
+        for d in map(deal_discard, range(200))
+        if round(d.advice.options[1].net, 2) == round(d.advice.best.net, 2)
+    )
     assert is_best(deal.advice, deal.advice.options[1].discard)
 
 
 def test_keep_shape() -> None:
     shape = keep_shape(parse_cards("7H 8H 9H 10H"))
-    assert shape.flush and [r.symbol for r in shape.run] == ["7", "8", "9", "10"] and shape.fifteens == 2
+    assert (
+        shape.flush
+        and [r.symbol for r in shape.run] == ["7", "8", "9", "10"]
+        and shape.fifteens == 2
+    )
     shape = keep_shape(parse_cards("5H 5S JC QD"))
     assert shape.fifteens == 8 and [r.symbol for r in shape.pairs] == ["5"] and shape.run == ()
     assert shape.jacks == 1 and shape.fives == 2 and not shape.flush
@@ -102,9 +110,14 @@ def test_the_brief_example_keeping_the_pair_and_the_jack() -> None:
     assert reason.driver == "both"
     kinds = [f.kind for f in reason.facts]
     assert kinds == ["keeps_pair", "more_fifteens", "threw_five"]
-    assert reason.facts[1] == Fact("more_fifteens", best=8, chosen=4)  # 5-10, 5-J twice each vs once
+    assert reason.facts[1] == Fact(
+        "more_fifteens", best=8, chosen=4
+    )  # 5-10, 5-J twice each vs once
     headline = reason_headline(reason)
-    assert headline == f"Keeping 5♠ 5♥ 10♦ J♣ beats keeping 2♠ 5♥ 10♦ J♣ by {reason.loss:.2f} points on average."
+    assert (
+        headline
+        == f"Keeping 5♠ 5♥ 10♦ J♣ beats keeping 2♠ 5♥ 10♦ J♣ by {reason.loss:.2f} points on average."
+    )
     assert fact_text(reason.facts[0]) == "It keeps the pair 5-5, which your choice breaks."
     assert "opponent's crib a 5" in fact_text(reason.facts[2])
     assert f"{reason.hand_gain:.2f} more in hand" in reason_why(reason)
@@ -119,7 +132,9 @@ def test_explanations_agree_with_the_numbers() -> None:
             reason = explain(advice, option.discard)
             assert reason.loss == pytest.approx(reason.hand_gain + reason.crib_gain)
             if is_best(advice, option.discard):
-                assert reason.driver == "same" and not reason.facts and reason_headline(reason) == ""
+                assert (
+                    reason.driver == "same" and not reason.facts and reason_headline(reason) == ""
+                )
                 continue
             if reason.driver == "both":
                 assert reason.hand_gain > 0 and reason.crib_gain > 0
@@ -170,7 +185,11 @@ def test_advice_frame_lists_every_option_best_first_and_marks_the_choice() -> No
 
 
 def test_tie_notes_say_what_separated_equal_nets() -> None:
-    deal = next(d for d in map(deal_discard, range(200)) if round(d.advice.options[1].net, 2) == round(d.advice.best.net, 2))
+    deal = next(
+        d
+        for d in map(deal_discard, range(200))
+        if round(d.advice.options[1].net, 2) == round(d.advice.best.net, 2)
+    )
     note = tie_text(deal.advice, 0)
     assert deal.advice.options[1].discard[0].label in note and tie_text(deal.advice, 1)
     lonely = next(i for i, o in enumerate(deal.advice.options) if not o.tie_note)

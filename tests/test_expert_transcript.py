@@ -34,7 +34,11 @@ def _same(expert: str, game: int) -> None:
 
 def test_the_transcript_holds_both_experts() -> None:
     assert [len(WANT[e]) for e in EXPERTS] == [20, 20]
-    assert all(g["expert_seat"] == n % 2 and max(g["scores"]) >= 121 for e in EXPERTS for n, g in enumerate(WANT[e]))
+    assert all(
+        g["expert_seat"] == n % 2 and max(g["scores"]) >= 121
+        for e in EXPERTS
+        for n, g in enumerate(WANT[e])
+    )
 
 
 @pytest.mark.parametrize("expert", EXPERTS)

@@ -46,16 +46,22 @@ def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def write_lock_held(path: Path) -> Iterator[None]:
     """Another process holds ``BEGIN IMMEDIATE`` on the SQLite file until the block ends."""
     holder = subprocess.Popen(
-        [sys.executable, "-c", (
-            "import sqlite3, sys\n"
-            f"conn = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
-            "conn.execute('BEGIN IMMEDIATE')\n"
-            "print('locked', flush=True)\n"
-            "sys.stdin.readline()\n"
-            "conn.execute('ROLLBACK')\n"
-        )],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sqlite3, sys\n"
+                f"conn = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
+                "conn.execute('BEGIN IMMEDIATE')\n"
+                "print('locked', flush=True)\n"
+                "sys.stdin.readline()\n"
+                "conn.execute('ROLLBACK')\n"
+            ),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         yield
@@ -88,7 +94,9 @@ def timed_step(at: AppTest) -> float:
 # ---- fault 1: a database it can read but not write
 
 
-def test_a_read_only_database_never_loops_the_play_page(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_read_only_database_never_loops_the_play_page(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///file:{db_path}?mode=ro&uri=true")
     cpu = time.process_time()
     at = AppTest.from_file(ENTRY, default_timeout=20)  # a loop times out
@@ -134,7 +142,9 @@ def test_moves_made_while_the_database_is_locked_are_saved_when_it_is_back(db_pa
     assert session_of(again).state == now.state
 
 
-def test_the_unsaved_moves_are_saved_at_the_next_run_without_a_move(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_unsaved_moves_are_saved_at_the_next_run_without_a_move(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr("tutor.play.ui.RETRY_SECONDS", 0.0)
     at = open_play()
     start(at, seed=7)
@@ -147,21 +157,29 @@ def test_the_unsaved_moves_are_saved_at_the_next_run_without_a_move(db_path: Pat
     assert not any(w.startswith(NOT_SAVED) for w in warnings(at))
 
 
-def test_a_game_moved_on_elsewhere_while_this_tab_could_not_save_is_told_plainly(db_path: Path) -> None:
+def test_a_game_moved_on_elsewhere_while_this_tab_could_not_save_is_told_plainly(
+    db_path: Path,
+) -> None:
     here = open_play()
     start(here, seed=7)
     game_id = session_of(here).game_id
     with write_lock_held(db_path):
         step(here)  # the discard, kept in this tab only
-    there = open_play(here, game=game_id)  # another tab of this browser, from the link, plays on and saves
+    there = open_play(
+        here, game=game_id
+    )  # another tab of this browser, from the link, plays on and saves
     step(there)
     step(here)
     [message] = [e.value for e in here.error]
-    assert message.startswith("While this game could not be saved, it moved on in another tab"), message
+    assert message.startswith("While this game could not be saved, it moved on in another tab"), (
+        message
+    )
     assert session_of(here).moves == session_of(there).moves == saved_moves(db_path, game_id)
 
 
-def test_a_game_that_cannot_be_read_now_keeps_its_address(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_that_cannot_be_read_now_keeps_its_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the database's folder should be")
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{blocker}/progress.db")
@@ -174,7 +192,9 @@ def test_a_game_that_cannot_be_read_now_keeps_its_address(tmp_path: Path, monkey
 # ---- fault 3: a held write lock costs an answer a few seconds, and the answer is kept
 
 
-def test_a_held_write_lock_delays_an_answer_a_few_seconds_and_it_is_saved_later(db_path: Path) -> None:
+def test_a_held_write_lock_delays_an_answer_a_few_seconds_and_it_is_saved_later(
+    db_path: Path,
+) -> None:
     at = open_page(COUNT, seed="42", learner="Ann")
     at.run()  # the learner exists before the lock (the first answer creates it)
     with write_lock_held(db_path):
@@ -256,7 +276,9 @@ def _saved_json(path: Path, game_id: str, data: object, moves: int) -> None:
     store.save_game(engine, game_id, {}, moves=moves, previous=None)
     with engine.begin() as conn:
         conn.execute(
-            sa.update(store.SAVED_GAMES).where(store.SAVED_GAMES.c.id == game_id).values(data=json.dumps(data))
+            sa.update(store.SAVED_GAMES)
+            .where(store.SAVED_GAMES.c.id == game_id)
+            .values(data=json.dumps(data))
         )
     engine.dispose()
 
@@ -269,7 +291,9 @@ def test_a_v1_save_with_an_empty_take_back_says_so_and_offers_a_new_game(db_path
     _saved_json(db_path, "empty-mark", saved["data"], saved.get("moves", 0))
     at = open_play(game="empty-mark")
     [message] = [e.value for e in at.error]
-    assert message.startswith("This saved game cannot be continued:") and "marks[1][2]" in message, message
+    assert (
+        message.startswith("This saved game cannot be continued:") and "marks[1][2]" in message
+    ), message
     assert "FormSubmitter:play_settings-Deal" in {b.key for b in at.button}
 
 
@@ -280,6 +304,8 @@ def test_a_save_holding_another_games_id_says_so_and_offers_a_new_game(db_path: 
     _saved_json(db_path, "copied-here", other.to_dict(), other.moves)
     at = open_play(game="copied-here")
     [message] = [e.value for e in at.error]
-    assert message.startswith("This saved game cannot be continued:") and "game_id" in message, message
+    assert message.startswith("This saved game cannot be continued:") and "game_id" in message, (
+        message
+    )
     assert "game" not in at.query_params
     assert "play_session" not in at.session_state

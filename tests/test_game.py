@@ -52,7 +52,9 @@ def discard_all(state: GameState, *throws: tuple[int, str]) -> GameState:
 def with_scores(state: GameState, *scores: int) -> GameState:
     """The same state with the sides already on ``scores`` (logged, so the log still adds up)."""
     log = state.log + tuple(
-        Event(0, "setup", side, side, "setup", (), points) for side, points in enumerate(scores) if points
+        Event(0, "setup", side, side, "setup", (), points)
+        for side, points in enumerate(scores)
+        if points
     )
     return replace(state, scores=tuple(scores), log=log)
 
@@ -106,11 +108,17 @@ def test_scripted_two_player_hand_scores_after_every_card() -> None:
     ]
     assert state.series_starts == (0, 4)
     # the show: pone's hand, dealer's hand, dealer's crib
-    assert state.phase is Phase.SHOW and state.to_act == 1 and state.hands[1] == parse_cards("KS 7H 9D 3C")
+    assert (
+        state.phase is Phase.SHOW
+        and state.to_act == 1
+        and state.hands[1] == parse_cards("KS 7H 9D 3C")
+    )
     state = state.apply(Count(1))
     assert state.scores == (6, 4) and state.to_act == 0
     state = state.apply(Count(0))
-    assert state.scores == (13, 4) and state.to_act == 0 and state.counting() == (0, state.crib, True)
+    assert (
+        state.scores == (13, 4) and state.to_act == 0 and state.counting() == (0, state.crib, True)
+    )
     state = state.apply(Count(0))
     assert state.scores == (17, 4)
     assert {e.phase for e in state.log[-2:]} == {"show crib"}
@@ -222,7 +230,9 @@ def test_four_players_score_as_two_partnerships() -> None:
 
 
 def test_his_heels_scores_two_to_the_dealer_at_once() -> None:
-    state = discard_all(dealt("KS 7H 9D 3C AS 2S  6D 8C 4S 10H AC 2C  JD"), (1, "AS 2S"), (0, "AC 2C"))
+    state = discard_all(
+        dealt("KS 7H 9D 3C AS 2S  6D 8C 4S 10H AC 2C  JD"), (1, "AS 2S"), (0, "AC 2C")
+    )
     assert state.scores == (2, 0)
     assert state.log[-1] == Event(1, "starter", 0, 0, "his heels", (C("JD"),), 2)
 
@@ -241,7 +251,9 @@ def test_game_ends_mid_play_and_later_points_are_not_counted() -> None:
     assert after[-1] == (121, 70)
     state = last()
     assert state.phase is Phase.GAME_OVER and state.ended_in is Phase.PLAY
-    assert state.result is not None and state.result.kind == "skunk" and state.result.game_points == 2
+    assert (
+        state.result is not None and state.result.kind == "skunk" and state.result.game_points == 2
+    )
     assert state.result.margin == 51 and state.result.losses == ((1, "skunk", 2),)
     assert state.legal_actions() == []
     with pytest.raises(WrongPhase):
@@ -263,7 +275,9 @@ def test_game_ends_mid_show_and_later_hands_are_not_counted() -> None:
     lay(state, *A_PLAY)
     state = last()
     assert state.scores == (106, 118) and state.phase is Phase.SHOW
-    state = state.apply(Count(1))  # pone counts first: 4 -> 122; the dealer's 7 and crib 4 never count
+    state = state.apply(
+        Count(1)
+    )  # pone counts first: 4 -> 122; the dealer's 7 and crib 4 never count
     assert state.phase is Phase.GAME_OVER and state.scores == (106, 122)
     assert state.result is not None and state.result.winner_side == 1
     assert state.view(0).hands_shown == state.kept and state.view(0).crib is None
@@ -312,7 +326,10 @@ def test_muggins_gives_the_missed_points_to_the_next_side() -> None:
 
     state = to_show(True).apply(Count(1, claimed=2))  # pone's hand is worth 4
     assert state.scores == (8, 2)
-    assert [(e.seat, e.kind, e.points) for e in state.log[-2:]] == [(1, "claimed", 2), (0, "muggins", 2)]
+    assert [(e.seat, e.kind, e.points) for e in state.log[-2:]] == [
+        (1, "claimed", 2),
+        (0, "muggins", 2),
+    ]
     state = to_show(False).apply(Count(1, claimed=2))
     assert state.scores == (6, 2)
     state = to_show(True).apply(Count(1, claimed=0))
@@ -325,7 +342,9 @@ def test_muggins_gives_the_missed_points_to_the_next_side() -> None:
 
 def test_muggins_in_four_players_goes_to_the_other_team() -> None:
     deck = "5H 6C 7S 8D KC  10S 4H AC 2S QC  5D 9C 3H JS KD  9S 9H 2H 3C KH  4D"
-    state = discard_all(dealt(deck, players=4, muggins=True), (1, "KC"), (2, "QC"), (3, "KD"), (0, "KH"))
+    state = discard_all(
+        dealt(deck, players=4, muggins=True), (1, "KC"), (2, "QC"), (3, "KD"), (0, "KH")
+    )
     while state.phase is Phase.PLAY:
         state = state.apply(state.legal_actions()[0])
     before = state.scores
@@ -338,10 +357,17 @@ def test_muggins_in_four_players_goes_to_the_other_team() -> None:
 def test_show_counts_match_score_hand() -> None:
     lay(hand_a(), *A_PLAY)
     state = last()
-    for seat, cards, crib in [(1, "KS 7H 9D 3C", False), (0, "6D 8C 4S 10H", False), (0, "AS 2S AC 2C", True)]:
+    for seat, cards, crib in [
+        (1, "KS 7H 9D 3C", False),
+        (0, "6D 8C 4S 10H", False),
+        (0, "AS 2S AC 2C", True),
+    ]:
         before = state.scores[seat]
         state = state.apply(Count(seat))
-        assert state.scores[seat] - before == score_hand(parse_cards(cards), C("5H"), is_crib=crib).total
+        assert (
+            state.scores[seat] - before
+            == score_hand(parse_cards(cards), C("5H"), is_crib=crib).total
+        )
 
 
 # ---------------------------------------------------------------- illegal actions
@@ -435,7 +461,9 @@ def test_a_record_through_json_rebuilds_every_phase() -> None:
     import json
 
     rng = random.Random(11)
-    record = GameRecord(GameConfig(players=3, target=61, skunk_rule=SkunkRule.LURCH, muggins=True), seed=11)
+    record = GameRecord(
+        GameConfig(players=3, target=61, skunk_rule=SkunkRule.LURCH, muggins=True), seed=11
+    )
     state = record.first_state()
     seen = set()
     while True:

@@ -60,18 +60,31 @@ def handle(url: str) -> store.Store:
 def save(url: str, session: PlaySession, learner: str | None = "Ann") -> None:
     db = handle(url)
     assert db.engine is not None
-    store.save_game(db.engine, GAME, session.to_dict(), moves=session.moves, previous=None, learner=learner)
+    store.save_game(
+        db.engine, GAME, session.to_dict(), moves=session.moves, previous=None, learner=learner
+    )
 
 
 def game_items(db: store.Store, name: str, on: dt.date) -> list[store.ReviewItem]:
     return list(db.due_items(name, on, (GAME_KIND,), limit=500))
 
 
-def test_every_settled_decision_is_filed_once_and_each_costly_one_becomes_an_item(db_url: str) -> None:
+def test_every_settled_decision_is_filed_once_and_each_costly_one_becomes_an_item(
+    db_url: str,
+) -> None:
     game = reviewed()
     db = handle(db_url)
-    db.record_game("Ann", game_id=GAME, opponent_level="easy", players=2, target=61, scores=[61, 40],
-                   winner="you", learner_won=True, result_kind="win")  # fmt: skip
+    db.record_game(
+        "Ann",
+        game_id=GAME,
+        opponent_level="easy",
+        players=2,
+        target=61,
+        scores=[61, 40],
+        winner="you",
+        learner_won=True,
+        result_kind="win",
+    )
     decisions = settled_decisions(game)
     costly = [d for d in decisions if is_costly(d)]
     assert costly, "the easy bot's play should have costly decisions"
@@ -80,23 +93,36 @@ def test_every_settled_decision_is_filed_once_and_each_costly_one_becomes_an_ite
     assert game_items(db, "Ann", DAY) == []  # due tomorrow
     items = game_items(db, "Ann", DAY + dt.timedelta(days=1))
     assert sorted(i.position["step"] for i in items) == sorted(str(d.step) for d in costly)
-    assert all(i.position == game_position(GAME, int(i.position["hand"]), int(i.position["step"])) for i in items)
+    assert all(
+        i.position == game_position(GAME, int(i.position["hand"]), int(i.position["step"]))
+        for i in items
+    )
 
-    again = file_decisions(db, "Ann", game, DAY + dt.timedelta(days=1))  # a second filing files nothing
+    again = file_decisions(
+        db, "Ann", game, DAY + dt.timedelta(days=1)
+    )  # a second filing files nothing
     assert (again.decisions, again.items) == (0, 0)
-    assert [i.state for i in game_items(db, "Ann", DAY + dt.timedelta(days=1))] == [i.state for i in items]
+    assert [i.state for i in game_items(db, "Ann", DAY + dt.timedelta(days=1))] == [
+        i.state for i in items
+    ]
 
     frame = db.attempts_frame("Ann")
     assert len(frame) == len(decisions) and set(frame["kind"]) == {GAME_KIND}
     assert int((~frame["correct"]).sum()) == len(costly)
     [row] = db.games_frame("Ann").to_dict("records")
     mine = game.review.summary(HUMAN)
-    assert (row["skill"], row["luck"], row["errors"]) == (round(mine.skill, 4), round(mine.luck, 4), mine.errors)
+    assert (row["skill"], row["luck"], row["errors"]) == (
+        round(mine.skill, 4),
+        round(mine.luck, 4),
+        mine.errors,
+    )
 
     weights = progress.weak_spots(db, "Ann", area="games")
     missed = {"discard" if d.kind == "discard" else "pegging play" for d in costly}
     assert set(weights) <= missed and weights
-    assert progress.weak_spots(db, "Ann", area="show") == {}  # the games never steer the quizzes' drills
+    assert (
+        progress.weak_spots(db, "Ann", area="show") == {}
+    )  # the games never steer the quizzes' drills
     assert progress.weak_spots(db, "Ann", area="play") == {}
 
 
@@ -107,7 +133,11 @@ def counted_writes() -> Iterator[list[str]]:
     writes: list[str] = []
 
     def seen(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
-        if statement.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE", "REPLACE", "BEGIN IMMEDIATE")):
+        if (
+            statement.lstrip()
+            .upper()
+            .startswith(("INSERT", "UPDATE", "DELETE", "REPLACE", "BEGIN IMMEDIATE"))
+        ):
             writes.append(statement)
 
     sa.event.listen(sa.engine.Engine, "before_cursor_execute", seen)
@@ -126,8 +156,17 @@ def early_stop() -> int:
 
 def test_filing_again_writes_only_what_is_new_or_changed(db_url: str) -> None:
     db = handle(db_url)
-    db.record_game("Ann", game_id=GAME, opponent_level="easy", players=2, target=61, scores=[61, 40],
-                   winner="you", learner_won=True, result_kind="win")  # fmt: skip
+    db.record_game(
+        "Ann",
+        game_id=GAME,
+        opponent_level="easy",
+        players=2,
+        target=61,
+        scores=[61, 40],
+        winner="you",
+        learner_won=True,
+        result_kind="win",
+    )
     early, whole = reviewed(early_stop()), reviewed()
     first = file_decisions(db, "Ann", early, DAY)  # the game in progress: its first hands
     new = len(settled_decisions(whole)) - first.decisions
@@ -140,7 +179,11 @@ def test_filing_again_writes_only_what_is_new_or_changed(db_url: str) -> None:
 
     with counted_writes() as writes:
         again = file_decisions(db, "Ann", whole, DAY + dt.timedelta(days=1))
-    assert writes == [] and again == (0, 0, True)  # stored before: nothing written, the figures kept
+    assert writes == [] and again == (
+        0,
+        0,
+        True,
+    )  # stored before: nothing written, the figures kept
 
     mine = whole.review.summary(HUMAN)
     with counted_writes() as writes:  # changed figures (a new analysis) are written
@@ -157,7 +200,9 @@ def test_a_game_in_progress_files_only_the_hands_no_take_back_can_change() -> No
     filed = settled_decisions(game)
     assert game.last_hand == hands[2]  # the hand still being played
     assert filed and max(d.hand_no for d in filed) < game.last_hand
-    assert {(d.step, d.chosen) for d in filed} <= {(d.step, d.chosen) for d in settled_decisions(whole)}
+    assert {(d.step, d.chosen) for d in filed} <= {
+        (d.step, d.chosen) for d in settled_decisions(whole)
+    }
 
 
 def test_each_learner_files_and_sees_only_their_own(db_url: str) -> None:
@@ -177,7 +222,9 @@ def open_page(page: str, **params: str) -> AppTest:
 
 def test_reviewing_the_game_files_it_for_its_learner_only(db_url: str) -> None:
     save(db_url, played())
-    apptools.open_page("pages/8_Game_review.py", timeout=60, game=GAME, learner="Bob")  # watching: not his
+    apptools.open_page(
+        "pages/8_Game_review.py", timeout=60, game=GAME, learner="Bob"
+    )  # watching: not his
     db = handle(db_url)
     assert db.attempts_frame("Bob").empty
     at = open_page("pages/8_Game_review.py", game=GAME, learner="Ann")
@@ -199,7 +246,11 @@ def test_a_game_decision_is_served_on_the_review_page_with_the_engines_verdict(
     at = open_page(REVIEW, learner="Ann", item=str(item.id))
     assert not at.exception, at.exception
     asked = " ".join(m.value for m in at.markdown)
-    assert ("Which card would you lay?" in asked) if d.kind == "play" else ("would you throw?" in asked)
+    assert (
+        ("Which card would you lay?" in asked)
+        if d.kind == "play"
+        else ("would you throw?" in asked)
+    )
     best = option_cards(d.options[0])
     pills = at.get("button_group")[0]
     pills.set_value(list(best) if len(best) > 1 else best[0])
@@ -207,18 +258,30 @@ def test_a_game_decision_is_served_on_the_review_page_with_the_engines_verdict(
     assert not at.exception, at.exception
     assert at.success and at.success[0].value.startswith("Yes:")
     assert check_answer(d, frozenset(best)) is Grade.BEST
-    [moved] = [i for i in db.due_items("Ann", DAY + dt.timedelta(days=4), (GAME_KIND,), limit=500) if i.id == item.id]
+    [moved] = [
+        i
+        for i in db.due_items("Ann", DAY + dt.timedelta(days=4), (GAME_KIND,), limit=500)
+        if i.id == item.id
+    ]
     assert moved.state.streak == 1 and moved.state.interval_days == 3
     answers = db.attempts_frame("Ann")
-    assert len(answers) == len(settled_decisions(reviewed())) + 1  # the answer on review, as a game decision
-    links = [link.proto.query_string for link in at.get("page_link") if link.proto.label == "Open on its own page"]
+    assert (
+        len(answers) == len(settled_decisions(reviewed())) + 1
+    )  # the answer on review, as a game decision
+    links = [
+        link.proto.query_string
+        for link in at.get("page_link")
+        if link.proto.label == "Open on its own page"
+    ]
     assert links and {f"game={GAME}", f"hand={d.hand_no}"} <= set(links[0].split("&"))
 
     other = open_page(REVIEW, learner="Bob", item=str(item.id))  # not Bob's item
     assert "Nothing to review today." in [s.value for s in other.success]
 
 
-def test_a_wrong_pick_gets_the_best_choice_and_the_item_starts_over(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_wrong_pick_gets_the_best_choice_and_the_item_starts_over(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     save(db_url, played())
     db = handle(db_url)
     file_decisions(db, "Ann", reviewed(), DAY)
@@ -232,11 +295,17 @@ def test_a_wrong_pick_gets_the_best_choice_and_the_item_starts_over(db_url: str,
     at.button(key="game_pick_check").click().run()
     assert not at.exception, at.exception
     assert at.error and "The best choice was" in at.error[0].value
-    [again] = [i for i in db.due_items("Ann", DAY + dt.timedelta(days=2), (GAME_KIND,), limit=500) if i.id == item.id]
+    [again] = [
+        i
+        for i in db.due_items("Ann", DAY + dt.timedelta(days=2), (GAME_KIND,), limit=500)
+        if i.id == item.id
+    ]
     assert again.state.lapses == 2
 
 
-def test_a_decision_whose_game_is_gone_is_set_aside(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_decision_whose_game_is_gone_is_set_aside(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = handle(db_url)
     file_decisions(db, "Ann", reviewed(), DAY)  # filed, but the game was never saved
     monkeypatch.setenv(clock.DAY_OFFSET_ENV, "1")
@@ -260,7 +329,9 @@ def test_the_end_of_a_game_on_the_play_page_files_it_with_its_figures(db_url: st
 
 def test_a_review_opened_again_in_a_new_session_writes_nothing(db_url: str) -> None:
     save(db_url, played())
-    assert not open_page("pages/4_Play.py", game=GAME, learner="Ann").exception  # the end: filed, figures kept
+    assert not open_page(
+        "pages/4_Play.py", game=GAME, learner="Ann"
+    ).exception  # the end: filed, figures kept
     db = handle(db_url)
     filed, games = db.attempts_frame("Ann"), db.games_frame("Ann")
     assert len(filed) == len(settled_decisions(reviewed())) and games["skill"].notna().all()

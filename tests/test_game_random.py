@@ -61,7 +61,8 @@ def check(state: GameState) -> None:
         first = next(
             i
             for i, e in enumerate(state.log)
-            if running.__setitem__(e.side, running[e.side] + e.points) or running[e.side] >= cfg.target
+            if running.__setitem__(e.side, running[e.side] + e.points)
+            or running[e.side] >= cfg.target
         )
         reached = state.log[first]
         assert all(e[:4] == reached[:4] for e in state.log[first:])
@@ -88,7 +89,11 @@ def check(state: GameState) -> None:
         assert state.pile == tuple(card for _, card in state.played[start:])
         assert state.count == sum(card.value for card in state.pile)
         for i, begin in enumerate(state.series_starts):
-            end = state.series_starts[i + 1] if i + 1 < len(state.series_starts) else len(state.played)
+            end = (
+                state.series_starts[i + 1]
+                if i + 1 < len(state.series_starts)
+                else len(state.played)
+            )
             series = [card for _, card in state.played[begin:end]]
             assert sum(card.value for card in series) <= 31
             if series:
@@ -161,14 +166,18 @@ def play_game(seed: int, cfg: GameConfig, illegal_every: int = 3) -> GameState:
         state = state.apply(action)
 
 
-@pytest.mark.parametrize("cfg", CONFIGS, ids=lambda c: f"{c.players}p-{c.target}-{c.skunk_rule.name}")
+@pytest.mark.parametrize(
+    "cfg", CONFIGS, ids=lambda c: f"{c.players}p-{c.target}-{c.skunk_rule.name}"
+)
 def test_random_games_keep_every_invariant(cfg: GameConfig) -> None:
     for seed in range(25):
         play_game(seed, cfg)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("cfg", CONFIGS, ids=lambda c: f"{c.players}p-{c.target}-{c.skunk_rule.name}")
+@pytest.mark.parametrize(
+    "cfg", CONFIGS, ids=lambda c: f"{c.players}p-{c.target}-{c.skunk_rule.name}"
+)
 def test_thousands_of_random_games(cfg: GameConfig) -> None:
     for seed in range(1000, 1400):
         play_game(seed, cfg, illegal_every=1)
@@ -188,7 +197,9 @@ def test_a_seed_replays_the_same_game() -> None:
     muggins=st.booleans(),
 )
 def test_property_random_games(seed: int, players: int, target: int, muggins: bool) -> None:
-    state = play_game(seed, GameConfig(players=players, target=target, muggins=muggins), illegal_every=2)
+    state = play_game(
+        seed, GameConfig(players=players, target=target, muggins=muggins), illegal_every=2
+    )
     assert state.result is not None
     assert state.result.scores == state.scores
 

@@ -32,19 +32,73 @@ from cribbage_core.fast import (
 # also the table in Wikipedia's "Cribbage statistics": deals (4-card hand + starter, hand rules)
 # scoring 0, 1, ..., 29.
 PUBLISHED_HAND_COUNTS = (
-    1009008, 99792, 2813796, 505008, 2855676, 697508, 1800268, 751324, 1137236, 361224,
-    388740, 51680, 317340, 19656, 90100, 9168, 58248, 11196, 2708, 0,
-    8068, 2496, 444, 356, 3680, 0, 0, 0, 76, 4,
-)  # fmt: skip
+    1009008,
+    99792,
+    2813796,
+    505008,
+    2855676,
+    697508,
+    1800268,
+    751324,
+    1137236,
+    361224,
+    388740,
+    51680,
+    317340,
+    19656,
+    90100,
+    9168,
+    58248,
+    11196,
+    2708,
+    0,
+    8068,
+    2496,
+    444,
+    356,
+    3680,
+    0,
+    0,
+    0,
+    76,
+    4,
+)
 
 # Computed here (crib rules: only a 5-card flush). Its zero count, 1,022,208, is also the one
 # Wikipedia's "Cribbage statistics" gives for a crib; the rest is pinned against regressions and
 # explained deal by deal in test_crib_differs_from_hand_exactly_by_the_four_card_flush.
 CRIB_COUNTS = (
-    1022208, 99792, 2839800, 508908, 2868960, 703496, 1787176, 755320, 1118336, 358368,
-    378240, 43880, 310956, 16548, 88132, 9072, 57288, 11196, 2264, 0,
-    7828, 2472, 444, 356, 3680, 0, 0, 0, 76, 4,
-)  # fmt: skip
+    1022208,
+    99792,
+    2839800,
+    508908,
+    2868960,
+    703496,
+    1787176,
+    755320,
+    1118336,
+    358368,
+    378240,
+    43880,
+    310956,
+    16548,
+    88132,
+    9072,
+    57288,
+    11196,
+    2264,
+    0,
+    7828,
+    2472,
+    444,
+    356,
+    3680,
+    0,
+    0,
+    0,
+    76,
+    4,
+)
 
 DECK = full_deck()
 

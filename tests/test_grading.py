@@ -45,9 +45,18 @@ def test_an_unreadable_total_is_an_error_and_no_verdict(typed: str) -> None:
 
 def test_per_category_answers_add_up_and_blank_is_none() -> None:
     verdict = grade_count(SCORE, RIGHT)
-    assert verdict.correct and verdict.answer == 21 and verdict.given == {
-        "fifteen": 14, "pair": 6, "run": 0, "flush": 0, "nobs": 1,
-    }  # fmt: skip
+    assert (
+        verdict.correct
+        and verdict.answer == 21
+        and verdict.given
+        == {
+            "fifteen": 14,
+            "pair": 6,
+            "run": 0,
+            "flush": 0,
+            "nobs": 1,
+        }
+    )
 
 
 def test_a_right_total_split_wrongly_is_wrong_and_names_the_categories() -> None:

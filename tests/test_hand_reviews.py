@@ -54,9 +54,13 @@ def test_a_game_put_together_from_its_hands_is_analyse_game_exactly(seats: tuple
     line = played_line(session.record)
     hands = hands_of(session, seats)
     assert len(hands) == len(hand_spans(line)) * len(seats) > 3
-    kept = [HandReview.from_dict(json.loads(json.dumps(h.to_dict()))) for h in hands]  # as the database keeps it
+    kept = [
+        HandReview.from_dict(json.loads(json.dumps(h.to_dict()))) for h in hands
+    ]  # as the database keeps it
     assert kept == hands
-    assert review_of_hands(line, kept) == analyse_game(line, seats)  # every decision, figure and summary
+    assert review_of_hands(line, kept) == analyse_game(
+        line, seats
+    )  # every decision, figure and summary
 
 
 def test_a_hand_analysed_a_step_at_a_time_is_the_hand_analysed_at_once() -> None:
@@ -65,11 +69,17 @@ def test_a_hand_analysed_a_step_at_a_time_is_the_hand_analysed_at_once() -> None
     for hand_no, span in list(hand_spans(line).items())[:3]:
         so_far = None
         for upto in range(span.start + 1, span.stop + 1):
-            so_far = analyse_hand(line, hand_no, HUMAN, line_key(session.record, line, upto), upto, start=so_far)
-        assert so_far == analyse_hand(line, hand_no, HUMAN, line_key(session.record, line, span.stop))
+            so_far = analyse_hand(
+                line, hand_no, HUMAN, line_key(session.record, line, upto), upto, start=so_far
+            )
+        assert so_far == analyse_hand(
+            line, hand_no, HUMAN, line_key(session.record, line, span.stop)
+        )
 
 
-def test_the_review_takes_the_kept_hands_and_analyses_only_what_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_review_takes_the_kept_hands_and_analyses_only_what_is_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     session = played()
     whole = analyse_record(session.record)
     first = review_game(session.to_dict(), session.moves)
@@ -89,15 +99,23 @@ def test_the_review_takes_the_kept_hands_and_analyses_only_what_is_missing(monke
     assert some.review == first.review and len(some.fresh) == len(first.fresh) - 1
 
 
-def test_a_new_review_version_analyses_every_kept_hand_again(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_new_review_version_analyses_every_kept_hand_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     session = played()
     kept = review_game(session.to_dict(), session.moves).fresh
-    forged = tuple(HandReview(h.hand_no, h.seat, h.upto, h.key, (), h.luck) for h in kept)  # an older engine's
-    assert review_game(session.to_dict(), session.moves, kept=forged).review.decisions == ()  # taken as kept
+    forged = tuple(
+        HandReview(h.hand_no, h.seat, h.upto, h.key, (), h.luck) for h in kept
+    )  # an older engine's
+    assert (
+        review_game(session.to_dict(), session.moves, kept=forged).review.decisions == ()
+    )  # taken as kept
     monkeypatch.setattr(core_review, "REVIEW_VERSION", core_review.REVIEW_VERSION + 1)
     renewed = review_game(session.to_dict(), session.moves, kept=forged)
     assert renewed.review == analyse_record(session.record, (HUMAN,))
-    assert len(renewed.fresh) == len(kept) and all(h.version == core_review.REVIEW_VERSION for h in renewed.fresh)
+    assert len(renewed.fresh) == len(kept) and all(
+        h.version == core_review.REVIEW_VERSION for h in renewed.fresh
+    )
 
 
 def test_a_hand_kept_before_a_take_back_is_not_taken_after_it() -> None:
@@ -107,7 +125,9 @@ def test_a_hand_kept_before_a_take_back_is_not_taken_after_it() -> None:
         last = session.record.steps[-1]
         if isinstance(last, Play) and last.seat == HUMAN and session.can_undo:
             taken_back = session.take_back()
-            other = [a for a in taken_back.state.legal_for(HUMAN) if isinstance(a, Play) and a != last]
+            other = [
+                a for a in taken_back.state.legal_for(HUMAN) if isinstance(a, Play) and a != last
+            ]
             if other:
                 break
     else:

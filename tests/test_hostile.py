@@ -84,13 +84,24 @@ def test_two_names_that_look_alike_are_one_learner(own_database: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["https://evil.example/x", "www.evil.com", "a@evil.com", "[a](javascript:1)", "<script>x</script>",
-             "**Ann**", ":material/home: $x$", "`x`"],
-)  # fmt: skip
+    "name",
+    [
+        "https://evil.example/x",
+        "www.evil.com",
+        "a@evil.com",
+        "[a](javascript:1)",
+        "<script>x</script>",
+        "**Ann**",
+        ":material/home: $x$",
+        "`x`",
+    ],
+)
 def test_a_name_is_put_in_an_html_block_as_escaped_text(name: str) -> None:
     shown = practising_html(name)
     assert shown.startswith('<div class="learner-name">')  # an HTML block: nothing in it is linked
-    body = shown.removeprefix('<div class="learner-name">Practising as <b><bdi>').removesuffix("</bdi></b></div>")
+    body = shown.removeprefix('<div class="learner-name">Practising as <b><bdi>').removesuffix(
+        "</bdi></b></div>"
+    )
     assert "<" not in body and ">" not in body and ":" not in body, body
     import html
 
@@ -126,7 +137,9 @@ def test_a_name_in_the_address_too_long_is_dropped_with_the_reason() -> None:
 def test_an_unknown_language_in_the_address_is_replaced_and_said() -> None:
     at = open_page(COUNT, seed="42", lang="xx")
     assert at.query_params["lang"] == "en"
-    assert any("The language in the address is not one this app offers" in n for n in notes(at)), notes(at)
+    assert any("The language in the address is not one this app offers" in n for n in notes(at)), (
+        notes(at)
+    )
 
 
 def test_a_damaged_deal_token_is_replaced_and_said() -> None:
@@ -162,14 +175,18 @@ def test_a_typed_answer_is_echoed_as_a_code_span() -> None:
 
 def test_tracebacks_are_not_shown_to_visitors() -> None:
     config = tomllib.loads((ROOT / ".streamlit/config.toml").read_text())
-    assert config["client"]["showErrorDetails"] == "none"  # Streamlit 1.67: full, stacktrace, type, none
+    assert (
+        config["client"]["showErrorDetails"] == "none"
+    )  # Streamlit 1.67: full, stacktrace, type, none
 
 
 def test_the_store_problems_are_the_ones_the_pages_translate() -> None:
     assert set(PROBLEM_TEXTS) == set(store.PROBLEMS)
 
 
-def test_an_unreachable_database_is_reported_without_its_address(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unreachable_database_is_reported_without_its_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     pytest.importorskip("psycopg")
     monkeypatch.setenv("DATABASE_URL", "postgresql+psycopg://tutor:s3cret@127.0.0.1:9/classroom")
     at = AppTest.from_file(ENTRY, default_timeout=60)
@@ -188,4 +205,6 @@ def test_a_sqlite_problem_names_no_path(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{blocker}/progress.db")
     at = open_page(COUNT, seed="42", learner="Ann")
     shown = " ".join(c.value for c in at.caption) + " ".join(notes(at))
-    assert "cannot open the database" in shown and str(tmp_path) not in shown and "sqlite" not in shown
+    assert (
+        "cannot open the database" in shown and str(tmp_path) not in shown and "sqlite" not in shown
+    )

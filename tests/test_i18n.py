@@ -27,12 +27,16 @@ def test_every_message_in_the_code_is_in_the_template_and_english_catalog() -> N
     assert len(in_code) > 150
     for path in [ROOT / "locales/messages.pot", ROOT / "locales/en/LC_MESSAGES/messages.po"]:
         missing = in_code - catalog_ids(path)
-        assert not missing, f"{path.name} lacks {sorted(missing)[:5]}: run python -m tutor.lang.catalogs"
+        assert not missing, (
+            f"{path.name} lacks {sorted(missing)[:5]}: run python -m tutor.lang.catalogs"
+        )
 
 
 def _dated(path: Path, date: str) -> None:
     """Give ``path`` the creation date ``date`` (as an earlier run of the catalogs would have)."""
-    text = re.sub(r"POT-Creation-Date: [^\\]*", f"POT-Creation-Date: {date}", path.read_text("utf-8"))
+    text = re.sub(
+        r"POT-Creation-Date: [^\\]*", f"POT-Creation-Date: {date}", path.read_text("utf-8")
+    )
     path.write_text(text, "utf-8")
 
 
@@ -76,7 +80,9 @@ def test_no_fstring_or_variable_passed_to_the_translator() -> None:
     for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("tutor/*.py")]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_" and node.args:
-                assert not isinstance(node.args[0], ast.JoinedStr), f"f-string in _() in {path.name}"
+                assert not isinstance(node.args[0], ast.JoinedStr), (
+                    f"f-string in _() in {path.name}"
+                )
 
 
 def test_english_count_aloud_matches_the_engine() -> None:
@@ -85,7 +91,9 @@ def test_english_count_aloud_matches_the_engine() -> None:
         assert i18n.say_count(deal.score.steps, "en") == deal.score.said_aloud
 
 
-def test_catalog_is_compiled_from_the_po_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_catalog_is_compiled_from_the_po_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     po = tmp_path / "pa" / "LC_MESSAGES" / "messages.po"  # a throwaway catalog, French text
     po.parent.mkdir(parents=True)
     po.write_text(

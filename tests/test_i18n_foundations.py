@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ["tutor.lang.languages", "tutor.lang.numerals", "tutor.lang.spoken_count", "tutor.lang.glossary", "tutor.lang.msgid"]
+MODULES = [
+    "tutor.lang.languages",
+    "tutor.lang.numerals",
+    "tutor.lang.spoken_count",
+    "tutor.lang.glossary",
+    "tutor.lang.msgid",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

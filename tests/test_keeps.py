@@ -11,12 +11,22 @@ from cribbage_core.keeps import TEMPERATURE, keep_chance_of, keep_weight, load_t
 from cribbage_core.pegtable import keep_key
 from cribbage_core.pegvalue import opponent_hands, values_view
 
-SAMPLE = [(5, 5, 10, 11), (1, 7, 10, 13), (2, 3, 5, 6), (4, 4, 4, 7), (5, 5, 5, 5), (1, 2, 3, 4), (6, 7, 8, 13)]
+SAMPLE = [
+    (5, 5, 10, 11),
+    (1, 7, 10, 13),
+    (2, 3, 5, 6),
+    (4, 4, 4, 7),
+    (5, 5, 5, 5),
+    (1, 2, 3, 4),
+    (6, 7, 8, 13),
+]
 
 
 @pytest.mark.parametrize("ranks", SAMPLE)
 @pytest.mark.parametrize("dealer", [True, False])
-def test_the_committed_table_is_what_the_model_computes(ranks: tuple[int, ...], dealer: bool) -> None:
+def test_the_committed_table_is_what_the_model_computes(
+    ranks: tuple[int, ...], dealer: bool
+) -> None:
     assert load_table()["header"]["temperature"] == TEMPERATURE
     entry = load_table()["tables"]["dealer" if dealer else "pone"][keep_key(ranks)]
     assert entry == pytest.approx(keep_chance_of(ranks, dealer), abs=1e-6)
@@ -64,7 +74,9 @@ def test_the_pegging_values_weigh_each_hand_by_its_keep() -> None:
     kept = dict(opponent_hands(led))
     a3, b3 = (5, 5, 10), (1, 7, 12)
     ratio = (kept[a3] / plain[a3]) / (kept[b3] / plain[b3])
-    assert ratio == pytest.approx(keep_weight((*a3, 13), dealer=True) / keep_weight((*b3, 13), dealer=True))
+    assert ratio == pytest.approx(
+        keep_weight((*a3, 13), dealer=True) / keep_weight((*b3, 13), dealer=True)
+    )
     assert math.isclose(sum(kept.values()), 1.0)
 
 

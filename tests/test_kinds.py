@@ -24,7 +24,9 @@ from tutor.play.session import PlaySession
 # (cribbage_core.record); a log like this one is read back as a record's origin.
 SAVED_BY_4ADB7F1 = Path(__file__).parent / "data" / "saved_game_4adb7f1.json"
 #: A Play save written by the same commit (plain words throughout), read back by replaying it.
-PLAY_SAVE_4ADB7F1 = Path(__file__).parent / "data" / "play_saves_v1" / "counting_mode_muggins_mid_show.json"
+PLAY_SAVE_4ADB7F1 = (
+    Path(__file__).parent / "data" / "play_saves_v1" / "counting_mode_muggins_mid_show.json"
+)
 
 
 def test_a_log_saved_with_plain_words_reads_as_the_enums_and_writes_the_same_words() -> None:
@@ -108,32 +110,70 @@ def test_database_rows_written_with_plain_words_read_back_as_the_kinds(tmp_path:
     ann = store.create_learner(engine, "Ann")
     now = dt.datetime(2026, 1, 1, 12, 0)
     with engine.begin() as conn:
-        conn.execute(sa.insert(ATTEMPTS), [
-            {"id": f"a{i}", "learner_id": ann.id, "kind": "pegging", "seed": str(i),
-             "answer": "2", "right_answer": "6", "correct": False,
-             "categories": '["pair royal", "thirty-one"]', "categories_missed": '["pair royal"]',
-             "seconds": 3.0, "created_at": now, "extra": None}
-            for i in range(3)
-        ])  # fmt: skip
-        conn.execute(sa.insert(GAMES), [
-            {"id": f"g{i}", "learner_id": ann.id, "opponent_level": "hard", "players": 2,
-             "target": 121, "scores": "[121, 80]", "winner": "you", "learner_won": True,
-             "result_kind": kind, "muggins_lost": 0, "finished_at": now}
-            for i, kind in enumerate(["double skunk", "win", "lurch"])
-        ])  # fmt: skip
+        conn.execute(
+            sa.insert(ATTEMPTS),
+            [
+                {
+                    "id": f"a{i}",
+                    "learner_id": ann.id,
+                    "kind": "pegging",
+                    "seed": str(i),
+                    "answer": "2",
+                    "right_answer": "6",
+                    "correct": False,
+                    "categories": '["pair royal", "thirty-one"]',
+                    "categories_missed": '["pair royal"]',
+                    "seconds": 3.0,
+                    "created_at": now,
+                    "extra": None,
+                }
+                for i in range(3)
+            ],
+        )
+        conn.execute(
+            sa.insert(GAMES),
+            [
+                {
+                    "id": f"g{i}",
+                    "learner_id": ann.id,
+                    "opponent_level": "hard",
+                    "players": 2,
+                    "target": 121,
+                    "scores": "[121, 80]",
+                    "winner": "you",
+                    "learner_won": True,
+                    "result_kind": kind,
+                    "muggins_lost": 0,
+                    "finished_at": now,
+                }
+                for i, kind in enumerate(["double skunk", "win", "lurch"])
+            ],
+        )
     weights = progress.weak_spot_weights(store.attempts_frame(engine, ann.id), now=now)
     assert list(weights) == [ScoreKind.PAIR_ROYAL]
     assert kind_name(next(iter(weights))) == "Pair royal"
     games = store.games_frame(engine, ann.id)
     kinds = [ResultKind(word) for word in games["result_kind"]]
     assert kinds == [ResultKind.DOUBLE_SKUNK, ResultKind.WIN, ResultKind.LURCH]
-    assert [RESULT_LABELS[word] for word in games["result_kind"]] == ["a double skunk", "a win", "a lurch"]
+    assert [RESULT_LABELS[word] for word in games["result_kind"]] == [
+        "a double skunk",
+        "a win",
+        "a lurch",
+    ]
     assert progress.games_by_level(games)["skunks_given"].tolist() == [2]
     # a game stored now, with the enum, is the same plain word in the table
     store.record_game(
-        engine, game_id="g3", learner_id=ann.id, opponent_level="easy", players=2, target=121,
-        scores=[121, 60], winner="you", learner_won=True, result_kind=ResultKind.DOUBLE_SKUNK,
-    )  # fmt: skip
+        engine,
+        game_id="g3",
+        learner_id=ann.id,
+        opponent_level="easy",
+        players=2,
+        target=121,
+        scores=[121, 60],
+        winner="you",
+        learner_won=True,
+        result_kind=ResultKind.DOUBLE_SKUNK,
+    )
     with engine.connect() as conn:
         stored = conn.execute(sa.select(GAMES.c.result_kind).where(GAMES.c.id == "g3")).scalar_one()
     assert type(stored) is str and stored == "double skunk"

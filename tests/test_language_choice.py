@@ -123,7 +123,8 @@ def test_own_digits_show_everywhere_and_answers_take_either(hindi_urdu: None) ->
 
 
 @pytest.mark.parametrize(
-    "lang, digits", [("hi", "२९"), ("ur", "۲۹"), ("gu", "૨૯"), ("bn", "২৯"), ("pa", "੨੯"), ("en", "29")]
+    "lang, digits",
+    [("hi", "२९"), ("ur", "۲۹"), ("gu", "૨૯"), ("bn", "২৯"), ("pa", "੨੯"), ("en", "29")],
 )
 def test_each_scripts_digits_are_read_and_written(lang: str, digits: str) -> None:
     assert parse_answer(digits, 29).value == 29
@@ -132,7 +133,9 @@ def test_each_scripts_digits_are_read_and_written(lang: str, digits: str) -> Non
 
 
 def test_no_browser_header_means_english() -> None:
-    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=30)
+    at = AppTest.from_file(
+        str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=30
+    )
     at.run()
     assert at.session_state["lang"] == "en"
 

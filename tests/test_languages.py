@@ -18,8 +18,13 @@ def test_only_urdu_is_right_to_left() -> None:
 
 def test_native_names_are_written_in_their_own_script() -> None:
     assert {c: LANGUAGE[c].native_name for c in CODES} == {
-        "en": "English", "hi": "हिन्दी", "ur": "اردو", "gu": "ગુજરાતી", "bn": "বাংলা", "pa": "ਪੰਜਾਬੀ",
-    }  # fmt: skip
+        "en": "English",
+        "hi": "हिन्दी",
+        "ur": "اردو",
+        "gu": "ગુજરાતી",
+        "bn": "বাংলা",
+        "pa": "ਪੰਜਾਬੀ",
+    }
 
 
 def test_unknown_code_names_the_valid_ones() -> None:

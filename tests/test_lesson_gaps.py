@@ -42,9 +42,13 @@ def test_the_table_of_multiple_runs_adds_up() -> None:
     assert len(rows) == 3
     for ranks, points in rows:
         five = (ranks.split() + ["K"])[:5]  # a king touches no run or pair of these
-        *hand, starter = parse_cards(" ".join(f"{r}{s}" for r, s in zip(five, "HSDCS", strict=True)))
+        *hand, starter = parse_cards(
+            " ".join(f"{r}{s}" for r, s in zip(five, "HSDCS", strict=True))
+        )
         score = score_hand(hand, starter)
-        runs_and_pairs = sum(i.points for i in score.items if i.kind in (ScoreKind.RUN, ScoreKind.PAIR))
+        runs_and_pairs = sum(
+            i.points for i in score.items if i.kind in (ScoreKind.RUN, ScoreKind.PAIR)
+        )
         assert runs_and_pairs == int(points), ranks
 
 
@@ -65,7 +69,7 @@ def test_every_skunk_rule_of_the_play_page_is_taught_with_its_lines() -> None:
             assert f"{skunk['double skunk'] - 1} or less" in text
         else:
             assert f"{skunk['skunk'] - 1} or less" in text
-        (lurch, _, _), = skunk_lines(target, SkunkRule.LURCH)
+        ((lurch, _, _),) = skunk_lines(target, SkunkRule.LURCH)
         (half, _, double), (quarters, _, single) = skunk_lines(target, SkunkRule.THREE_QUARTERS)
         assert f"under {lurch} in a {target}" in text and f"under {quarters} in a {target}" in text
         assert f"under {half}" in text and f"{double} games" in text and f"{single} games" in text
@@ -76,6 +80,7 @@ def test_the_gaps_are_closed_in_every_language(lang: str) -> None:
     """Each language carries the added parts: the goal with 121 and 61 and the lessons in
     order, the tie at the cut, the 31 and the series paragraphs, the table of runs with a
     repeated rank and the zero hand (its 19), the three skunk rules, and the four-player lead."""
+
     def lesson(lesson_id: str) -> str:
         return (ROOT / "lessons" / lang / f"{lesson_id}.md").read_text(encoding="utf-8")
 

@@ -162,7 +162,9 @@ def test_a_very_long_number_is_too_long_not_a_crash(digits: str) -> None:
 
     with pytest.raises(TooLong) as caught:
         parse_whole_number(digits, 0, 29)
-    assert str(caught.value) == "That number is too long: the answer is a whole number from 0 to 29."
+    assert (
+        str(caught.value) == "That number is too long: the answer is a whole number from 0 to 29."
+    )
 
 
 def test_leading_zeros_do_not_make_a_number_too_long() -> None:

@@ -39,7 +39,9 @@ def _play_a_while(at: AppTest) -> None:
                 at.button(key=f"play_pick_{card}").click().run()
             at.button(key="play_confirm_discard").click().run()
         elif session.state.phase is Phase.PLAY:
-            enabled = [b for b in at.button if b.key and b.key.startswith("play_lay_") and not b.disabled]
+            enabled = [
+                b for b in at.button if b.key and b.key.startswith("play_lay_") and not b.disabled
+            ]
             if not enabled:
                 break
             enabled[0].click().run()
@@ -56,9 +58,25 @@ SCENARIOS = [*scenarios(), ("play-a-while", "pages/4_Play.py", {}, _play_a_while
 
 #: Proto fields that are never shown as text: ids, addresses, icons, what the learner typed.
 HIDDEN = {
-    "id", "formId", "key", "page", "pageScriptHash", "queryString", "url", "icon", "value",
-    "default", "rawValues", "data", "spec", "css", "type", "deltaPath", "fragmentId", "tag",
-}  # fmt: skip
+    "id",
+    "formId",
+    "key",
+    "page",
+    "pageScriptHash",
+    "queryString",
+    "url",
+    "icon",
+    "value",
+    "default",
+    "rawValues",
+    "data",
+    "spec",
+    "css",
+    "type",
+    "deltaPath",
+    "fragmentId",
+    "tag",
+}
 #: A card's label, as printed on it: rank (A, 2-10, J, Q, K) and suit symbol.
 CARD = re.compile(r"(?:10|[2-9AJQK])[\u2660\u2665\u2666\u2663\ufe0f]*[♠♥♦♣]")
 #: What the learner typed, echoed back in quotes (“2.5” is not a number), and a saved game's id
@@ -105,7 +123,10 @@ def visible(text: str) -> str:
 def western_digits(text: str) -> list[str]:
     """Each Western digit left in ``text`` outside card labels and echoed input, in context."""
     text = ECHO.sub(" ", CARD.sub(" ", text))
-    return [text[max(0, m.start() - 40) : m.end() + 20].replace("\n", " ") for m in re.finditer(r"[0-9]", text)]
+    return [
+        text[max(0, m.start() - 40) : m.end() + 20].replace("\n", " ")
+        for m in re.finditer(r"[0-9]", text)
+    ]
 
 
 @pytest.mark.parametrize("lang", OTHERS)

@@ -29,9 +29,17 @@ def protected_sam(url: str, answers: int = 3) -> None:
     sam = store.create_learner(engine, "Sam")
     for i in range(answers):
         store.record_attempt(
-            engine, attempt_id=str(uuid.uuid4()), learner_id=sam.id, kind="hand", seed=i,
-            answer=10, right_answer=12, correct=False, categories=["run"], categories_missed=["run"],
-        )  # fmt: skip
+            engine,
+            attempt_id=str(uuid.uuid4()),
+            learner_id=sam.id,
+            kind="hand",
+            seed=i,
+            answer=10,
+            right_answer=12,
+            correct=False,
+            categories=["run"],
+            categories_missed=["run"],
+        )
     store.set_pin(engine, sam.id, "2468")
     store.set_learner_language(engine, sam.id, "en")
     engine.dispose()
@@ -58,14 +66,19 @@ def test_a_protected_name_shows_nothing_without_its_pin(db_url: str) -> None:
     at = open_page(PROGRESS, learner="Sam")
     text = page_text(at)
     assert "This name is protected" in text and "Sam" in text
-    assert at.text_input(key="pin_unlock_input").proto.type == at.text_input(key="pin_unlock_input").proto.PASSWORD
+    assert (
+        at.text_input(key="pin_unlock_input").proto.type
+        == at.text_input(key="pin_unlock_input").proto.PASSWORD
+    )
     assert not at.metric and not at.dataframe  # no answers, no accuracy, no games
     assert not at.get("download_button")
     assert "Practising as" not in text
     assert at.query_params["learner"] == "Sam"  # the name stays: the PIN box is for it
 
 
-def test_the_right_pin_shows_the_progress_and_a_wrong_one_says_how_many_tries_are_left(db_url: str) -> None:
+def test_the_right_pin_shows_the_progress_and_a_wrong_one_says_how_many_tries_are_left(
+    db_url: str,
+) -> None:
     protected_sam(db_url)
     at = open_page(PROGRESS, learner="Sam")
     unlock(at, "1111")
@@ -82,7 +95,9 @@ def test_five_wrong_pins_make_the_page_say_how_long_to_wait(db_url: str) -> None
     at = open_page(PROGRESS, learner="Sam")
     for _ in range(store.FREE_TRIES):
         unlock(at, "0000")
-    assert [e.value for e in at.error] == ["Too many wrong PINs for this name: try again in 30 seconds."]
+    assert [e.value for e in at.error] == [
+        "Too many wrong PINs for this name: try again in 30 seconds."
+    ]
     unlock(at, "2468")  # the right PIN waits too
     assert at.error[0].value.startswith("Too many wrong PINs for this name: try again in ")
     assert not at.metric
@@ -140,7 +155,9 @@ def test_a_learner_sets_changes_and_removes_a_pin_on_the_progress_page(db_url: s
     assert "This name is protected" not in page_text(open_page(PROGRESS, learner="Ann"))
 
 
-def test_a_token_in_the_browsers_cookie_unlocks_a_new_session(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_token_in_the_browsers_cookie_unlocks_a_new_session(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     protected_sam(db_url)
     at = open_page(PROGRESS, learner="Sam")
     unlock(at, "2468")
@@ -179,7 +196,11 @@ def signed_in(page: str, user: dict[str, object], **params: str) -> AppTest:
 
 def test_with_sign_in_the_learner_is_the_identity_not_the_address(db_url: str) -> None:
     protected_sam(db_url)
-    at = signed_in(PROGRESS, {"is_logged_in": True, "email": "kim@school.example", "name": "Kim"}, learner="Sam")
+    at = signed_in(
+        PROGRESS,
+        {"is_logged_in": True, "email": "kim@school.example", "name": "Kim"},
+        learner="Sam",
+    )
     text = page_text(at)
     assert "kim@school.example" in text and "Practising as" in text
     assert "This name is protected" not in text and "Sam" not in text.replace("Same", "")
@@ -197,8 +218,16 @@ def test_with_sign_in_a_visitor_who_is_not_signed_in_is_asked_to_log_in(db_url: 
 # --- games belong to whoever started them ---------------------------------------------------
 
 PLAY = "pages/4_Play.py"
-MOVE_KEYS = ("play_pick_", "play_lay_", "play_confirm_discard", "play_go", "play_undo", "play_deal",
-             "play_count_mine", "play_next_count")  # fmt: skip
+MOVE_KEYS = (
+    "play_pick_",
+    "play_lay_",
+    "play_confirm_discard",
+    "play_go",
+    "play_undo",
+    "play_deal",
+    "play_count_mine",
+    "play_next_count",
+)
 
 
 def started_game(learner: str | None = None) -> AppTest:
@@ -287,9 +316,13 @@ def test_a_watcher_never_gets_a_finished_game_recorded(db_url: str) -> None:
     game_id = owner.session_state["play_session"].game_id
     open_page(PLAY, game=game_id, learner="Bob")
     engine = store.make_engine(db_url)
-    assert store.learner_by_name(engine, "Bob") is None or store.games_frame(
-        engine, store.learner_by_name(engine, "Bob").id  # type: ignore[union-attr]
-    ).empty
+    assert (
+        store.learner_by_name(engine, "Bob") is None
+        or store.games_frame(
+            engine,
+            store.learner_by_name(engine, "Bob").id,  # type: ignore[union-attr]
+        ).empty
+    )
     ann = store.learner_by_name(engine, "Ann")
     assert ann is not None and len(store.games_frame(engine, ann.id)) == 1
     engine.dispose()
@@ -320,14 +353,20 @@ def test_a_watched_game_names_its_player_never_you(db_url: str, name: str) -> No
     assert f"{plain_html(name)} laid" in shown  # the commentary, as text
     assert f"<bdi>{plain_html(name)}</bdi>" in shown  # the score's label
     assert "You laid" not in shown and ">You<" not in shown and "You score" not in shown, shown
-    drawn = "\n".join([page_text(watcher), *(str(m.value) for m in (*watcher.success, *watcher.info))])
-    assert "<b>Ann</b>" not in drawn.replace(escape("<b>Ann</b>"), "")  # markdown and HTML: never markup
+    drawn = "\n".join(
+        [page_text(watcher), *(str(m.value) for m in (*watcher.success, *watcher.info))]
+    )
+    assert "<b>Ann</b>" not in drawn.replace(
+        escape("<b>Ann</b>"), ""
+    )  # markdown and HTML: never markup
 
     play_to_the_end(owner)
     watcher = open_page(PLAY, game=game_id, learner="Bob")
     shown = watched_words(watcher)
     assert "You win" not in shown and "You laid" not in shown, shown
-    assert name in [str(w) for d in watcher.dataframe if "Who" in d.value.columns for w in d.value["Who"]]
+    assert name in [
+        str(w) for d in watcher.dataframe if "Who" in d.value.columns for w in d.value["Who"]
+    ]
     [verdict] = [str(m.value) for m in (*watcher.success, *watcher.error)][:1]
     winner = session_of(owner).state.result.winner_side  # type: ignore[union-attr]
     assert (escape_markdown(name) if winner == 0 else "Computer") in verdict

@@ -48,7 +48,9 @@ def engine(db_url: str) -> Iterator[Engine]:
 
 
 def page_attempt() -> store.Attempt:
-    return store.Attempt("hand", 42, 12, 14, False, attempt_id=str(uuid.uuid4()), categories=("run",))
+    return store.Attempt(
+        "hand", 42, 12, 14, False, attempt_id=str(uuid.uuid4()), categories=("run",)
+    )
 
 
 # --- the PIN and its rate limit ------------------------------------------------------------
@@ -96,7 +98,10 @@ def test_five_wrong_tries_then_a_wait_that_grows_and_survives_a_restart(db_url: 
     assert seventh.wait_seconds == 120
     assert store.check_pin(restarted, sam.id, "2468", now=NOW + dt.timedelta(seconds=213)).ok
     again = store.check_pin(restarted, sam.id, "0000", now=NOW + dt.timedelta(seconds=214))
-    assert (again.wait_seconds, again.tries_left) == (0, store.FREE_TRIES - 1)  # the count starts over
+    assert (again.wait_seconds, again.tries_left) == (
+        0,
+        store.FREE_TRIES - 1,
+    )  # the count starts over
     restarted.dispose()
 
 
@@ -124,7 +129,9 @@ def test_guesses_sent_at_once_are_each_counted(db_url: str) -> None:
     for thread in threads:
         thread.join()
     with engine.connect() as conn:
-        failures = conn.scalar(sa.text("SELECT pin_failures FROM learners WHERE id = :i"), {"i": sam.id})
+        failures = conn.scalar(
+            sa.text("SELECT pin_failures FROM learners WHERE id = :i"), {"i": sam.id}
+        )
     assert failures == store.FREE_TRIES
     assert sorted(r.tries_left for r in results) == [0, 0, 0, 0, 1, 2, 3, 4]
     assert sum(1 for r in results if r.wait_seconds) == 4 and not any(r.ok for r in results)
@@ -132,7 +139,15 @@ def test_guesses_sent_at_once_are_each_counted(db_url: str) -> None:
 
 
 def test_the_wait_is_capped_at_an_hour() -> None:
-    assert [store.wait_after(n) for n in (1, 4, 5, 6, 10, 11, 50)] == [0, 0, 30, 60, 960, 1920, 3600]
+    assert [store.wait_after(n) for n in (1, 4, 5, 6, 10, 11, 50)] == [
+        0,
+        0,
+        30,
+        60,
+        960,
+        1920,
+        3600,
+    ]
 
 
 def test_changing_or_removing_a_pin_needs_the_current_one(engine: Engine) -> None:
@@ -144,7 +159,10 @@ def test_changing_or_removing_a_pin_needs_the_current_one(engine: Engine) -> Non
     assert not store.set_pin(engine, sam.id, None, current_pin="1111").ok
     assert access.pin_hash(engine, sam.id) == before
     assert store.set_pin(engine, sam.id, "9999", current_pin="2468").ok
-    assert store.check_pin(engine, sam.id, "9999").ok and not store.check_pin(engine, sam.id, "2468").ok
+    assert (
+        store.check_pin(engine, sam.id, "9999").ok
+        and not store.check_pin(engine, sam.id, "2468").ok
+    )
     assert store.set_pin(engine, sam.id, None, current_pin="9999").ok
     assert access.pin_hash(engine, sam.id) is None
 
@@ -167,9 +185,15 @@ def test_protected_progress_is_refused_without_the_pin(engine: Engine) -> None:
     assert not visitor.set_language("Sam", "hi")
     assert not visitor.record_attempt("Sam", page_attempt())
     assert not visitor.record_game(
-        "Sam", game_id="g1", opponent_level="easy", players=2, target=61, scores=[61, 20],
-        winner="Sam", learner_won=True,
-    )  # fmt: skip
+        "Sam",
+        game_id="g1",
+        opponent_level="easy",
+        players=2,
+        target=61,
+        scores=[61, 20],
+        winner="Sam",
+        learner_won=True,
+    )
     assert visitor.refusals == 7 and visitor.problem is None
     assert not visitor.set_pin("Sam", "1111").ok  # taking the name over needs the PIN
     assert len(owner.attempts_frame("Sam")) == 2 and owner.games_frame("Sam").empty
@@ -186,7 +210,9 @@ def test_a_token_remembers_the_right_pin_until_the_pin_changes(engine: Engine) -
     owner.set_pin("Sam", "2468")
     owner.set_pin("Ann", "1357")
     token = owner.access_token("Sam")
-    assert token and set(token) <= set("0123456789.-_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    assert token and set(token) <= set(
+        "0123456789.-_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    )
 
     reload = store.store_for_engine(engine)  # the same browser, a new session
     assert reload.access_token("Sam") is None  # not granted here yet
@@ -232,7 +258,9 @@ def test_a_game_can_be_saved_only_by_its_owner(engine: Engine) -> None:
     assert store.game_owner(engine, game) == store.GameOwner("Sam", "b-sam")
     for learner, browser in (("Ann", "b-ann"), (None, "b-sam"), (None, "b-other")):
         with pytest.raises(store.NotYourGame):
-            store.save_game(engine, game, {"n": 2}, moves=2, previous=1, learner=learner, browser=browser)
+            store.save_game(
+                engine, game, {"n": 2}, moves=2, previous=1, learner=learner, browser=browser
+            )
     assert store.load_game(engine, game) == (1, {"n": 1})
     store.save_game(engine, game, {"n": 2}, moves=2, previous=1, learner="Sam", browser="b-other")
     assert store.load_game(engine, game) == (2, {"n": 2})
@@ -242,7 +270,9 @@ def test_a_game_can_be_saved_only_by_its_owner(engine: Engine) -> None:
     with pytest.raises(store.NotYourGame):
         store.save_game(engine, anonymous, {"n": 2}, moves=2, previous=1, browser="b-2")
     store.save_game(engine, anonymous, {"n": 2}, moves=2, previous=1, learner="Ann", browser="b-1")
-    assert store.game_owner(engine, anonymous) == store.GameOwner(None, "b-1")  # still that session's
+    assert store.game_owner(engine, anonymous) == store.GameOwner(
+        None, "b-1"
+    )  # still that session's
     assert store.game_owner(engine, "no-such-game") is None
 
 
@@ -255,7 +285,9 @@ def test_a_game_saved_before_owners_goes_to_its_first_saver(engine: Engine) -> N
         store.save_game(engine, game, {"n": 3}, moves=3, previous=2, browser="b-else")
 
 
-def test_a_protected_learner_cannot_be_written_as_a_games_owner_by_a_stranger(engine: Engine) -> None:
+def test_a_protected_learner_cannot_be_written_as_a_games_owner_by_a_stranger(
+    engine: Engine,
+) -> None:
     owner = store.store_for_engine(engine)
     owner.set_pin("Sam", "2468")
     visitor = store.store_for_engine(engine)
@@ -269,7 +301,10 @@ def test_a_games_kept_hands_are_kept_and_read_only_for_its_owner(engine: Engine)
     first = store.KeptHand(1, 0, 1, "k" * 64, {"hand": 1, "decisions": [{"points": 0.1 + 0.2}]})
     second = store.KeptHand(2, 0, 1, "m" * 64, {"hand": 2, "decisions": []})
     assert store.keep_hand_reviews(engine, game, [second, first], "Sam", "b-other")
-    assert store.load_own_hand_reviews(engine, game, "Sam") == [first, second]  # by hand, floats exact
+    assert store.load_own_hand_reviews(engine, game, "Sam") == [
+        first,
+        second,
+    ]  # by hand, floats exact
     # a hand kept again (made again, by a new version) replaces the one kept before
     renewed = store.KeptHand(1, 0, 2, "n" * 64, {"hand": 1, "decisions": []})
     assert store.keep_hand_reviews(engine, game, [renewed], "Sam")
@@ -289,15 +324,21 @@ def test_a_games_kept_hands_are_kept_and_read_only_for_its_owner(engine: Engine)
     assert store.load_own_hand_reviews(engine, anonymous, "Ann", "b-2") == []
 
 
-def test_the_handle_keeps_no_hands_under_a_name_protected_by_a_pin_not_given(engine: Engine) -> None:
+def test_the_handle_keeps_no_hands_under_a_name_protected_by_a_pin_not_given(
+    engine: Engine,
+) -> None:
     owner = store.store_for_engine(engine)
     owner.set_pin("Sam", "2468")
     game = str(uuid.uuid4())
     assert owner.save_game(game, {"n": 1}, moves=1, previous=None, learner="Sam")
     hand = store.KeptHand(1, 0, 1, "k" * 64, {"hand": 1})
-    assert owner.keep_hand_reviews(game, [hand], "Sam") and owner.hand_reviews(game, "Sam") == [hand]
+    assert owner.keep_hand_reviews(game, [hand], "Sam") and owner.hand_reviews(game, "Sam") == [
+        hand
+    ]
     visitor = store.store_for_engine(engine)
-    assert not visitor.keep_hand_reviews(game, [store.KeptHand(1, 0, 1, "x" * 64, {"hand": 9})], "Sam")
+    assert not visitor.keep_hand_reviews(
+        game, [store.KeptHand(1, 0, 1, "x" * 64, {"hand": 9})], "Sam"
+    )
     assert owner.hand_reviews(game, "Sam") == [hand]
 
 
@@ -340,7 +381,9 @@ def test_a_pin_is_read_once_a_run_and_again_in_the_next(engine: Engine) -> None:
     here.begin_run(second_run)
     assert not here.may_use("Sam") and not here.record_attempt("Sam", page_attempt())
     assert here.try_pin("Sam", "2468").ok and here.may_use("Sam")
-    assert here.set_pin("Sam", None, "2468").ok and not here.protected("Sam")  # its own change: at once
+    assert here.set_pin("Sam", None, "2468").ok and not here.protected(
+        "Sam"
+    )  # its own change: at once
     here.begin_run(None)  # outside a run nothing is kept
     reads.clear()
     assert not here.protected("Sam") and not here.protected("Sam")

@@ -41,25 +41,33 @@ def test_the_fixture_holds_300_real_choices() -> None:
 def check(entry: dict[str, Any]) -> None:
     position = peg_position(entry["seed"], entry["kind"], entry["level"])
     view = position.view
-    assert [str(c) for c in view.hand] == entry["hand"] and [str(c) for c in view.pile] == entry["series"]
+    assert [str(c) for c in view.hand] == entry["hand"] and [str(c) for c in view.pile] == entry[
+        "series"
+    ]
     assert str(position.advice.best.card) == entry["best"]
     fresh = peg_values(view)  # the engine, not the position's stored copy
     for option in fresh.options:
         points, win = entry["values"][str(option.card)]
         assert option.points == pytest.approx(points, abs=1e-5)
-        assert (option.win is None) == (win is None) and (win is None or option.win == pytest.approx(win, abs=1e-5))
+        assert (option.win is None) == (win is None) and (
+            win is None or option.win == pytest.approx(win, abs=1e-5)
+        )
         verdict = judge(position, option.card)
         if option.card.rank == fresh.best.card.rank:
             assert verdict.grade is Grade.BEST
         else:
-            assert verdict.grade is grade(max(fresh.loss(option.card), 0.0), fresh.win_loss(option.card))
+            assert verdict.grade is grade(
+                max(fresh.loss(option.card), 0.0), fresh.win_loss(option.card)
+            )
     action = ExpertBot().act(view)
     assert isinstance(action, Play)
     assert judge(position, action.card).grade is Grade.BEST
 
 
 @pytest.mark.parametrize("entry", POSITIONS[::10], ids=lambda e: f"seed{e['seed']}")
-def test_every_tenth_position_is_unchanged_and_judged_as_the_engine_judges(entry: dict[str, Any]) -> None:
+def test_every_tenth_position_is_unchanged_and_judged_as_the_engine_judges(
+    entry: dict[str, Any],
+) -> None:
     check(entry)
 
 

@@ -68,9 +68,8 @@ def test_go_point_is_visible_to_the_learner() -> None:
             assert q.opponent_cards_left == 0 and not q.your_cards_left
         if q.go_kind is None and q.play.count < 31:
             # the series goes on: you can still lay, or the opponent may
-            assert (
-                any(can_lay(card, q.play.count) for card in q.your_cards_left)
-                or (q.opponent_cards_left and not q.opponent_said_go)
+            assert any(can_lay(card, q.play.count) for card in q.your_cards_left) or (
+                q.opponent_cards_left and not q.opponent_said_go
             )
 
 

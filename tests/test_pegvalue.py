@@ -136,12 +136,20 @@ def test_a_go_proves_the_opponent_holds_no_small_card() -> None:
 
 def test_a_card_the_model_would_not_lay_is_evidence_not_proof() -> None:
     # the opponent led a king: the model leads low cards first, so hands with them lose weight
-    plain = dict(opponent_hands(values_view("9H 9S 8D", "KS", starter=STARTER, discards=THROWN), evidence=False))
+    plain = dict(
+        opponent_hands(
+            values_view("9H 9S 8D", "KS", starter=STARTER, discards=THROWN), evidence=False
+        )
+    )
     seen = dict(opponent_hands(values_view("9H 9S 8D", "KS", starter=STARTER, discards=THROWN)))
-    strict = opponent_hands(values_view("9H 9S 8D", "KS", starter=STARTER, discards=THROWN), tremble=0.0)
+    strict = opponent_hands(
+        values_view("9H 9S 8D", "KS", starter=STARTER, discards=THROWN), tremble=0.0
+    )
     low, high = (1, 2, 3), (10, 12, 13)
     assert seen[low] / plain[low] < seen[high] / plain[high]
-    assert all(min(h) >= 5 or h.count(4) == 0 for h, _ in strict)  # a strict model never led the K over a 4
+    assert all(
+        min(h) >= 5 or h.count(4) == 0 for h, _ in strict
+    )  # a strict model never led the K over a 4
 
 
 def test_values_depend_only_on_what_the_seat_can_see() -> None:
@@ -149,7 +157,9 @@ def test_values_depend_only_on_what_the_seat_can_see() -> None:
     first = peg_values(state.view(seat))
     # give the opponent different (unseen) cards: the view, and so the values, do not change
     opp = 1 - seat
-    hidden = [c for c in full_deck() if c not in state.view(seat).hand and c not in state.hands[opp]]
+    hidden = [
+        c for c in full_deck() if c not in state.view(seat).hand and c not in state.hands[opp]
+    ]
     seen = set(state.view(seat).discards) | {c for _, c in state.played} | {state.starter}
     swap = tuple(c for c in hidden if c not in seen)[: len(state.hands[opp])]
     hands = list(state.hands)
@@ -212,7 +222,9 @@ def _model_card(state: GameState, seat: int) -> Card:
     return held[next(r for r in opponent_order(pile) if r in held)]
 
 
-def _engine_value(state: GameState, seat: int, card: Card, win: bool, discard: bool = True) -> float:
+def _engine_value(
+    state: GameState, seat: int, card: Card, win: bool, discard: bool = True
+) -> float:
     """The value of laying ``card``, played out through the engine over every opponent hand."""
     opp = 1 - seat
     view = state.view(seat)
@@ -237,7 +249,9 @@ def _engine_value(state: GameState, seat: int, card: Card, win: bool, discard: b
             if isinstance(legal[0], Go):
                 s = s.apply(legal[0])
             elif actor == seat:
-                later = peg_values(s.view(seat), tremble=0.0, win_view=win, discard_evidence=discard)
+                later = peg_values(
+                    s.view(seat), tremble=0.0, win_view=win, discard_evidence=discard
+                )
                 s = s.apply(Play(seat, later.best.card))
             else:
                 s = s.apply(Play(actor, _model_card(s, actor)))
@@ -250,7 +264,11 @@ def _engine_value(state: GameState, seat: int, card: Card, win: bool, discard: b
             assert s.result is not None
             total += weight * (s.result.winner_side == seat)
         else:
-            used = sum(1 << (3 * (c.rank.value - 1)) for e_seat, c in s.played[len(state.played) :] if e_seat == opp)
+            used = sum(
+                1 << (3 * (c.rank.value - 1))
+                for e_seat, c in s.played[len(state.played) :]
+                if e_seat == opp
+            )
             total += weight * model.after_play(pm, po, used)
     return total
 
@@ -260,7 +278,9 @@ def test_values_equal_the_engine_played_out_over_every_hand(seed: int) -> None:
     state, seat = next(_positions(seed, (1, 2)))
     advice = peg_values(state.view(seat), tremble=0.0, win_view=False)
     for option in advice.options:
-        assert _engine_value(state, seat, option.card, win=False) == pytest.approx(option.points, abs=1e-9)
+        assert _engine_value(state, seat, option.card, win=False) == pytest.approx(
+            option.points, abs=1e-9
+        )
 
 
 def test_values_reading_the_plays_alone_equal_the_engine_played_out() -> None:
@@ -280,7 +300,9 @@ def test_win_chances_equal_the_engine_played_out_over_every_hand() -> None:
     advice = peg_values(state.view(seat), tremble=0.0, win_view=True)
     for option in advice.options:
         assert option.win is not None
-        assert _engine_value(state, seat, option.card, win=True) == pytest.approx(option.win, abs=1e-9)
+        assert _engine_value(state, seat, option.card, win=True) == pytest.approx(
+            option.win, abs=1e-9
+        )
 
 
 @pytest.mark.slow
@@ -289,7 +311,9 @@ def test_values_equal_the_engine_with_three_cards_left(seed: int) -> None:
     state, seat = next(_positions(seed, (3,)))
     advice = peg_values(state.view(seat), tremble=0.0, win_view=False)
     for option in advice.options:
-        assert _engine_value(state, seat, option.card, win=False) == pytest.approx(option.points, abs=1e-9)
+        assert _engine_value(state, seat, option.card, win=False) == pytest.approx(
+            option.points, abs=1e-9
+        )
 
 
 def test_best_play_is_the_card_the_values_put_first() -> None:
@@ -301,7 +325,9 @@ def test_best_play_is_the_card_the_values_put_first() -> None:
     from cribbage_core.pegvalue import best_play
     from cribbage_core.record import GameRecord
 
-    golden = json.loads((Path(__file__).resolve().parent / "data" / "pegvalue_golden.json").read_text())
+    golden = json.loads(
+        (Path(__file__).resolve().parent / "data" / "pegvalue_golden.json").read_text()
+    )
     checked = 0
     for game in golden["games"]:
         states = {r.number: r for r in GameRecord.from_dict(game["record"]).replay()}
@@ -314,7 +340,10 @@ def test_best_play_is_the_card_the_values_put_first() -> None:
             replayed = states[decision["step"]]
             view = replayed.before.view(replayed.step.seat)  # type: ignore[union-attr]
             for reads in (True, False):
-                assert best_play(view, discard_evidence=reads) == peg_values(view, discard_evidence=reads).best.card
+                assert (
+                    best_play(view, discard_evidence=reads)
+                    == peg_values(view, discard_evidence=reads).best.card
+                )
     assert checked >= 50
 
 

@@ -69,7 +69,11 @@ def test_every_golden_value_is_unchanged() -> None:
     by_game: dict[int, tuple[GameRecord, list[dict[str, Any]]]] = {}
     for _name, record, decision in CASES:
         by_game.setdefault(id(record), (record, []))[1].append(decision)
-    assert sum(_check(record, decisions) for record, decisions in by_game.values()) == len(CASES) == 595
+    assert (
+        sum(_check(record, decisions) for record, decisions in by_game.values())
+        == len(CASES)
+        == 595
+    )
 
 
 def test_a_search_leaves_the_garbage_collector_as_it_found_it() -> None:

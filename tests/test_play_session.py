@@ -41,8 +41,12 @@ def play_out(session: PlaySession, rng: random.Random, undo_rate: float = 0.0) -
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_round_trip_through_json_at_every_step(players: int) -> None:
-    settings = PlaySettings(level="medium", players=players, target=61, muggins=True, self_count=True)
-    final = play_out(PlaySession.start(settings, seed=players), random.Random(players), undo_rate=0.15)
+    settings = PlaySettings(
+        level="medium", players=players, target=61, muggins=True, self_count=True
+    )
+    final = play_out(
+        PlaySession.start(settings, seed=players), random.Random(players), undo_rate=0.15
+    )
     assert final.state.result is not None
     rows = final.log_rows()
     assert len(rows) == len(final.state.log) + len(final.marks)
@@ -98,7 +102,9 @@ def test_take_back_restores_the_hand_and_marks_the_log() -> None:
     assert undone.marks[-1].undone == Play(HUMAN, card)
     assert [r["kind"] for r in undone.log_rows()].count("take-back") == 1
     discard_undone = undone.take_back()
-    assert discard_undone.state.phase is Phase.DISCARD and len(discard_undone.state.hands[HUMAN]) == 6
+    assert (
+        discard_undone.state.phase is Phase.DISCARD and len(discard_undone.state.hands[HUMAN]) == 6
+    )
     assert discard_undone.review() is None
     with pytest.raises(IllegalMove):
         discard_undone.take_back()
@@ -155,7 +161,10 @@ def test_a_move_says_who_did_what_and_who_scored() -> None:
     assert describe_move(Move(1, "go", (), 28), names) == "Computer cannot lay a card: go."
     two_ways = Move(1, "play", (Card.parse("7C"),), 15, ((1, "fifteen", 2), (1, "pair", 2)))
     assert describe_move(two_ways, names).endswith("Computer scores 15 for 2 and pair for 2.")
-    assert describe_move(Move(1, "discard", parse_cards("2C 3C")), names) == "Computer laid away 2 cards."
+    assert (
+        describe_move(Move(1, "discard", parse_cards("2C 3C")), names)
+        == "Computer laid away 2 cards."
+    )
 
 
 def test_illegal_clicks_get_messages_a_learner_understands() -> None:
@@ -219,7 +228,9 @@ def _to_forced_card(seed: int) -> PlaySession | None:
     (and the play goes on after it, so it can be taken back)."""
     session = PlaySession.start(PlaySettings(), seed=seed)
     while session.phase is not Phase.GAME_OVER and session.state.hand_no < 4:
-        if isinstance(session.forced_move(), Play) and session.move_on().can_undo:  # not the hand's last card
+        if (
+            isinstance(session.forced_move(), Play) and session.move_on().can_undo
+        ):  # not the hand's last card
             return session
         if session.moves_on_alone():
             session = session.move_on()
@@ -238,13 +249,17 @@ def test_the_only_card_that_fits_is_laid_for_the_learner_and_undone_with_their_c
     assert fits == [forced.card]
     laid = session.move_on()
     assert laid.feed[-1].forced and laid.feed[-1].cards == (forced.card,)
-    assert describe_move(laid.feed[-1], seat_names(2)).startswith(f"Your {forced.card.label} was the only card")
+    assert describe_move(laid.feed[-1], seat_names(2)).startswith(
+        f"Your {forced.card.label} was the only card"
+    )
     # Undo takes back the learner's last choice: the forced card and the card they chose before it
     chosen = next(u for u in reversed(session.undo) if not u.forced)
     undone = laid.take_back_choice()
     assert undone.state == chosen.state
     taken = len(laid.undo) - len(undone.undo)
-    assert taken >= 2 and undone.moves == laid.moves + taken  # one take-back step per move in the record
+    assert (
+        taken >= 2 and undone.moves == laid.moves + taken
+    )  # one take-back step per move in the record
     assert all(isinstance(step, TakeBack) for step in undone.record.steps[-taken:])
     again = PlaySession.replay(undone.game_id, undone.settings, undone.record)
     assert again.state == undone.state and again.feed == undone.feed
@@ -304,4 +319,6 @@ def test_the_game_logs_cards_stay_left_to_right_in_urdu(monkeypatch: pytest.Monk
     assert english.iloc[0, 4] in {card.label for card in full_deck()}
     monkeypatch.setattr(i18n, "current_language", lambda: "ur")
     urdu = log_frame(session)  # a grid cell drawn right to left would show "8♣" as "♣8"
-    assert list(urdu.iloc[:, 4]) == [f"\u2066{cards}\u2069" if cards else "" for cards in english.iloc[:, 4]]
+    assert list(urdu.iloc[:, 4]) == [
+        f"\u2066{cards}\u2069" if cards else "" for cards in english.iloc[:, 4]
+    ]

@@ -23,7 +23,9 @@ TODAY = dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
 
 def chart_texts(at: AppTest) -> list[str]:
     """Each chart's text alternative: Vega-Lite's description, the chart's label in the browser."""
-    return [json.loads(chart.proto.spec).get("description", "") for chart in at.get("vega_lite_chart")]
+    return [
+        json.loads(chart.proto.spec).get("description", "") for chart in at.get("vega_lite_chart")
+    ]
 
 
 def seed(url: str, name: str, answers: int, games: int = 0) -> None:
@@ -168,21 +170,39 @@ def test_the_tables_speak_the_learners_language(db_url: str) -> None:
     by_quiz, categories, games = (frame.value for frame in at.dataframe)
     shown = set(by_quiz["kind"]) | set(categories["category"]) | set(games["opponent_level"])
     stored = {"hand", "crib", "pegging", "discard", "fifteen", "run", "pair", "easy", "hard"}
-    english = {"Hand", "Crib", "Pegging quiz", "Discard trainer", "Fifteen", "Run", "Pair", "Easy", "Hard"}
+    english = {
+        "Hand",
+        "Crib",
+        "Pegging quiz",
+        "Discard trainer",
+        "Fifteen",
+        "Run",
+        "Pair",
+        "Easy",
+        "Hard",
+    }
     assert not shown & (stored | english), shown
     assert all(any("\u0900" <= ch <= "\u097f" for ch in value) for value in shown), shown
     for table in at.dataframe:  # every column headed in Hindi, the shares as percentages, no index
         columns = json.loads(table.proto.columns)
         assert columns.pop("_index") == {"hidden": True}
         assert set(columns) == set(table.value.columns)
-        assert all(any("\u0900" <= ch <= "\u097f" for ch in c["label"]) for c in columns.values()), columns
-        percent = {n for n, c in columns.items() if c.get("type_config") == {"type": "number", "format": "percent"}}
+        assert all(
+            any("\u0900" <= ch <= "\u097f" for ch in c["label"]) for c in columns.values()
+        ), columns
+        percent = {
+            n
+            for n, c in columns.items()
+            if c.get("type_config") == {"type": "number", "format": "percent"}
+        }
         assert percent == {"accuracy"} & set(columns)
     texts = chart_texts(at)  # every chart's text alternative in Hindi too
     assert texts and all(any("\u0900" <= ch <= "\u097f" for ch in text) for text in texts), texts
 
 
-def test_each_games_skill_figure_is_charted_and_game_decisions_are_no_quiz_answers(db_url: str) -> None:
+def test_each_games_skill_figure_is_charted_and_game_decisions_are_no_quiz_answers(
+    db_url: str,
+) -> None:
     from tutor import progress
 
     seed(db_url, "Ann", answers=6, games=3)
@@ -194,17 +214,29 @@ def test_each_games_skill_figure_is_charted_and_game_decisions_are_no_quiz_answe
     assert store.set_game_figures(engine, learner.id, ids[2], 0.4, -2.0, 1)
     for category in ["pegging play", "discard"]:
         store.record_attempt(
-            engine, attempt_id=str(uuid.uuid4()), learner_id=learner.id, kind="game", seed=ids[0], answer="5H",
-            right_answer="KC", correct=False, categories=[category], categories_missed=[category], at=TODAY,
-        )  # fmt: skip
+            engine,
+            attempt_id=str(uuid.uuid4()),
+            learner_id=learner.id,
+            kind="game",
+            seed=ids[0],
+            answer="5H",
+            right_answer="KC",
+            correct=False,
+            categories=[category],
+            categories_missed=[category],
+            at=TODAY,
+        )
     figures = progress.skill_frame(store.games_frame(engine, learner.id))
     engine.dispose()
     assert figures[["id", "game", "skill", "errors"]].to_dict("records") == [
-        {"id": ids[0], "game": 1, "skill": 0.9, "errors": 3}, {"id": ids[2], "game": 2, "skill": 0.4, "errors": 1},
-    ]  # fmt: skip
+        {"id": ids[0], "game": 1, "skill": 0.9, "errors": 3},
+        {"id": ids[2], "game": 2, "skill": 0.4, "errors": 1},
+    ]
     at = open_page("Ann")
     assert not at.exception, at.exception
-    assert {m.label: m.value for m in at.metric}["Answered"] == "6"  # the games' decisions are apart
+    assert {m.label: m.value for m in at.metric}[
+        "Answered"
+    ] == "6"  # the games' decisions are apart
     assert "Your skill over time" in texts(at)
     assert any("Click a game to open its review" in c.value for c in at.caption)
     assert len(at.get("vega_lite_chart")) == 4  # with the skill figure over time
@@ -215,9 +247,15 @@ def test_each_games_skill_figure_is_charted_and_game_decisions_are_no_quiz_answe
 
     from cribbage_core.botskill import bot_skill
 
-    skill_chart = next(c for c in at.get("vega_lite_chart") if '"rule"' in c.proto.spec)  # the bots' lines
-    frames = [pa.ipc.open_stream(ds.data.data).read_all().to_pandas() for ds in skill_chart.proto.datasets]
-    bots = max((f for f in frames if "label" in f), key=len)  # the lines (the labels come in two halves)
+    skill_chart = next(
+        c for c in at.get("vega_lite_chart") if '"rule"' in c.proto.spec
+    )  # the bots' lines
+    frames = [
+        pa.ipc.open_stream(ds.data.data).read_all().to_pandas() for ds in skill_chart.proto.datasets
+    ]
+    bots = max(
+        (f for f in frames if "label" in f), key=len
+    )  # the lines (the labels come in two halves)
     assert list(bots["skill"]) == [round(f.skill, 3) for f in bot_skill().values()]
     assert bots["label"][0].startswith("Easy computer: ")
     assert any("the computer's typical figure at each level" in c.value for c in at.caption)
@@ -241,14 +279,25 @@ def seed_every_category(url: str, name: str) -> None:
     quiz = {**dict.fromkeys(ScoreKind, "pegging"), **dict.fromkeys(PegSpot, "peg_trainer")}
     for i, category in enumerate(CATEGORIES):
         store.record_attempt(
-            engine, attempt_id=str(uuid.uuid4()), learner_id=learner.id, kind=quiz[category], seed=i, answer="1",
-            right_answer="1", correct=True, categories=[category], categories_missed=[], seconds=4,
+            engine,
+            attempt_id=str(uuid.uuid4()),
+            learner_id=learner.id,
+            kind=quiz[category],
+            seed=i,
+            answer="1",
+            right_answer="1",
+            correct=True,
+            categories=[category],
+            categories_missed=[],
+            seconds=4,
             at=TODAY - dt.timedelta(days=i % 2),
-        )  # fmt: skip
+        )
     engine.dispose()
 
 
-def test_the_go_counted_and_the_go_played_for_have_names_of_their_own_shown_whole(db_url: str) -> None:
+def test_the_go_counted_and_the_go_played_for_have_names_of_their_own_shown_whole(
+    db_url: str,
+) -> None:
     """The pegging quiz's go (the point counted for it, ScoreKind.GO) and the pegging trainer's
     positions played for the go and the last card (PegSpot.GO) are two categories, each steering
     its own drill; their names told them apart badly ("Go", "The go and the last card"), and the
@@ -268,7 +317,10 @@ def test_the_go_counted_and_the_go_played_for_have_names_of_their_own_shown_whol
         assert len(set(names)) == len(names) == len(CATEGORIES), (lang, names)
         assert kind_name(PegSpot.GO, lang) in names and kind_name(ScoreKind.GO, lang) in names
         width = json.loads(table.proto.columns)["category"]["width"]
-        assert width >= whole_width(names) > whole_width([kind_name(ScoreKind.GO, lang)]), (lang, width)
+        assert width >= whole_width(names) > whole_width([kind_name(ScoreKind.GO, lang)]), (
+            lang,
+            width,
+        )
 
 
 def test_a_category_and_a_quiz_keep_their_colour_in_every_language(db_url: str) -> None:
@@ -292,13 +344,21 @@ def test_a_category_and_a_quiz_keep_their_colour_in_every_language(db_url: str) 
         quizzes = dict(zip(by_quiz["domain"], by_quiz["range"], strict=True))
         categories = dict(zip(by_category["domain"], by_category["range"], strict=True))
         drawn[lang] = (
-            {quiz: quizzes[_("Pegging quiz" if quiz == "pegging" else "Pegging trainer", lang)] for quiz in ("pegging", "peg_trainer")},
+            {
+                quiz: quizzes[_("Pegging quiz" if quiz == "pegging" else "Pegging trainer", lang)]
+                for quiz in ("pegging", "peg_trainer")
+            },
             {key: categories[kind_name(key, lang)] for key in CATEGORIES},
             by_category["domain"],
         )
     assert drawn["en"][:2] == drawn["hi"][:2]
-    assert drawn["en"][1] == progress.CATEGORY_COLOURS and drawn["en"][0]["pegging"] == progress.QUIZ_COLOURS["pegging"]
-    assert drawn["hi"][2] == [kind_name(key, "hi") for key in progress.CATEGORY_COLOURS]  # the legend's order too
+    assert (
+        drawn["en"][1] == progress.CATEGORY_COLOURS
+        and drawn["en"][0]["pegging"] == progress.QUIZ_COLOURS["pegging"]
+    )
+    assert drawn["hi"][2] == [
+        kind_name(key, "hi") for key in progress.CATEGORY_COLOURS
+    ]  # the legend's order too
     assert list(progress.CATEGORY_COLOURS) == CATEGORIES
 
 

@@ -59,7 +59,9 @@ http {{
     }}
 }}
 """)
-    server = subprocess.Popen([NGINX, "-p", str(work), "-c", str(work / "nginx.conf")], stderr=subprocess.PIPE)
+    server = subprocess.Popen(
+        [NGINX, "-p", str(work), "-c", str(work / "nginx.conf")], stderr=subprocess.PIPE
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -69,7 +71,9 @@ http {{
                 break
             except OSError:
                 if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"nginx did not start: {server.stderr.read() if server.stderr else ''}") from None
+                    raise RuntimeError(
+                        f"nginx did not start: {server.stderr.read() if server.stderr else ''}"
+                    ) from None
                 time.sleep(0.2)  # poll until nginx answers
         yield url
     finally:

@@ -37,7 +37,9 @@ def rows(url: str) -> list[dict]:
             if not sa.inspect(conn).has_table("attempts"):
                 return []
             query = sa.select(store.ATTEMPTS, store.LEARNERS.c.name).join(store.LEARNERS)
-            return [dict(r._mapping) for r in conn.execute(query.order_by(store.ATTEMPTS.c.created_at))]
+            return [
+                dict(r._mapping) for r in conn.execute(query.order_by(store.ATTEMPTS.c.created_at))
+            ]
     finally:
         engine.dispose()
 
@@ -56,7 +58,12 @@ def test_an_answer_is_stored_once_despite_rerun_double_submit_and_reload(db_url:
     answer(at, "count", str(total))
     assert "Right!" in at.success[0].value
     [row] = rows(db_url)
-    assert (row["name"], row["kind"], row["seed"], row["answer"]) == ("Ann", "hand", "42", str(total))
+    assert (row["name"], row["kind"], row["seed"], row["answer"]) == (
+        "Ann",
+        "hand",
+        "42",
+        str(total),
+    )
     assert row["correct"] and row["right_answer"] == str(total)
     assert row["categories"] == store._json_list(hand_categories(deal_hand(42).score))
     assert row["categories_missed"] == "[]"
@@ -131,8 +138,10 @@ def test_two_sessions_answering_at_once_are_both_recorded(db_url: str) -> None:
     assert all(right and "not being saved" not in shown for _, _, right, shown in answered)
     stored = rows(db_url)
     assert sorted((r["name"], r["seed"]) for r in stored) == [
-        ("Ann", "11"), ("Ann", "12"), ("Bob", "11"),
-    ]  # fmt: skip
+        ("Ann", "11"),
+        ("Ann", "12"),
+        ("Bob", "11"),
+    ]
 
 
 def test_two_tabs_answering_one_deal_count_once(db_url: str) -> None:
@@ -144,16 +153,26 @@ def test_two_tabs_answering_one_deal_count_once(db_url: str) -> None:
     assert row["answer"] == "3"  # the first answer stands
 
 
-def miss(url: str, name: str, kind: str, categories: list[str], missed: list[str], times: int) -> None:
+def miss(
+    url: str, name: str, kind: str, categories: list[str], missed: list[str], times: int
+) -> None:
     engine = store.make_engine(url)
     store.migrate(engine)
     learner = store.create_learner(engine, name)
     for i in range(times):
         store.record_attempt(
-            engine, attempt_id=str(uuid.uuid4()), learner_id=learner.id, kind=kind, seed=i,
-            answer=0, right_answer=1, correct=not missed, categories=categories,
-            categories_missed=missed, at=dt.datetime.now(dt.UTC) - dt.timedelta(hours=i),
-        )  # fmt: skip
+            engine,
+            attempt_id=str(uuid.uuid4()),
+            learner_id=learner.id,
+            kind=kind,
+            seed=i,
+            answer=0,
+            right_answer=1,
+            correct=not missed,
+            categories=categories,
+            categories_missed=missed,
+            at=dt.datetime.now(dt.UTC) - dt.timedelta(hours=i),
+        )
     engine.dispose()
 
 
@@ -271,8 +290,15 @@ def test_a_discard_answer_is_stored_once_with_its_expected_value_loss(db_url: st
     at.button(key="discard_confirm").click().run()
     assert not at.exception, at.exception
     [row] = rows(db_url)
-    assert (row["name"], row["kind"], row["seed"], row["correct"]) == ("Ann", "discard", "42", False)
-    assert json.loads(row["extra"])["ev_lost"] == pytest.approx(ev_loss(deal.advice, worst), abs=1e-4)
+    assert (row["name"], row["kind"], row["seed"], row["correct"]) == (
+        "Ann",
+        "discard",
+        "42",
+        False,
+    )
+    assert json.loads(row["extra"])["ev_lost"] == pytest.approx(
+        ev_loss(deal.advice, worst), abs=1e-4
+    )
     assert row["seconds"] is not None
 
     # A reload on the same address, answering again: still one row, and the page says why.

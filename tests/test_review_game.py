@@ -45,7 +45,9 @@ def test_a_hand_still_played_is_told_by_the_line_not_by_the_seats_analysed() -> 
     else:
         pytest.fail("no move of the computer opens a hand in this game")
     whole = analyse_record(played(stop).record)
-    assert max(d.hand_no for d in whole.decisions) == game.last_hand  # the computer's decision is there
+    assert (
+        max(d.hand_no for d in whole.decisions) == game.last_hand
+    )  # the computer's decision is there
     settled = settled_decisions(game)
     assert {d.hand_no for d in settled} == set(range(1, game.last_hand))
     assert settled == settled_decisions(game.with_seats())  # the same with every seat analysed

@@ -50,7 +50,9 @@ def fixed_game() -> list[tuple[GameState, Action]]:
 
 def fingerprint() -> str:
     """A digest of the review of :func:`fixed_game`, every seat, every figure."""
-    text = json.dumps(_rounded(analyse_game(fixed_game()).to_dict()), sort_keys=True, separators=(",", ":"))
+    text = json.dumps(
+        _rounded(analyse_game(fixed_game()).to_dict()), sort_keys=True, separators=(",", ":")
+    )
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -65,9 +67,13 @@ def test_the_review_changes_only_with_its_version() -> None:
         )
     else:
         assert kept["version"] < REVIEW_VERSION, "REVIEW_VERSION went down"
-        raise AssertionError("REVIEW_VERSION was raised: write its fingerprint (python tests/test_review_version.py)")
+        raise AssertionError(
+            "REVIEW_VERSION was raised: write its fingerprint (python tests/test_review_version.py)"
+        )
 
 
 if __name__ == "__main__":
-    FINGERPRINT.write_text(json.dumps({"version": REVIEW_VERSION, "digest": fingerprint()}, indent=1) + "\n")
+    FINGERPRINT.write_text(
+        json.dumps({"version": REVIEW_VERSION, "digest": fingerprint()}, indent=1) + "\n"
+    )
     print(f"wrote {FINGERPRINT}: version {REVIEW_VERSION}")

@@ -42,7 +42,9 @@ def test_answered_right_it_moves_to_three_days_then_grows() -> None:
 
 
 def test_missed_again_it_starts_over_and_comes_back_more_often() -> None:
-    right = schedule.after_answer(schedule.after_answer(schedule.first_miss(DAY), True, days(1)), True, days(4))
+    right = schedule.after_answer(
+        schedule.after_answer(schedule.first_miss(DAY), True, days(1)), True, days(4)
+    )
     missed = schedule.after_answer(right, False, days(12))
     assert missed.due_on == days(13) and missed.interval_days == 1
     assert missed.streak == 0 and missed.lapses == 2 and missed.ease < right.ease
@@ -70,7 +72,9 @@ def test_the_ease_never_falls_below_its_floor() -> None:
 def test_the_clock_can_be_set_for_tests() -> None:
     assert clock.today({clock.TODAY_ENV: "2026-12-01"}) == DAY
     assert clock.today({clock.TODAY_ENV: "2026-12-01", clock.DAY_OFFSET_ENV: "1"}) == days(1)
-    assert clock.today({clock.DAY_OFFSET_ENV: "-1"}) == dt.datetime.now(dt.UTC).date() - dt.timedelta(days=1)
+    assert clock.today({clock.DAY_OFFSET_ENV: "-1"}) == dt.datetime.now(
+        dt.UTC
+    ).date() - dt.timedelta(days=1)
     with pytest.raises(clock.ClockSettingError, match="CRIBBAGE_TUTOR_TODAY is a date"):
         clock.today({clock.TODAY_ENV: "tomorrow"})
 
@@ -80,13 +84,21 @@ def test_the_clock_can_be_set_for_tests() -> None:
 
 def miss(engine: Engine, learner: int, today: dt.date, **position: str) -> int:
     return store.record_miss(
-        engine, learner, position.pop("kind", "hand"), position, partial(schedule.after_miss, today=today)
+        engine,
+        learner,
+        position.pop("kind", "hand"),
+        position,
+        partial(schedule.after_miss, today=today),
     )
 
 
-def answer(engine: Engine, learner: int, item: int, correct: bool, today: dt.date, answer_id: str = "") -> store.ReviewState | None:
+def answer(
+    engine: Engine, learner: int, item: int, correct: bool, today: dt.date, answer_id: str = ""
+) -> store.ReviewState | None:
     update = partial(_answered, correct=correct, today=today)
-    return store.answer_review(engine, learner, item, answer_id or str(uuid.uuid4()), correct, update)
+    return store.answer_review(
+        engine, learner, item, answer_id or str(uuid.uuid4()), correct, update
+    )
 
 
 def _answered(state: store.ReviewState | None, correct: bool, today: dt.date) -> store.ReviewState:
@@ -110,7 +122,9 @@ def test_review_answers_move_the_item_and_count_once(engine: Engine) -> None:
     answer_id = str(uuid.uuid4())
     moved = answer(engine, ann, item, True, days(1), answer_id)
     assert moved is not None and moved.due_on == days(4)
-    assert answer(engine, ann, item, False, days(1), answer_id) is None  # a reload: the first counts
+    assert (
+        answer(engine, ann, item, False, days(1), answer_id) is None
+    )  # a reload: the first counts
     assert store.due_count(engine, ann, days(3)) == 0 and store.due_count(engine, ann, days(4)) == 1
     missed = answer(engine, ann, item, False, days(4))
     assert missed is not None and missed.due_on == days(5) and missed.lapses == 2
@@ -125,7 +139,9 @@ def test_missing_the_same_question_again_sets_its_item_back(engine: Engine) -> N
     assert again == first
     (item,) = store.due_items(engine, ann, days(3))
     assert item.state.lapses == 2 and item.state.due_on == days(3)
-    other = miss(engine, ann, days(2), seed="7", kind="hand")  # same seed, another quiz: another item
+    other = miss(
+        engine, ann, days(2), seed="7", kind="hand"
+    )  # same seed, another quiz: another item
     assert other != first
 
 

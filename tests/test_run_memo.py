@@ -53,7 +53,9 @@ def _ask_often() -> None:
     st.session_state["asked"] = [(current_language(), login_configured()) for _ in range(5)]
 
 
-def test_the_language_and_the_sign_in_are_worked_out_once_a_run(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_language_and_the_sign_in_are_worked_out_once_a_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     languages = _counted(monkeypatch, i18n, "_work_out_language")
     logins = _counted(monkeypatch, profile, "_auth_in_secrets")
     at = AppTest.from_function(_ask_often)

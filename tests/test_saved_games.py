@@ -35,12 +35,18 @@ def one_move(session: PlaySession, rng: random.Random, undo_rate: float = 0.0) -
     random_turn = random_move(rng, most_claimed=12)
 
     def learners_turn(session: PlaySession) -> PlaySession:
-        return session.take_back() if session.can_undo and rng.random() < undo_rate else random_turn(session)
+        return (
+            session.take_back()
+            if session.can_undo and rng.random() < undo_rate
+            else random_turn(session)
+        )
 
     return next_step(session, learners_turn)
 
 
-def played(settings: PlaySettings, seed: int, until: Callable[[PlaySession], bool], undo_rate: float = 0.1) -> PlaySession:
+def played(
+    settings: PlaySettings, seed: int, until: Callable[[PlaySession], bool], undo_rate: float = 0.1
+) -> PlaySession:
     session = PlaySession.start(settings, seed)
     rng = random.Random(seed)
     while not until(session) and session.phase is not Phase.GAME_OVER:
@@ -58,16 +64,29 @@ def through_json(data: Any) -> Any:
 def test_a_save_is_the_record_of_moves_and_replays_to_the_same_session() -> None:
     session = played(PlaySettings(self_count=True, muggins=True), 5, lambda s: s.state.hand_no >= 3)
     data = through_json(session.to_dict())
-    assert data["version"] == 2 and set(data) == {"version", "game_id", "level", "self_count", "step_show", "game"}
+    assert data["version"] == 2 and set(data) == {
+        "version",
+        "game_id",
+        "level",
+        "self_count",
+        "step_show",
+        "game",
+    }
     assert {step[0] for step in data["game"]["steps"]} >= {"discard", "play", "count", "deal"}
     assert "state" not in json.dumps(data), "no snapshot of the state"
     again = PlaySession.from_dict(data, moves=session.moves)
     assert again == session
-    assert again.undo == session.undo and again.feed == session.feed and again.reviews == session.reviews
+    assert (
+        again.undo == session.undo
+        and again.feed == session.feed
+        and again.reviews == session.reviews
+    )
 
 
 def test_take_backs_are_steps_and_replay_as_take_backs() -> None:
-    session = played(PlaySettings(), 8, lambda s: sum(isinstance(x, TakeBack) for x in s.record.steps) >= 3, 0.4)
+    session = played(
+        PlaySettings(), 8, lambda s: sum(isinstance(x, TakeBack) for x in s.record.steps) >= 3, 0.4
+    )
     steps = session.record.steps
     assert sum(isinstance(step, TakeBack) for step in steps) >= 3
     assert len(session.marks) == sum(isinstance(step, TakeBack) for step in steps)
@@ -77,7 +96,9 @@ def test_take_backs_are_steps_and_replay_as_take_backs() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_core_replay_agrees_with_the_session_at_every_step(players: int) -> None:
-    session = played(PlaySettings(players=players, target=61), players, lambda s: False, undo_rate=0.2)
+    session = played(
+        PlaySettings(players=players, target=61), players, lambda s: False, undo_rate=0.2
+    )
     replayed = [r.after for r in session.record.replay()]
     assert replayed[-1] == session.state
     record = GameRecord.from_dict(through_json(session.record.to_dict()))
@@ -109,17 +130,31 @@ def test_a_game_saved_by_the_old_code_loads_as_it_was_and_plays_on(path: Path) -
     assert through_json(session.state.to_dict()) == old["state"]
     assert session.moves == moves, "the compare-and-set counter carries on"
     assert list(session.back) == old["back"]
-    feed = [[m.seat, m.kind, [str(c) for c in m.cards], m.count, [list(x) for x in m.scored], m.claimed]
-            for m in session.feed]  # fmt: skip
+    feed = [
+        [m.seat, m.kind, [str(c) for c in m.cards], m.count, [list(x) for x in m.scored], m.claimed]
+        for m in session.feed
+    ]
     assert feed == old["feed"]
-    assert [[through_json(u.state.to_dict()), list(u.back), u.feed_len] for u in session.undo] == old["undo"]
-    assert [[m.hand_no, m.after_event, " ".join(["discard" if isinstance(m.undone, Discard) else "play",
-             *(str(c) for c in m.cards)])] for m in session.marks] == old["marks"]  # fmt: skip
+    assert [
+        [through_json(u.state.to_dict()), list(u.back), u.feed_len] for u in session.undo
+    ] == old["undo"]
+    assert [
+        [
+            m.hand_no,
+            m.after_event,
+            " ".join(
+                ["discard" if isinstance(m.undone, Discard) else "play", *(str(c) for c in m.cards)]
+            ),
+        ]
+        for m in session.marks
+    ] == old["marks"]
     assert [[c.hand_no, c.is_crib, c.claimed, c.actual] for c in session.claims] == old["claims"]
     assert [r.hand_no for r in session.reviews] == [r[0] for r in old["reviews"]]
     assert [r.net for r in session.reviews] == pytest.approx([r[3] for r in old["reviews"]])
     if session.phase is Phase.DEAL:
-        assert old["last_show"] == through_json(session.last_show.to_dict() if session.last_show else None)
+        assert old["last_show"] == through_json(
+            session.last_show.to_dict() if session.last_show else None
+        )
     # saved again, it is a record (version 2) that reads back the same
     again = through_json(session.to_dict())
     assert again["version"] == 2 and "origin" in again["game"]
@@ -137,7 +172,9 @@ def test_a_game_saved_by_the_old_code_loads_as_it_was_and_plays_on(path: Path) -
 
 
 def v2_save() -> dict[str, Any]:
-    session = played(PlaySettings(self_count=True), 17, lambda s: s.state.hand_no >= 2 and s.phase is Phase.PLAY)
+    session = played(
+        PlaySettings(self_count=True), 17, lambda s: s.state.hand_no >= 2 and s.phase is Phase.PLAY
+    )
     return through_json(session.to_dict())
 
 
@@ -191,36 +228,76 @@ V2_DAMAGE: dict[str, Callable[[Any], None]] = {
     "an unknown step": _steps(lambda s: s.insert(3, ["fly", 0])),
     "a card laid by seat 9": _steps(lambda s: s.__setitem__(_first("play", s), ["play", 9, "5H"])),
     "a seat as text": _steps(lambda s: s.__setitem__(_first("play", s), ["play", "1", "5H"])),
-    "a card that is not one": _steps(lambda s: s.__setitem__(_first("play", s), ["play", s[_first("play", s)][1], "1X"])),
-    "a card not written canonically": _steps(lambda s: s.__setitem__(_first("play", s), [*s[_first("play", s)][:2], s[_first("play", s)][2].lower()])),
-    "a card the seat does not hold": _steps(lambda s: s.__setitem__(_first("play", s), [*s[_first("play", s)][:2], next(str(c) for c in full_deck() if str(c) not in json.dumps(s))])),
+    "a card that is not one": _steps(
+        lambda s: s.__setitem__(_first("play", s), ["play", s[_first("play", s)][1], "1X"])
+    ),
+    "a card not written canonically": _steps(
+        lambda s: s.__setitem__(
+            _first("play", s), [*s[_first("play", s)][:2], s[_first("play", s)][2].lower()]
+        )
+    ),
+    "a card the seat does not hold": _steps(
+        lambda s: s.__setitem__(
+            _first("play", s),
+            [
+                *s[_first("play", s)][:2],
+                next(str(c) for c in full_deck() if str(c) not in json.dumps(s)),
+            ],
+        )
+    ),
     "plays out of order": _steps(_swap_first_plays),
     "a discard of three cards": _steps(lambda s: s[_first("discard", s)].append("KS")),
-    "the same card twice in a discard": _steps(lambda s: s.__setitem__(_first("discard", s), [*s[_first("discard", s)][:3], s[_first("discard", s)][2]])),
+    "the same card twice in a discard": _steps(
+        lambda s: s.__setitem__(
+            _first("discard", s), [*s[_first("discard", s)][:3], s[_first("discard", s)][2]]
+        )
+    ),
     "a deal in the middle of the play": _steps(lambda s: s.insert(_first("play", s) + 1, ["deal"])),
-    "a take-back by a computer": _steps(lambda s: s.insert(_first("play", s) + 2, ["take back", 1])),
+    "a take-back by a computer": _steps(
+        lambda s: s.insert(_first("play", s) + 2, ["take back", 1])
+    ),
     "a take-back with nothing to take back": _steps(lambda s: s.insert(0, ["take back", 0])),
-    "a negative claim": _steps(lambda s: s.__setitem__(_first("count", s), ["count", s[_first("count", s)][1], -1])),
-    "a claim as text": _steps(lambda s: s.__setitem__(_first("count", s), ["count", s[_first("count", s)][1], "12"])),
+    "a negative claim": _steps(
+        lambda s: s.__setitem__(_first("count", s), ["count", s[_first("count", s)][1], -1])
+    ),
+    "a claim as text": _steps(
+        lambda s: s.__setitem__(_first("count", s), ["count", s[_first("count", s)][1], "12"])
+    ),
     "a count out of turn": _steps(lambda s: s.insert(_first("discard", s), ["count", 0])),
-    "a go while a card fits": _steps(lambda s: s.__setitem__(_first("play", s), ["go", s[_first("play", s)][1]])),
+    "a go while a card fits": _steps(
+        lambda s: s.__setitem__(_first("play", s), ["go", s[_first("play", s)][1]])
+    ),
     "a 51-card deck": _set("game.decks", [[1, [str(c) for c in full_deck()[:51]]]]),
-    "a deck with a card twice": _set("game.decks", [[1, [str(c) for c in full_deck()[:51]] + ["AS"]]]),
+    "a deck with a card twice": _set(
+        "game.decks", [[1, [str(c) for c in full_deck()[:51]] + ["AS"]]]
+    ),
     "a deck for hand 0": _set("game.decks", [[0, [str(c) for c in full_deck()]]]),
     "an unknown field": _set("cheat", True),
     "a missing field": lambda data: data.pop("level"),
-    "an origin whose log reaches the target": _set("game.origin", {"hand_no": 3, "dealer": 0, "log": [[1, "play", 0, 0, "pair", ["5H", "5S"], 2, ""]] * 61}),
-    "an origin event worth too much": _set("game.origin", {"hand_no": 3, "dealer": 0, "log": [[1, "play", 0, 0, "fifteen", ["5H", "10S"], 7, ""]]}),
-    "an origin event on the wrong side": _set("game.origin", {"hand_no": 3, "dealer": 0, "log": [[1, "play", 1, 0, "go", [], 1, ""]]}),
+    "an origin whose log reaches the target": _set(
+        "game.origin",
+        {"hand_no": 3, "dealer": 0, "log": [[1, "play", 0, 0, "pair", ["5H", "5S"], 2, ""]] * 61},
+    ),
+    "an origin event worth too much": _set(
+        "game.origin",
+        {"hand_no": 3, "dealer": 0, "log": [[1, "play", 0, 0, "fifteen", ["5H", "10S"], 7, ""]]},
+    ),
+    "an origin event on the wrong side": _set(
+        "game.origin", {"hand_no": 3, "dealer": 0, "log": [[1, "play", 1, 0, "go", [], 1, ""]]}
+    ),
 }
 
 V1_DAMAGE: dict[str, Callable[[Any], None]] = {
-    "the same card in two hands": lambda d: d["state"]["hands"][1].__setitem__(0, d["state"]["hands"][0][0]),
+    "the same card in two hands": lambda d: d["state"]["hands"][1].__setitem__(
+        0, d["state"]["hands"][0][0]
+    ),
     "a 51-card deck": lambda d: d["state"]["stock"].pop(),
     "a 7-card hand": lambda d: d["state"]["hands"][0].append(d["state"]["stock"].pop()),
     "scores [130, 5] with no result": _set("state.scores", [130, 5]),
     "to_act 5": _set("state.to_act", 5),
-    "a card laid by seat 9": lambda d: d["state"]["played"].__setitem__(0, [9, d["state"]["played"][0][1]]),
+    "a card laid by seat 9": lambda d: d["state"]["played"].__setitem__(
+        0, [9, d["state"]["played"][0][1]]
+    ),
     "muggins written as text": _set("settings.muggins", "false"),
     "the count changed": _set("state.count", 3),
     "the starter changed": lambda d: d["state"].__setitem__("starter", d["state"]["stock"][0]),
@@ -244,7 +321,13 @@ def test_a_damaged_save_cannot_load_and_says_what_is_wrong(name: str) -> None:
     V2_DAMAGE[name](data)
     with pytest.raises(InvalidSavedGame) as error:
         PlaySession.from_dict(data)
-    assert str(error.value) and error.value.problem in ("field", "move", "version", "mismatch", "unreadable")
+    assert str(error.value) and error.value.problem in (
+        "field",
+        "move",
+        "version",
+        "mismatch",
+        "unreadable",
+    )
     if error.value.problem == "move":
         assert error.value.step is not None and error.value.__cause__ is not None
 
@@ -265,10 +348,14 @@ def test_a_save_that_is_not_a_saved_game_at_all(data: Any) -> None:
 
 
 JSON_LEAF = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 60), st.floats(allow_nan=True), st.text(max_size=4),
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 60),
+    st.floats(allow_nan=True),
+    st.text(max_size=4),
     st.sampled_from(["5H", "10H", "AS", "play", "deal", "take back", "count", "go", "discard"]),
     st.lists(st.integers(0, 3), max_size=3),
-)  # fmt: skip
+)
 
 
 def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

@@ -34,14 +34,11 @@ def by_kind(hand: str, starter: str, crib: bool = False) -> dict[str, list[int]]
         # 28: four fives and a ten card
         ("5H 5S 5C 5D", "KD", False, 28, {"fifteen": [2] * 8, "pair": [2] * 6}),
         # 24: double-double run 4 4 5 5 6
-        ("4H 4S 5C 5D", "6S", False, 24,
-         {"fifteen": [2] * 4, "pair": [2, 2], "run": [3] * 4}),
+        ("4H 4S 5C 5D", "6S", False, 24, {"fifteen": [2] * 4, "pair": [2, 2], "run": [3] * 4}),
         # 21: 4 4 4 5 + 6 (triple run)
-        ("4H 4S 4C 5D", "6S", False, 21,
-         {"fifteen": [2] * 3, "pair": [2] * 3, "run": [3] * 3}),
+        ("4H 4S 4C 5D", "6S", False, 21, {"fifteen": [2] * 3, "pair": [2] * 3, "run": [3] * 3}),
         # 20: 6 6 7 7 + 8
-        ("6H 6S 7C 7D", "8S", False, 20,
-         {"fifteen": [2] * 2, "pair": [2, 2], "run": [3] * 4}),
+        ("6H 6S 7C 7D", "8S", False, 20, {"fifteen": [2] * 2, "pair": [2, 2], "run": [3] * 4}),
         # 4-card flush in the hand, but not in the crib
         ("2H 4H 6H 8H", "KS", False, 4, {"flush": [4]}),
         ("2H 4H 6H 8H", "KS", True, 0, {}),
@@ -142,7 +139,9 @@ def brute_force_total(hand: tuple, starter: Card, crib: bool) -> int:  # type: i
 def test_matches_brute_force(cards: list, crib: bool) -> None:  # type: ignore[type-arg]
     s = score_hand(tuple(cards[:4]), cards[4], is_crib=crib)
     assert s.total == brute_force_total(tuple(cards[:4]), cards[4], crib)
-    assert s.total == sum(step.total - prev for step, prev in zip(s.steps, [0] + [st.total for st in s.steps]))
+    assert s.total == sum(
+        step.total - prev for step, prev in zip(s.steps, [0] + [st.total for st in s.steps])
+    )
 
 
 def test_crib_never_scores_a_four_card_flush() -> None:

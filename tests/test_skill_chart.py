@@ -20,11 +20,20 @@ PLAYED = ("easy", "medium", "hard")  # the opponents a learner plays; the expert
 
 def figures(levels: list[str]) -> pd.DataFrame:
     """One game a level, in the order given, levels in words as the pages pass them."""
-    return progress.named(pd.DataFrame({
-        "id": [f"g{i}" for i in range(len(levels))], "day": pd.to_datetime(["2026-12-01"] * len(levels)),
-        "game": range(1, len(levels) + 1), "skill": [0.9 - 0.1 * i for i in range(len(levels))],
-        "errors": [3] * len(levels), "opponent_level": levels,
-    }), "opponent_level", progress.level_name)  # fmt: skip
+    return progress.named(
+        pd.DataFrame(
+            {
+                "id": [f"g{i}" for i in range(len(levels))],
+                "day": pd.to_datetime(["2026-12-01"] * len(levels)),
+                "game": range(1, len(levels) + 1),
+                "skill": [0.9 - 0.1 * i for i in range(len(levels))],
+                "errors": [3] * len(levels),
+                "opponent_level": levels,
+            }
+        ),
+        "opponent_level",
+        progress.level_name,
+    )
 
 
 def drawn_colours(chart: Any) -> dict[str, dict[str, str]]:
@@ -44,13 +53,19 @@ def drawn_colours(chart: Any) -> dict[str, dict[str, str]]:
                 i = colour["domain"].index(row["opponent_level"])
                 found.setdefault(level, {})["points"] = colour["range"][i]
                 found[level]["shape"] = shape["range"][shape["domain"].index(row["opponent_level"])]
-        elif mark["type"] in ("rule", "point") and "color" in mark and "level" in rows[0]:  # a bot's line or dash
-            found.setdefault(rows[0]["level"], {})[mark["type"] if mark["type"] == "rule" else "dash"] = mark["color"]
+        elif (
+            mark["type"] in ("rule", "point") and "color" in mark and "level" in rows[0]
+        ):  # a bot's line or dash
+            found.setdefault(rows[0]["level"], {})[
+                mark["type"] if mark["type"] == "rule" else "dash"
+            ] = mark["color"]
     return found
 
 
 @pytest.mark.parametrize("lang", ["en", "ur", "hi"])
-def test_a_level_has_one_colour_and_shape_on_every_skill_chart(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_level_has_one_colour_and_shape_on_every_skill_chart(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(i18n, "current_language", lambda: lang)  # the level names in that language
     charts = [
         progress.skill_chart(figures(["hard", "medium", "easy"])),  # the progress page, every level
@@ -64,7 +79,9 @@ def test_a_level_has_one_colour_and_shape_on_every_skill_chart(lang: str, monkey
             if "points" in drawn[level]:
                 assert drawn[level]["points"] == colour, (lang, level)
                 assert drawn[level]["shape"] == progress.LEVEL_SHAPES[level], (lang, level)
-    assert {"easy", "medium", "hard"} <= {level for drawn in seen for level in drawn if "points" in drawn[level]}
+    assert {"easy", "medium", "hard"} <= {
+        level for drawn in seen for level in drawn if "points" in drawn[level]
+    }
     assert len(set(progress.LEVEL_COLOURS.values())) == len(LEVELS)  # no two levels alike
     assert len(set(progress.LEVEL_SHAPES.values())) == len(LEVELS)
 

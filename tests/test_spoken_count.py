@@ -106,7 +106,12 @@ def test_irregular_numbers() -> None:
         "ঊনত্রিশ",
     ]
     assert [number_word(n, "pa") for n in (19, 23, 27, 28, 29)] == [
-        "ਉੱਨੀ", "ਤੇਈ", "ਸਤਾਈ", "ਅਠਾਈ", "ਉਣੱਤੀ"]  # fmt: skip
+        "ਉੱਨੀ",
+        "ਤੇਈ",
+        "ਸਤਾਈ",
+        "ਅਠਾਈ",
+        "ਉਣੱਤੀ",
+    ]
 
 
 # ------------------------------------------------------------------- key hands
@@ -157,7 +162,7 @@ KEY_HANDS = {
         "bn": "শূন্য (কোনো পয়েন্ট নেই)",
         "pa": "ਸਿਫ਼ਰ (ਕੋਈ ਅੰਕ ਨਹੀਂ)",
     },
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("hand", list(KEY_HANDS), ids=lambda h: f"{h[0]}|{h[1]}")

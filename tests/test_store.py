@@ -479,8 +479,12 @@ def test_a_saved_game_reads_back_and_refuses_a_stale_write(engine: Engine) -> No
 
 def test_weak_spots_are_kept_apart_by_area(engine: Engine) -> None:
     ann = store.create_learner(engine, "Ann")
-    store.record_attempt(engine, **attempt(ann.id, kind="pegging", categories=["pair"], categories_missed=["pair"]))
-    store.record_attempt(engine, **attempt(ann.id, kind="hand", categories=["pair"], categories_missed=[]))
+    store.record_attempt(
+        engine, **attempt(ann.id, kind="pegging", categories=["pair"], categories_missed=["pair"])
+    )
+    store.record_attempt(
+        engine, **attempt(ann.id, kind="hand", categories=["pair"], categories_missed=[])
+    )
     handle = store.Store(engine)
     assert progress.weak_spots(handle, "Ann", area="show", now=NOW) == {}
     assert progress.weak_spots(handle, "Ann", area="play", now=NOW) == {"pair": 1.0}

@@ -36,7 +36,9 @@ def _server_processes(engine: sa.Engine) -> list[int]:
     with engine.connect() as conn:
         data_dir = conn.execute(sa.text("SHOW data_directory")).scalar_one()
     postmaster = int(Path(data_dir, "postmaster.pid").read_text().split()[0])
-    children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split()
+    children = subprocess.run(
+        ["pgrep", "-P", str(postmaster)], capture_output=True, text=True
+    ).stdout.split()
     return [postmaster, *map(int, children)]
 
 
@@ -75,7 +77,9 @@ def server() -> Iterator[Freezer]:
 
 
 def _attempt(seed: int) -> Attempt:
-    return Attempt("hand", str(seed), "12", "12", True, {}, attempt_id=f"stuck-{seed}-{time.time_ns()}")
+    return Attempt(
+        "hand", str(seed), "12", "12", True, {}, attempt_id=f"stuck-{seed}-{time.time_ns()}"
+    )
 
 
 def test_a_store_call_gives_up_within_the_deadline_and_the_next_at_once(server: Freezer) -> None:
@@ -139,7 +143,9 @@ def test_a_frozen_database_shows_not_saved_within_5_s_and_the_quiz_goes_on(
     assert not at.exception, at.exception
     captions = " ".join(str(c.value) for c in at.caption)
     assert "Progress is not being saved" in captions, captions
-    assert any("Right!" in str(s.value) for s in at.success), "the quiz goes on: the verdict is shown"
+    assert any("Right!" in str(s.value) for s in at.success), (
+        "the quiz goes on: the verdict is shown"
+    )
     assert took < 5.0, f"the page took {took:.1f} s"
     at.button(key="count_next").click()
     started = time.monotonic()

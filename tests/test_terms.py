@@ -39,7 +39,10 @@ def catalog(lang: str) -> dict[str, tuple[str, ...]]:
 
 
 def lessons(lang: str) -> dict[str, str]:
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted((ROOT / "lessons" / lang).glob("*.md"))}
+    return {
+        p.name: p.read_text(encoding="utf-8")
+        for p in sorted((ROOT / "lessons" / lang).glob("*.md"))
+    }
 
 
 def texts(lang: str) -> list[tuple[str, str]]:
@@ -99,7 +102,9 @@ def test_the_check_finds_a_bare_nine() -> None:
 # ------------------------------------------------------------ Punjabi: his heels, throw and lay
 
 #: A throw to the crib, in English: the discard, its verb and its noun.
-THROW = re.compile(r"(?i)\b(throw|throws|threw|thrown|discard|discards|lay away|lays away|laid away)\b")
+THROW = re.compile(
+    r"(?i)\b(throw|throws|threw|thrown|discard|discards|lay away|lays away|laid away)\b"
+)
 #: A card laid in the play, in English (and not "laid away").
 LAY = re.compile(r"(?i)\b(lay|lays|laid)\b(?! away)(?!.*\baway\b)")
 
@@ -160,7 +165,11 @@ def test_a_number_placeholder_takes_no_ordinal_suffix(lang: str) -> None:
     for msgid, forms in catalog(lang).items():
         for form in forms:
             assert not ORDINAL[lang].search(form), (msgid, form)
-    ranked = next(forms for msgid, forms in catalog(lang).items() if msgid.startswith("Your discard ({cards}) ranked"))
+    ranked = next(
+        forms
+        for msgid, forms in catalog(lang).items()
+        if msgid.startswith("Your discard ({cards}) ranked")
+    )
     assert "{rank} ન" in ranked[0] if lang == "gu" else "{rank} ਨੰਬਰ" in ranked[0]
 
 

@@ -25,7 +25,10 @@ def test_processes_do_not_change_the_result() -> None:
     one = run_tournament("medium", "easy", games=8, seed=5, jobs=1)
     two = run_tournament("medium", "easy", games=8, seed=5, jobs=2)
     assert (one.wins, one.game_points, one.points, one.deals) == (
-        two.wins, two.game_points, two.points, two.deals
+        two.wins,
+        two.game_points,
+        two.points,
+        two.deals,
     )
 
 
@@ -37,7 +40,15 @@ def test_per_deal_points_split_by_role_and_category() -> None:
         assert dealer["total"] == pytest.approx(sum(dealer[c] for c in CATEGORIES))
         assert 5 < dealer["total"] < 30 and 3 < pone["total"] < 25
     text = result.report()
-    for words in ("win %", "95% CI", "game points", "first dealer won", "skunks", "as dealer", "games/s"):
+    for words in (
+        "win %",
+        "95% CI",
+        "game points",
+        "first dealer won",
+        "skunks",
+        "as dealer",
+        "games/s",
+    ):
         assert words in text
 
 
@@ -62,14 +73,25 @@ def test_the_expert_plays_in_the_tournament(capsys: pytest.CaptureFixture[str]) 
     assert "s of CPU a game" in out
 
 
-def test_a_run_can_stop_after_a_time_with_the_pairs_done(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_run_can_stop_after_a_time_with_the_pairs_done(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     # a limit already passed: the first batch of 5 pairs is played and reported, no more
     seen: list[int] = []
     result = run_tournament(
-        "medium", "easy", games=40, seed=1, jobs=1, minutes=0.0, progress=lambda t: seen.append(t.games)
+        "medium",
+        "easy",
+        games=40,
+        seed=1,
+        jobs=1,
+        minutes=0.0,
+        progress=lambda t: seen.append(t.games),
     )
     assert result.games == 10 and result.pairs == 5 and seen == [10]
-    assert main(["medium", "easy", "--games", "40", "--jobs", "1", "--minutes", "0", "--progress"]) == 0
+    assert (
+        main(["medium", "easy", "--games", "40", "--jobs", "1", "--minutes", "0", "--progress"])
+        == 0
+    )
     out = capsys.readouterr().out
     assert "... 10 games: medium" in out and "medium vs easy: 10 games (5 duplicate pairs)" in out
 
@@ -88,7 +110,9 @@ def test_shards_played_apart_and_merged_are_the_whole_run(
     # pairs 0-1 and 2-5, in two runs of the command line, saved and merged in either order
     run = ["medium", "easy", "--seed", "4", "--jobs", "1"]
     assert main([*run, "--games", "4", "--save", str(tmp_path / "a.json")]) == 0
-    assert main([*run, "--games", "8", "--first-pair", "2", "--save", str(tmp_path / "b.json")]) == 0
+    assert (
+        main([*run, "--games", "8", "--first-pair", "2", "--save", str(tmp_path / "b.json")]) == 0
+    )
     assert "seed 4, pairs 2-5" in capsys.readouterr().out
     merged = merge_files([str(tmp_path / "b.json"), str(tmp_path / "a.json")])
     assert _same_games(merged, whole) and merged.done == [(0, 6)]

@@ -105,7 +105,11 @@ def test_the_count_in_the_catalog_is_spoken_counts_wording(lang: str) -> None:
 @pytest.mark.parametrize("lang", OTHERS)
 def test_every_lesson_is_translated(lang: str) -> None:
     need_catalog(lang)
-    missing = [lesson.id for lesson in LESSONS if not (ROOT / "lessons" / lang / f"{lesson.id}.md").exists()]
+    missing = [
+        lesson.id
+        for lesson in LESSONS
+        if not (ROOT / "lessons" / lang / f"{lesson.id}.md").exists()
+    ]
     assert not missing, f"lessons/{lang}/ lacks {missing}"
 
 
@@ -130,9 +134,13 @@ def sentences() -> set[str]:
 @pytest.mark.parametrize("lang", OTHERS)
 @pytest.mark.parametrize("name, page, params, action", SCENARIOS, ids=[s[0] for s in SCENARIOS])
 def test_no_english_sentence_on_any_page(
-    lang: str, name: str, page: str | None, params: dict[str, str], action: object,
+    lang: str,
+    name: str,
+    page: str | None,
+    params: dict[str, str],
+    action: object,
     sentences: set[str],
-) -> None:  # fmt: skip
+) -> None:
     need_catalog(lang)
     at = render(page, {**params, "lang": lang}, action)  # type: ignore[arg-type]
     assert at.session_state["lang"] == lang

@@ -46,7 +46,9 @@ def test_the_warm_up_waits_for_the_first_page_run_then_runs_once(
     assert started == [True, False] and not warm.start_once()
 
 
-def test_no_warm_up_when_it_is_turned_off(new_process: threading.Event, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_warm_up_when_it_is_turned_off(
+    new_process: threading.Event, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("CRIBBAGE_WARM_UP", "0")
     monkeypatch.setattr(warm, "warm", lambda: pytest.fail("warmed although turned off"))
     assert not warm.start_once()
@@ -56,13 +58,17 @@ def test_no_warm_up_when_it_is_turned_off(new_process: threading.Event, monkeypa
 def test_the_warm_up_imports_the_libraries_and_builds_the_tables() -> None:
     warm.warm()
     assert {"pandas", "altair", "cribbage_core.review", "cribbage_core.bots"} <= set(sys.modules)
-    assert {"tutor.review.keep", "tutor.review.view", "tutor.play.ui", "tutor.progress"} <= set(sys.modules)  # pages'
+    assert {"tutor.review.keep", "tutor.review.view", "tutor.play.ui", "tutor.progress"} <= set(
+        sys.modules
+    )  # pages'
     assert fast._TABLE is not None  # built: a page finds it made
     assert build_tables() >= 8
 
 
 def test_started_through_this_module_a_server_is_warmed_at_once(
-    new_process: threading.Event, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    new_process: threading.Event,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     calls: list[str] = []
     monkeypatch.setattr(warm, "warm", lambda: calls.append("warmed"))

@@ -77,7 +77,9 @@ def test_every_scoring_kind_has_a_whole_phrase_of_its_own(speak) -> None:  # typ
 
 
 def test_a_list_of_scores_reads_as_a_list_in_each_language(speak) -> None:  # type: ignore[no-untyped-def]
-    move = Move(1, "play", (Card.parse("7C"),), 15, ((1, ScoreKind.FIFTEEN, 2), (1, ScoreKind.PAIR, 2)))
+    move = Move(
+        1, "play", (Card.parse("7C"),), 15, ((1, ScoreKind.FIFTEEN, 2), (1, ScoreKind.PAIR, 2))
+    )
     assert describe_move(move, seat_names(2)).endswith("Computer scores 15 for 2 and pair for 2.")
     speak("ur")
     assert "اور" in describe_move(move, seat_names(2))  # Urdu's own "and", not ", "
@@ -123,11 +125,19 @@ def glued_pieces(source: str, name: str) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(source)):
         where = f"{name}:{getattr(node, 'lineno', '?')}"
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join":
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "join"
+        ):
             sep = node.func.value
             if _has_message(sep):
                 found.append(f"{where} a translated separator: {ast.unparse(node)[:70]}")
-            elif isinstance(sep, ast.Constant) and "," in str(sep.value) and any(map(_has_message, node.args)):
+            elif (
+                isinstance(sep, ast.Constant)
+                and "," in str(sep.value)
+                and any(map(_has_message, node.args))
+            ):
                 found.append(f"{where} a list glued with a comma: {ast.unparse(node)[:70]}")
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
             parts = list(_operands(node))
@@ -143,7 +153,11 @@ def app_sources() -> list[Path]:
 
 
 def test_no_sentence_is_glued_from_translated_pieces_in_the_code() -> None:
-    found = [hit for path in app_sources() for hit in glued_pieces(path.read_text(encoding="utf-8"), path.name)]
+    found = [
+        hit
+        for path in app_sources()
+        for hit in glued_pieces(path.read_text(encoding="utf-8"), path.name)
+    ]
     assert not found, "\n".join(found)
 
 
@@ -153,7 +167,7 @@ def test_no_sentence_is_glued_from_translated_pieces_in_the_code() -> None:
         'x = name + "\'s " + _("crib")',
         'x = _(" or ").join(hints)',
         'x = ", ".join(_("{k} for {p}").format(k=k, p=p) for k, p in items)',
-        'x = f"{_(\'Earlier this hand:\')} {cards}"',
+        "x = f\"{_('Earlier this hand:')} {cards}\"",
         'x = "the " + _("crib")',
     ],
 )
@@ -181,6 +195,10 @@ def test_no_message_in_the_catalog_is_a_fragment() -> None:
         for entry in ids
         for msgid in (entry if isinstance(entry, tuple) else (entry,))
         if msgid not in count_grammar
-        and (msgid != msgid.strip() or msgid.startswith(("'", "’")) or not re.search(r"[^\W\d_]|\{", msgid))
+        and (
+            msgid != msgid.strip()
+            or msgid.startswith(("'", "’"))
+            or not re.search(r"[^\W\d_]|\{", msgid)
+        )
     ]
     assert not fragments, fragments

@@ -37,7 +37,9 @@ from cribbage_core.winprob import (
 def test_more_points_never_lower_the_chance(target: int) -> None:
     table = dealer_table(target)
     assert (np.diff(table, axis=0) >= 0).all(), "a dealer with more points must not be worse off"
-    assert (np.diff(table, axis=1) <= 0).all(), "a pone with more points must not make the dealer better off"
+    assert (np.diff(table, axis=1) <= 0).all(), (
+        "a pone with more points must not make the dealer better off"
+    )
     for me, them in itertools.product(range(0, target, 7), repeat=2):
         for dealer in (True, False):
             p = win_probability(me, them, dealer, target)
@@ -112,7 +114,9 @@ def test_the_table_equals_a_direct_recursion_over_toy_deals() -> None:
                 elif d + deal.dealer_hand + deal.crib >= target:
                     outcome = 1.0
                 else:
-                    outcome = 1.0 - dealer_wins(p + deal.pone_hand, d + deal.dealer_hand + deal.crib)
+                    outcome = 1.0 - dealer_wins(
+                        p + deal.pone_hand, d + deal.dealer_hand + deal.crib
+                    )
             total += outcome
         return total / len(deals)
 
@@ -121,9 +125,17 @@ def test_the_table_equals_a_direct_recursion_over_toy_deals() -> None:
         assert table[x, y] == pytest.approx(dealer_wins(x, y), abs=1e-12), (x, y)
 
 
-def _brute_force(score: int, opp: int, dealer: bool, pegs: dict[tuple[int, int], float],
-                 pone_hand: dict[int, float], dealer_hand: dict[int, float], crib: dict[int, float],
-                 race: float, target: int = 121) -> float:
+def _brute_force(
+    score: int,
+    opp: int,
+    dealer: bool,
+    pegs: dict[tuple[int, int], float],
+    pone_hand: dict[int, float],
+    dealer_hand: dict[int, float],
+    crib: dict[int, float],
+    race: float,
+    target: int = 121,
+) -> float:
     """Every outcome enumerated, counted in the rules' order."""
     pone0, dealer0 = (opp, score) if dealer else (score, opp)
     table = dealer_table(target)
@@ -202,9 +214,14 @@ def test_a_typical_deal_counted_in_order_agrees_with_the_table() -> None:
     # as independent. Far from the end they agree to a fifth of a point, near it to 2 points.
     deal = typical_deal()
     for x, y in itertools.product(range(0, 121, 4), repeat=2):
-        got = deal_win_probability(x, y, True, deal.pegging, deal.pone_hand, deal.dealer_hand, deal.crib)
+        got = deal_win_probability(
+            x, y, True, deal.pegging, deal.pone_hand, deal.dealer_hand, deal.crib
+        )
         near = min(121 - x, 121 - y) <= 30
-        assert got == pytest.approx(win_probability(x, y, True), abs=0.02 if near else 0.002), (x, y)
+        assert got == pytest.approx(win_probability(x, y, True), abs=0.02 if near else 0.002), (
+            x,
+            y,
+        )
 
 
 def test_the_win_view_applies_when_a_side_can_get_home_this_deal() -> None:
@@ -247,7 +264,9 @@ def test_self_play_agrees_with_the_table() -> None:
     assert abs(rate - win_probability(0, 0, True)) <= 0.01 + 2.58 * se
     # calibration by decile of the prediction, standard errors by game (a game's deals are not independent)
     for lo in np.arange(0.0, 1.0, 0.1):
-        cell = [(p, won, g) for p, won, g in points if lo <= p < lo + 0.1 or (lo >= 0.9 and p == 1.0)]
+        cell = [
+            (p, won, g) for p, won, g in points if lo <= p < lo + 0.1 or (lo >= 0.9 and p == 1.0)
+        ]
         if len(cell) < 40:
             continue
         residual: dict[int, float] = {}

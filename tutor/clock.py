@@ -47,9 +47,13 @@ def today(environ: Mapping[str, str] | None = None) -> dt.date:
     try:
         base = dt.date.fromisoformat(fixed) if fixed else dt.datetime.now(dt.UTC).date()
     except ValueError:
-        raise ClockSettingError(f"{TODAY_ENV} is a date such as 2026-12-01, not {fixed!r}") from None
+        raise ClockSettingError(
+            f"{TODAY_ENV} is a date such as 2026-12-01, not {fixed!r}"
+        ) from None
     if not offset:
         return base
     if not offset.lstrip("-").isdigit() or len(offset) > 6:
-        raise ClockSettingError(f"{DAY_OFFSET_ENV} is a whole number of days such as 1, not {offset!r}")
+        raise ClockSettingError(
+            f"{DAY_OFFSET_ENV} is a whole number of days such as 1, not {offset!r}"
+        )
     return base + dt.timedelta(days=int(offset))

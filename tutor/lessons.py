@@ -31,7 +31,15 @@ from tutor.lang.i18n import (
     say_count,
 )
 
-__all__ = ["LESSONS", "MULTIPLE_RUNS", "Check", "Lesson", "lesson_title", "multiple_run_deal", "win_kind"]
+__all__ = [
+    "LESSONS",
+    "MULTIPLE_RUNS",
+    "Check",
+    "Lesson",
+    "lesson_title",
+    "multiple_run_deal",
+    "win_kind",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,9 +157,9 @@ def _starter_check(seed: int) -> Check:
             card=card_text(starter)
         ),
         points,
-        _("Only a jack turned up as the starter scores: {points} for his heels, to the dealer.").format(
-            points=fmt_int(2)
-        ),
+        _(
+            "Only a jack turned up as the starter scores: {points} for his heels, to the dealer."
+        ).format(points=fmt_int(2)),
         maximum=MAX_HAND_POINTS,
     )
 
@@ -174,18 +182,25 @@ def _play_check(seed: int) -> Check:
     if q.go_kind:
         lines.append(f"{kind_label(q.go_kind)}: {fmt_int(1)}")
     return Check(
-        _("The cards laid in this series: {cards} (you laid the last one). "
-          "The count is {count}. {state} What does your last card score?").format(
+        _(
+            "The cards laid in this series: {cards} (you laid the last one). "
+            "The count is {count}. {state} What does your last card score?"
+        ).format(
             cards=cards_text(q.pile, ", "),
             count=fmt_int(q.play.count),
-            state=(_("Nobody can lay another card.") if q.go_kind == ScoreKind.GO
-                   else _("It is the last card of the play.") if q.go_kind == ScoreKind.LAST_CARD
-                   else ""),
+            state=(
+                _("Nobody can lay another card.")
+                if q.go_kind == ScoreKind.GO
+                else _("It is the last card of the play.")
+                if q.go_kind == ScoreKind.LAST_CARD
+                else ""
+            ),
         ),
         q.total,
-        "; ".join(lines) or _("Nothing: no fifteen, {thirty_one}, pair or run.").format(thirty_one=fmt_int(31)),
+        "; ".join(lines)
+        or _("Nothing: no fifteen, {thirty_one}, pair or run.").format(thirty_one=fmt_int(31)),
         maximum=15,
-    )  # fmt: skip
+    )
 
 
 # ------------------------------------------------------------------- 5 show
@@ -227,21 +242,26 @@ def multiple_run_deal(seed: int, shape: tuple[int, ...]) -> tuple[tuple[Card, ..
 def _show_example(seed: int, colours: bool) -> list[str]:
     deal = deal_hand(seed)
     blocks = [
-        cards_row((*deal.hand, deal.starter), four_colour=colours,
-                  captions=["", "", "", "", _("starter")]),
+        cards_row(
+            (*deal.hand, deal.starter), four_colour=colours, captions=["", "", "", "", _("starter")]
+        ),
         f'<div class="count-aloud">“{escape(say_count(deal.score.steps))}”</div>',
         hand_breakdown_html(deal.score, four_colour=colours),
         bold(_("Runs with a repeated rank, counted by the app")),
-    ]  # fmt: skip
+    ]
     for offset, (name, _runs, shape) in enumerate(MULTIPLE_RUNS):
         hand, starter = multiple_run_deal(seed * len(MULTIPLE_RUNS) + offset, shape)
         said = say_count(score_hand(hand, starter).steps)
         blocks += [
             bold(_(name)),
-            cards_row((*hand, starter), four_colour=colours, width=48,
-                      captions=["", "", "", "", _("starter")]),
+            cards_row(
+                (*hand, starter),
+                four_colour=colours,
+                width=48,
+                captions=["", "", "", "", _("starter")],
+            ),
             f'<div class="count-aloud">“{escape(said)}”</div>',
-        ]  # fmt: skip
+        ]
     return blocks
 
 
@@ -308,9 +328,10 @@ def _end_check(seed: int) -> Check:
             target=fmt_int(121), loser=fmt_int(loser)
         ),
         _(_WIN_LABELS[kind]),
-        _("The loser is {margin} points behind: more than {skunk} is a skunk, more than {double} a double "
-          "skunk.").format(margin=fmt_int(121 - loser), skunk=fmt_int(30), double=fmt_int(60)
-        ),
+        _(
+            "The loser is {margin} points behind: more than {skunk} is a skunk, more than {double} a double "
+            "skunk."
+        ).format(margin=fmt_int(121 - loser), skunk=fmt_int(30), double=fmt_int(60)),
         choices=choices,
     )
 

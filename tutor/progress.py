@@ -252,14 +252,20 @@ def weak_spots(
 # Words and charts for the progress page (in the learner's language)
 
 QUIZ_LABELS = {
-    "hand": N_("Hand"), "crib": N_("Crib"), "pegging": N_("Pegging quiz"), "discard": N_("Discard trainer"),
-    "peg_trainer": N_("Pegging trainer"), "game": N_("Decisions in your games"),
-}  # fmt: skip
+    "hand": N_("Hand"),
+    "crib": N_("Crib"),
+    "pegging": N_("Pegging quiz"),
+    "discard": N_("Discard trainer"),
+    "peg_trainer": N_("Pegging trainer"),
+    "game": N_("Decisions in your games"),
+}
 #: Each weak-spot area's name on the progress page.
 AREA_LABELS = {
-    "show": N_("The show"), "play": N_("Points in the play"), "trainer": N_("Pegging trainer"),
+    "show": N_("The show"),
+    "play": N_("Points in the play"),
+    "trainer": N_("Pegging trainer"),
     "games": N_("Your games"),
-}  # fmt: skip
+}
 
 
 def area_name(area: str) -> str:
@@ -288,20 +294,34 @@ def named(frame: pd.DataFrame, column: str, name: Callable[[str], str]) -> pd.Da
 #: each at least 3:1 against the white page, no two alike; the quizzes take Okabe and Ito's
 #: colour-blind-safe colours. A key none of them knows is grey.
 QUIZ_COLOURS: Final[dict[str, str]] = {
-    "hand": "#0072B2", "crib": "#D55E00", "pegging": "#009E73", "discard": "#CC79A7",
-    "peg_trainer": "#7B3294", GAME_DECISIONS: "#666666",
-}  # fmt: skip
+    "hand": "#0072B2",
+    "crib": "#D55E00",
+    "pegging": "#009E73",
+    "discard": "#CC79A7",
+    "peg_trainer": "#7B3294",
+    GAME_DECISIONS: "#666666",
+}
 CATEGORY_COLOURS: Final[dict[str, str]] = {
     # the show (and the play's fifteen, pair and run)
-    ScoreKind.FIFTEEN: "#0072B2", ScoreKind.PAIR: "#D55E00", ScoreKind.RUN: "#009E73",
-    ScoreKind.FLUSH: "#CC79A7", ScoreKind.NOBS: "#7B3294",
+    ScoreKind.FIFTEEN: "#0072B2",
+    ScoreKind.PAIR: "#D55E00",
+    ScoreKind.RUN: "#009E73",
+    ScoreKind.FLUSH: "#CC79A7",
+    ScoreKind.NOBS: "#7B3294",
     # the play
-    ScoreKind.THIRTY_ONE: "#8C510A", ScoreKind.PAIR_ROYAL: "#B2182B", ScoreKind.DOUBLE_PAIR_ROYAL: "#1B7837",
-    ScoreKind.GO: "#C51B7D", ScoreKind.LAST_CARD: "#01665E",
+    ScoreKind.THIRTY_ONE: "#8C510A",
+    ScoreKind.PAIR_ROYAL: "#B2182B",
+    ScoreKind.DOUBLE_PAIR_ROYAL: "#1B7837",
+    ScoreKind.GO: "#C51B7D",
+    ScoreKind.LAST_CARD: "#01665E",
     # the pegging trainer's kinds of position
-    PegSpot.LEAD: "#666666", PegSpot.FIVE_21: "#A6761D", PegSpot.PAIRING: "#6B7A00",
-    PegSpot.RUNS: "#000000", PegSpot.GO: "#1F3A93", PegSpot.ENDGAME: "#E15759",
-}  # fmt: skip
+    PegSpot.LEAD: "#666666",
+    PegSpot.FIVE_21: "#A6761D",
+    PegSpot.PAIRING: "#6B7A00",
+    PegSpot.RUNS: "#000000",
+    PegSpot.GO: "#1F3A93",
+    PegSpot.ENDGAME: "#E15759",
+}
 OTHER_COLOUR: Final = "#767676"
 
 
@@ -315,7 +335,9 @@ LEGEND_ROWS_IN_DEFAULT: Final = 10
 LEGEND_LABEL_PX: Final = 260
 
 
-def series_scale(keys: Iterable[str], name: Callable[[str], str], colours: Mapping[str, str]) -> alt.Scale:
+def series_scale(
+    keys: Iterable[str], name: Callable[[str], str], colours: Mapping[str, str]
+) -> alt.Scale:
     """The colour scale of the stored ``keys`` (quizzes or categories): its domain their names in
     the learner's language, in the order of ``colours`` (the legend's order, the same in every
     language), each with its colour there.
@@ -326,7 +348,10 @@ def series_scale(keys: Iterable[str], name: Callable[[str], str], colours: Mappi
     """
     present = set(keys)
     ordered = [key for key in colours if key in present] + sorted(present - set(colours))
-    return alt.Scale(domain=[name(key) for key in ordered], range=[colours.get(key, OTHER_COLOUR) for key in ordered])
+    return alt.Scale(
+        domain=[name(key) for key in ordered],
+        range=[colours.get(key, OTHER_COLOUR) for key in ordered],
+    )
 
 
 #: The most days labelled on an accuracy chart's axis, whole days only (left to itself, Vega
@@ -364,22 +389,39 @@ def daily_accuracy_chart(
         .transform_calculate(when=chart_digits(DAY_TEXT) or DAY_TEXT)
         .mark_line(point=True)
         .encode(
-            x=alt.X("day:T", title=_("Day"), axis=alt.Axis(tickCount=ticks, labelExpr=digits or alt.Undefined)),
+            x=alt.X(
+                "day:T",
+                title=_("Day"),
+                axis=alt.Axis(tickCount=ticks, labelExpr=digits or alt.Undefined),
+            ),
             y=alt.Y(
                 "accuracy:Q",
                 title=_("Accuracy"),
                 axis=alt.Axis(format="%"),
                 scale=alt.Scale(domain=[0, 1]),
             ),
-            color=alt.Color(f"{series}:N", title=title, scale=alt.Undefined if colours is None else colours,
-                            legend=alt.Legend(labelLimit=LEGEND_LABEL_PX, orient="bottom" if many else "right",
-                                              direction="vertical", columns=1)),
-            tooltip=[alt.Tooltip("when:N", title=_("Day")), alt.Tooltip(f"{series}:N", title=title),
-                     alt.Tooltip(f"{count}:Q", title=_(COUNT_TITLES[count]) if count in COUNT_TITLES else count),
-                     alt.Tooltip("accuracy:Q", title=_("Accuracy"), format=".0%")],
+            color=alt.Color(
+                f"{series}:N",
+                title=title,
+                scale=alt.Undefined if colours is None else colours,
+                legend=alt.Legend(
+                    labelLimit=LEGEND_LABEL_PX,
+                    orient="bottom" if many else "right",
+                    direction="vertical",
+                    columns=1,
+                ),
+            ),
+            tooltip=[
+                alt.Tooltip("when:N", title=_("Day")),
+                alt.Tooltip(f"{series}:N", title=title),
+                alt.Tooltip(
+                    f"{count}:Q", title=_(COUNT_TITLES[count]) if count in COUNT_TITLES else count
+                ),
+                alt.Tooltip("accuracy:Q", title=_("Accuracy"), format=".0%"),
+            ],
         )
         .properties(description=accuracy_summary(daily, series))
-    )  # fmt: skip
+    )
     if many:  # the legend under the plot, the chart that much taller
         chart = chart.properties(height=PLOT_PX + LEGEND_ROW_PX * (lines + 1))
     return localised(chart)
@@ -398,11 +440,16 @@ def skill_frame(games: pd.DataFrame) -> pd.DataFrame:
     if games.empty or "skill" not in games:
         return pd.DataFrame(columns=columns)
     found = games[pd.to_numeric(games["skill"], errors="coerce").notna()].sort_values("finished_at")
-    return pd.DataFrame({
-        "id": found["id"].astype(str), "day": pd.to_datetime(found["finished_at"]),
-        "game": range(1, len(found) + 1), "skill": found["skill"].astype(float).round(3),
-        "errors": found["errors"].astype(int), "opponent_level": found["opponent_level"].astype(str),
-    })[columns].reset_index(drop=True)  # fmt: skip
+    return pd.DataFrame(
+        {
+            "id": found["id"].astype(str),
+            "day": pd.to_datetime(found["finished_at"]),
+            "game": range(1, len(found) + 1),
+            "skill": found["skill"].astype(float).round(3),
+            "errors": found["errors"].astype(int),
+            "opponent_level": found["opponent_level"].astype(str),
+        }
+    )[columns].reset_index(drop=True)
 
 
 #: The chart's selection (a click on a game's point) by the game's id.
@@ -426,24 +473,43 @@ def bot_figures() -> pd.DataFrame:
     True
     """
     rows = [
-        {"level": level, "skill": round(f.skill, 3), "se": round(f.se, 3), "games": f.games,
-         "label": _("{level} computer: {figure}").format(level=bot_level_name(level), figure=own_digits(f"{f.skill:.2f}"))}
+        {
+            "level": level,
+            "skill": round(f.skill, 3),
+            "se": round(f.se, 3),
+            "games": f.games,
+            "label": _("{level} computer: {figure}").format(
+                level=bot_level_name(level), figure=own_digits(f"{f.skill:.2f}")
+            ),
+        }
         for level, f in bot_skill().items()
-    ]  # fmt: skip
+    ]
     return pd.DataFrame(rows, columns=["level", "skill", "se", "games", "label"])
 
 
 def bot_lines_caption() -> str:
     """What the dashed lines of a skill chart are, in the learner's language."""
-    return _("Dashed lines: the computer's typical figure at each level, from its games against the hard computer.")
+    return _(
+        "Dashed lines: the computer's typical figure at each level, from its games against the hard computer."
+    )
 
 
 #: One colour per level, the same on every chart whatever the levels shown or the language
 #: (Okabe and Ito's colour-blind-safe palette, each at least 3:1 against the white page), and a
 #: shape per level for the games' points, so that colour is never the only difference; the
 #: bots' lines carry their labels. The learner's own line is black.
-LEVEL_COLOURS: Final = {"easy": "#009E73", "medium": "#0072B2", "hard": "#D55E00", "expert": "#CC79A7"}
-LEVEL_SHAPES: Final = {"easy": "circle", "medium": "square", "hard": "triangle-up", "expert": "diamond"}
+LEVEL_COLOURS: Final = {
+    "easy": "#009E73",
+    "medium": "#0072B2",
+    "hard": "#D55E00",
+    "expert": "#CC79A7",
+}
+LEVEL_SHAPES: Final = {
+    "easy": "circle",
+    "medium": "square",
+    "hard": "triangle-up",
+    "expert": "diamond",
+}
 LEARNER_COLOUR: Final = "#000000"
 #: The skill chart's height in pixels, its x axis included (Streamlit fits the whole chart in it).
 SKILL_CHART_HEIGHT: Final = 340
@@ -458,13 +524,17 @@ def level_scale(levels: Iterable[str]) -> alt.Scale:
     """The colour scale of ``levels`` (stored keys), its domain the levels in the learner's
     language: the one place a level gets its colour."""
     keys = list(levels)
-    return alt.Scale(domain=[bot_level_name(k) for k in keys], range=[LEVEL_COLOURS[k] for k in keys])
+    return alt.Scale(
+        domain=[bot_level_name(k) for k in keys], range=[LEVEL_COLOURS[k] for k in keys]
+    )
 
 
 def level_shapes(levels: Iterable[str]) -> alt.Scale:
     """The shape scale of ``levels``, as :func:`level_scale`."""
     keys = list(levels)
-    return alt.Scale(domain=[bot_level_name(k) for k in keys], range=[LEVEL_SHAPES[k] for k in keys])
+    return alt.Scale(
+        domain=[bot_level_name(k) for k in keys], range=[LEVEL_SHAPES[k] for k in keys]
+    )
 
 
 def nice_top(value: float) -> float:
@@ -478,8 +548,12 @@ def nice_top(value: float) -> float:
     return next(round(m * magnitude, 10) for m in (1, 2, 2.5, 5, 10) if m * magnitude >= wanted)
 
 
-def spread_labels(values: Iterable[float], top: float, height: float = SKILL_PLOT_MIN_HEIGHT,
-                  gap: float = LABEL_GAP_PX) -> list[float]:
+def spread_labels(
+    values: Iterable[float],
+    top: float,
+    height: float = SKILL_PLOT_MIN_HEIGHT,
+    gap: float = LABEL_GAP_PX,
+) -> list[float]:
     """Where to write the label of each value on a 0..``top`` axis ``height`` pixels high, in the
     axis' units: at its own value, moved apart so that two labels are at least ``gap`` pixels
     apart and none leaves the axis; in the order given.
@@ -493,7 +567,9 @@ def spread_labels(values: Iterable[float], top: float, height: float = SKILL_PLO
     placed = [min(max(pixels[i], gap / 2), height - gap / 2) for i in order]
     for k in range(1, len(placed)):  # top to bottom: push each label below the one above
         placed[k] = max(placed[k], placed[k - 1] + gap)
-    if placed and placed[-1] > height - gap / 2:  # then up from the bottom, if the last went past it
+    if (
+        placed and placed[-1] > height - gap / 2
+    ):  # then up from the bottom, if the last went past it
         placed[-1] = height - gap / 2
         for k in range(len(placed) - 2, -1, -1):
             placed[k] = min(placed[k], placed[k + 1] - gap)
@@ -522,7 +598,14 @@ def bot_rules(bots: pd.DataFrame, y_scale: alt.Scale, top: float) -> alt.LayerCh
     # before each label a short dash in its line's colour, so a label moved off its line still points to it
     keys = [
         alt.Chart(bots[bots["level"] == level])
-        .mark_point(shape="stroke", size=120, strokeWidth=2.5, opacity=1, color=LEVEL_COLOURS[level], xOffset=10)
+        .mark_point(
+            shape="stroke",
+            size=120,
+            strokeWidth=2.5,
+            opacity=1,
+            color=LEVEL_COLOURS[level],
+            xOffset=10,
+        )
         .encode(y=label_y, x=alt.value("width"))
         for level in bots["level"]
     ]
@@ -544,29 +627,55 @@ def skill_chart(figures: pd.DataFrame, current: str | None = None) -> alt.LayerC
     top = nice_top(max([*figures["skill"].astype(float), *bots["skill"]], default=0.0))
     y_scale = alt.Scale(domain=[0, top], nice=False)
     # by game, not by day: several games on one day stay apart, and one game is not a date axis
-    x = alt.X("game:Q", title=_("Your games, in order"), axis=alt.Axis(tickMinStep=1, format="d"),
-              scale=alt.Scale(padding=16, nice=False))  # the ringed latest game clear of the labels
+    x = alt.X(
+        "game:Q",
+        title=_("Your games, in order"),
+        axis=alt.Axis(tickMinStep=1, format="d"),
+        scale=alt.Scale(padding=16, nice=False),
+    )  # the ringed latest game clear of the labels
     y = alt.Y("skill:Q", title=_("Your skill figure (0 is perfect)"), scale=y_scale)
-    line = alt.Chart(figures).mark_line(color=LEARNER_COLOUR, strokeWidth=1.5).encode(x=x, y=y, order="game:Q")
-    pick = alt.selection_point(fields=["id"], name=SKILL_PICK, on="click", nearest=True)  # near a point is enough
+    line = (
+        alt.Chart(figures)
+        .mark_line(color=LEARNER_COLOUR, strokeWidth=1.5)
+        .encode(x=x, y=y, order="game:Q")
+    )
+    pick = alt.selection_point(
+        fields=["id"], name=SKILL_PICK, on="click", nearest=True
+    )  # near a point is enough
     # the opponents' legend above the plot: the right of it is the column of the bots' labels
     legend = alt.Legend(orient="top", titleOrient="left", symbolSize=90)
     points = (
         alt.Chart(figures)
         .mark_point(filled=True, size=110, cursor="pointer")
         .encode(
-            x=x, y=y,
-            color=alt.Color("opponent_level:N", title=_("Opponent"), scale=level_scale(LEVEL_LABELS), legend=legend),
-            shape=alt.Shape("opponent_level:N", title=_("Opponent"), scale=level_shapes(LEVEL_LABELS), legend=legend),
-            tooltip=[alt.Tooltip("day:T", title=_("Day")), alt.Tooltip("opponent_level:N", title=_("Opponent")),
-                     alt.Tooltip("skill:Q", title=_("Your skill figure"), format=".2f"),
-                     alt.Tooltip("errors:Q", title=_("Mistakes and blunders"))],
+            x=x,
+            y=y,
+            color=alt.Color(
+                "opponent_level:N",
+                title=_("Opponent"),
+                scale=level_scale(LEVEL_LABELS),
+                legend=legend,
+            ),
+            shape=alt.Shape(
+                "opponent_level:N",
+                title=_("Opponent"),
+                scale=level_shapes(LEVEL_LABELS),
+                legend=legend,
+            ),
+            tooltip=[
+                alt.Tooltip("day:T", title=_("Day")),
+                alt.Tooltip("opponent_level:N", title=_("Opponent")),
+                alt.Tooltip("skill:Q", title=_("Your skill figure"), format=".2f"),
+                alt.Tooltip("errors:Q", title=_("Mistakes and blunders")),
+            ],
         )
         .add_params(pick)
-    )  # fmt: skip
+    )
     chart: alt.LayerChart = bot_rules(bots, y_scale, top) + line + points
     if current is not None:
-        ring = alt.Chart(figures[figures["id"] == current]).mark_point(size=420, strokeWidth=2.5, color="#212121")
+        ring = alt.Chart(figures[figures["id"] == current]).mark_point(
+            size=420, strokeWidth=2.5, color="#212121"
+        )
         chart += ring.encode(x=x, y=y)
     return localised(chart.properties(height=SKILL_CHART_HEIGHT))
 
@@ -601,13 +710,24 @@ def accuracy_summary(daily: pd.DataFrame, series: str) -> str:
     for name, rows in daily.sort_values("day", kind="stable").groupby(series, sort=False):
         first, last = rows.iloc[0], rows.iloc[-1]
         if len(rows) == 1:
-            lines.append(_("{name}: {accuracy} on {day}").format(
-                name=name, accuracy=fmt_percent(first["accuracy"]), day=fmt_date(first["day"].date())))
+            lines.append(
+                _("{name}: {accuracy} on {day}").format(
+                    name=name,
+                    accuracy=fmt_percent(first["accuracy"]),
+                    day=fmt_date(first["day"].date()),
+                )
+            )
         else:
-            lines.append(_("{name}: from {first} on {first_day} to {last} on {last_day}").format(
-                name=name, first=fmt_percent(first["accuracy"]), first_day=fmt_date(first["day"].date()),
-                last=fmt_percent(last["accuracy"]), last_day=fmt_date(last["day"].date())))
-    return " · ".join(lines)  # fmt: skip
+            lines.append(
+                _("{name}: from {first} on {first_day} to {last} on {last_day}").format(
+                    name=name,
+                    first=fmt_percent(first["accuracy"]),
+                    first_day=fmt_date(first["day"].date()),
+                    last=fmt_percent(last["accuracy"]),
+                    last_day=fmt_date(last["day"].date()),
+                )
+            )
+    return " · ".join(lines)
 
 
 def skill_summary(figures: pd.DataFrame) -> str:
@@ -623,16 +743,26 @@ def skill_summary(figures: pd.DataFrame) -> str:
         "Your skill figure over {n} games: from {first} in the first to {last} in the latest, best {best} "
         "({zero} is perfect).",
         len(skill),
-    ).format(n=fmt_int(len(skill)), zero=fmt_int(0), **{k: own_digits(f"{v:.2f}") for k, v in figure.items()})
+    ).format(
+        n=fmt_int(len(skill)),
+        zero=fmt_int(0),
+        **{k: own_digits(f"{v:.2f}") for k, v in figure.items()},
+    )
 
 
 def weak_spot_chart(weak: pd.DataFrame) -> alt.Chart:
     """The weak spots (:func:`weak_spot_table`) as bars in the table's order, coloured by area,
     with their text alternative: the three heaviest."""
-    spots = pd.DataFrame({
-        "label": [f"{area_name(a)} · {kind_name(c)}" for a, c in zip(weak["area"], weak["category"], strict=True)],
-        "area": [area_name(a) for a in weak["area"]], "weight": weak["weight"].astype(float),
-    })  # fmt: skip
+    spots = pd.DataFrame(
+        {
+            "label": [
+                f"{area_name(a)} · {kind_name(c)}"
+                for a, c in zip(weak["area"], weak["category"], strict=True)
+            ],
+            "area": [area_name(a) for a in weak["area"]],
+            "weight": weak["weight"].astype(float),
+        }
+    )
     top = spots.sort_values("weight", ascending=False, kind="stable")["label"].head(3)
     chart: alt.Chart = (
         alt.Chart(spots)
@@ -641,8 +771,11 @@ def weak_spot_chart(weak: pd.DataFrame) -> alt.Chart:
             x=alt.X("weight:Q", title=_("Weight")),
             y=alt.Y("label:N", sort=None, title=None),
             color=alt.Color("area:N", title=None),
-            tooltip=[alt.Tooltip("label:N", title=_("Category")), alt.Tooltip("weight:Q", title=_("Weight"), format=".2f")],
+            tooltip=[
+                alt.Tooltip("label:N", title=_("Category")),
+                alt.Tooltip("weight:Q", title=_("Weight"), format=".2f"),
+            ],
         )
         .properties(description=_("Weighed most: {spots}.").format(spots=list_text(list(top))))
-    )  # fmt: skip
+    )
     return localised(chart)

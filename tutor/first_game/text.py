@@ -32,17 +32,23 @@ def cut_lines(cuts: tuple[tuple[int, Card], ...], dealer: int) -> list[str]:
         _("The first player cut {first} and the second player {second}.").format(
             first=card_text(first), second=card_text(second)
         ),
-        _("So the first player is the dealer, with the crib this hand, and the second player is "
-          "the pone, who plays first.")
+        _(
+            "So the first player is the dealer, with the crib this hand, and the second player is "
+            "the pone, who plays first."
+        )
         if dealer == 0
-        else _("So the second player is the dealer, with the crib this hand, and the first player is "
-               "the pone, who plays first."),
-    ]  # fmt: skip
+        else _(
+            "So the second player is the dealer, with the crib this hand, and the first player is "
+            "the pone, who plays first."
+        ),
+    ]
     if first.value == second.value and first.rank != second.rank:
         lines.append(
-            _("Both cards count ten, but the cut compares ranks, not counts: ace lowest, then two to "
-              "ten, jack, queen and king.")
-        )  # fmt: skip
+            _(
+                "Both cards count ten, but the cut compares ranks, not counts: ace lowest, then two to "
+                "ten, jack, queen and king."
+            )
+        )
     return lines
 
 
@@ -51,65 +57,132 @@ def turn_text(state: GameState) -> str:
     seat = state.seat_to_act()
     must_go = isinstance(state.legal_for(seat)[0], Go)
     if _is_dealer(state, seat):
-        return (_("The dealer has no card that fits under thirty-one: say go.") if must_go
-                else _("The dealer's turn: lay a card."))  # fmt: skip
-    return (_("The pone has no card that fits under thirty-one: say go.") if must_go
-            else _("The pone's turn: lay a card."))  # fmt: skip
+        return (
+            _("The dealer has no card that fits under thirty-one: say go.")
+            if must_go
+            else _("The dealer's turn: lay a card.")
+        )
+    return (
+        _("The pone has no card that fits under thirty-one: say go.")
+        if must_go
+        else _("The pone's turn: lay a card.")
+    )
 
 
 def _lay_line(dealer: bool, card: Card, count: int) -> str:
     if dealer:
-        return _("The dealer lays {card}: the count is {count}.").format(card=card_text(card), count=fmt_int(count))
-    return _("The pone lays {card}: the count is {count}.").format(card=card_text(card), count=fmt_int(count))
+        return _("The dealer lays {card}: the count is {count}.").format(
+            card=card_text(card), count=fmt_int(count)
+        )
+    return _("The pone lays {card}: the count is {count}.").format(
+        card=card_text(card), count=fmt_int(count)
+    )
 
 
 def _score_line(dealer: bool, kind: ScoreKind, points: int) -> str:
     """One scoring event of the play, for the dealer or the pone."""
     n = points
     if kind == ScoreKind.FIFTEEN:
-        text = (ngettext("The dealer makes fifteen and pegs {n} point.", "The dealer makes fifteen and pegs {n} points.", n)
-                if dealer else
-                ngettext("The pone makes fifteen and pegs {n} point.", "The pone makes fifteen and pegs {n} points.", n))  # fmt: skip
+        text = (
+            ngettext(
+                "The dealer makes fifteen and pegs {n} point.",
+                "The dealer makes fifteen and pegs {n} points.",
+                n,
+            )
+            if dealer
+            else ngettext(
+                "The pone makes fifteen and pegs {n} point.",
+                "The pone makes fifteen and pegs {n} points.",
+                n,
+            )
+        )
     elif kind == ScoreKind.THIRTY_ONE:
-        text = (ngettext("The dealer makes thirty-one exactly and pegs {n} point; the count starts again from zero.",
-                         "The dealer makes thirty-one exactly and pegs {n} points; the count starts again from zero.", n)
-                if dealer else
-                ngettext("The pone makes thirty-one exactly and pegs {n} point; the count starts again from zero.",
-                         "The pone makes thirty-one exactly and pegs {n} points; the count starts again from zero.", n))  # fmt: skip
+        text = (
+            ngettext(
+                "The dealer makes thirty-one exactly and pegs {n} point; the count starts again from zero.",
+                "The dealer makes thirty-one exactly and pegs {n} points; the count starts again from zero.",
+                n,
+            )
+            if dealer
+            else ngettext(
+                "The pone makes thirty-one exactly and pegs {n} point; the count starts again from zero.",
+                "The pone makes thirty-one exactly and pegs {n} points; the count starts again from zero.",
+                n,
+            )
+        )
     elif kind == ScoreKind.PAIR:
-        text = (ngettext("The dealer pairs the card before and pegs {n} point.", "The dealer pairs the card before and pegs {n} points.", n)
-                if dealer else
-                ngettext("The pone pairs the card before and pegs {n} point.", "The pone pairs the card before and pegs {n} points.", n))  # fmt: skip
+        text = (
+            ngettext(
+                "The dealer pairs the card before and pegs {n} point.",
+                "The dealer pairs the card before and pegs {n} points.",
+                n,
+            )
+            if dealer
+            else ngettext(
+                "The pone pairs the card before and pegs {n} point.",
+                "The pone pairs the card before and pegs {n} points.",
+                n,
+            )
+        )
     elif kind == ScoreKind.GO:
-        text = (ngettext("The dealer laid the last card before the go and pegs {n} point; the count starts again from zero.",
-                         "The dealer laid the last card before the go and pegs {n} points; the count starts again from zero.", n)
-                if dealer else
-                ngettext("The pone laid the last card before the go and pegs {n} point; the count starts again from zero.",
-                         "The pone laid the last card before the go and pegs {n} points; the count starts again from zero.", n))  # fmt: skip
+        text = (
+            ngettext(
+                "The dealer laid the last card before the go and pegs {n} point; the count starts again from zero.",
+                "The dealer laid the last card before the go and pegs {n} points; the count starts again from zero.",
+                n,
+            )
+            if dealer
+            else ngettext(
+                "The pone laid the last card before the go and pegs {n} point; the count starts again from zero.",
+                "The pone laid the last card before the go and pegs {n} points; the count starts again from zero.",
+                n,
+            )
+        )
     elif kind == ScoreKind.LAST_CARD:
-        text = (ngettext("The dealer laid the last card of the play and pegs {n} point.",
-                         "The dealer laid the last card of the play and pegs {n} points.", n)
-                if dealer else
-                ngettext("The pone laid the last card of the play and pegs {n} point.",
-                         "The pone laid the last card of the play and pegs {n} points.", n))  # fmt: skip
+        text = (
+            ngettext(
+                "The dealer laid the last card of the play and pegs {n} point.",
+                "The dealer laid the last card of the play and pegs {n} points.",
+                n,
+            )
+            if dealer
+            else ngettext(
+                "The pone laid the last card of the play and pegs {n} point.",
+                "The pone laid the last card of the play and pegs {n} points.",
+                n,
+            )
+        )
     else:  # the scripted deal holds no run and no pair royal (tests/test_first_game.py)
         raise ValueError(f"the coached game has no words for {kind!r} in the play")
     return text.format(n=fmt_int(n))
 
 
 #: The kinds of the play the coached game's words cover (every kind its deal can score).
-NARRATED_KINDS = (ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE, ScoreKind.PAIR, ScoreKind.GO, ScoreKind.LAST_CARD)
+NARRATED_KINDS = (
+    ScoreKind.FIFTEEN,
+    ScoreKind.THIRTY_ONE,
+    ScoreKind.PAIR,
+    ScoreKind.GO,
+    ScoreKind.LAST_CARD,
+)
 
 
 def narrate(before: GameState, action: Action, after: GameState) -> list[str]:
     """What happened when ``action`` took ``before`` to ``after`` in the play, in sentences."""
     lines = []
     if isinstance(action, Play):
-        lines.append(_lay_line(_is_dealer(before, action.seat), action.card, before.count + action.card.value))
+        lines.append(
+            _lay_line(
+                _is_dealer(before, action.seat), action.card, before.count + action.card.value
+            )
+        )
     elif isinstance(action, Go):
-        lines.append(_("The dealer says go: no card fits.") if _is_dealer(before, action.seat)
-                     else _("The pone says go: no card fits."))  # fmt: skip
-    for event in after.log[len(before.log):]:
+        lines.append(
+            _("The dealer says go: no card fits.")
+            if _is_dealer(before, action.seat)
+            else _("The pone says go: no card fits.")
+        )
+    for event in after.log[len(before.log) :]:
         if event.phase is EventPhase.PLAY:
             lines.append(_score_line(_is_dealer(before, event.seat), event.kind, event.points))
     return lines
@@ -129,9 +202,15 @@ def hint_text(hint: PlayHint) -> str:
             hint.points,
         ).format(card=card, n=fmt_int(hint.points))
     if hint.kind is HintKind.LEAD_LOW:
-        return _("The coach would lead {card}: on a card under five, no single card makes fifteen.").format(card=card)
+        return _(
+            "The coach would lead {card}: on a card under five, no single card makes fifteen."
+        ).format(card=card)
     if hint.kind is HintKind.LEAD:
-        return _("The coach would lead {card}. Avoid leading a five: so many cards count ten that the "
-                 "next player often makes fifteen.").format(card=card)  # fmt: skip
-    return _("The coach would lay {card}: no card scores now, and over the rest of the play it keeps "
-             "this seat's points, less the other player's, the highest on average.").format(card=card)  # fmt: skip
+        return _(
+            "The coach would lead {card}. Avoid leading a five: so many cards count ten that the "
+            "next player often makes fifteen."
+        ).format(card=card)
+    return _(
+        "The coach would lay {card}: no card scores now, and over the rest of the play it keeps "
+        "this seat's points, less the other player's, the highest on average."
+    ).format(card=card)

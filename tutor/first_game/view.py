@@ -83,7 +83,10 @@ def _make(move: Action, drawn_at: int | None = None) -> None:
     try:
         _states()[-1].apply(move)
     except IllegalMove:
-        st.session_state[_NOTE] = ("wrong", [_("That move is not allowed now. Here is the table as it stands.")])
+        st.session_state[_NOTE] = (
+            "wrong",
+            [_("That move is not allowed now. Here is the table as it stands.")],
+        )
         return
     st.session_state[_MOVES] = (*_moves(), move)
     st.session_state.pop(_HINT, None)
@@ -122,8 +125,11 @@ def _table(state: GameState, colours: bool, *, show_crib: bool = False) -> None:
     starter_col, crib_col = st.columns([1, 3])
     with starter_col:
         st.markdown(bold(_("Starter")))
-        shown = cards_row([state.starter], four_colour=colours, width=64) if state.starter else cards_row(
-            [], backs=1, width=64)
+        shown = (
+            cards_row([state.starter], four_colour=colours, width=64)
+            if state.starter
+            else cards_row([], backs=1, width=64)
+        )
         show_html(shown)
     with crib_col:
         st.markdown(bold(_("The crib")))
@@ -152,26 +158,42 @@ def _note() -> None:
 
 def _intro() -> None:
     st.markdown(
-        _("Play one deal of two-player cribbage from both seats, step by step: the cut for deal, "
-          "the deal, the discard, the starter, the play and the show. Each step is explained as it "
-          "happens; you make the choices, and a hint is one click away.")
-    )  # fmt: skip
-    st.button(_("Cut for deal"), key="fg_cut", type="primary", on_click=_go, args=("cut",),
-              icon=":material/content_cut:")  # fmt: skip
+        _(
+            "Play one deal of two-player cribbage from both seats, step by step: the cut for deal, "
+            "the deal, the discard, the starter, the play and the show. Each step is explained as it "
+            "happens; you make the choices, and a hint is one click away."
+        )
+    )
+    st.button(
+        _("Cut for deal"),
+        key="fg_cut",
+        type="primary",
+        on_click=_go,
+        args=("cut",),
+        icon=":material/content_cut:",
+    )
 
 
 def _cut(colours: bool) -> None:
     state = start()
     cut = cuts(state)
-    st.markdown(
-        _("Each player cuts the deck and shows a card: the lower card deals.")
-    )  # fmt: skip
+    st.markdown(_("Each player cuts the deck and shows a card: the lower card deals."))
     captions = [_("First player"), _("Second player")]
-    show_html(cards_row([card for _seat, card in cut[-2:]], four_colour=colours, width=72, captions=captions))
+    show_html(
+        cards_row(
+            [card for _seat, card in cut[-2:]], four_colour=colours, width=72, captions=captions
+        )
+    )
     for line in cut_lines(cut, state.dealer):
         st.markdown(line)
-    st.button(_("Deal the cards"), key="fg_deal", type="primary", on_click=_go, args=("discard",),
-              icon=":material/style:")  # fmt: skip
+    st.button(
+        _("Deal the cards"),
+        key="fg_deal",
+        type="primary",
+        on_click=_go,
+        args=("discard",),
+        icon=":material/style:",
+    )
 
 
 def _lay_away(seat: int, drawn_at: int) -> None:
@@ -183,10 +205,16 @@ def _lay_away(seat: int, drawn_at: int) -> None:
     hand = state.hands[seat]
     chosen = tuple(card for i, card in enumerate(hand) if st.session_state.get(f"fg_pick_{i}"))
     if len(chosen) != 2:
-        st.session_state[_NOTE] = ("wrong", [ngettext(
-            "Choose exactly {n} card to throw: you chose {chosen}.",
-            "Choose exactly {n} cards to throw: you chose {chosen}.", 2,
-        ).format(n=fmt_int(2), chosen=fmt_int(len(chosen)))])  # fmt: skip
+        st.session_state[_NOTE] = (
+            "wrong",
+            [
+                ngettext(
+                    "Choose exactly {n} card to throw: you chose {chosen}.",
+                    "Choose exactly {n} cards to throw: you chose {chosen}.",
+                    2,
+                ).format(n=fmt_int(2), chosen=fmt_int(len(chosen)))
+            ],
+        )
         return
     advice = coach_discard(state, seat)
     if not is_best(advice, chosen):
@@ -207,32 +235,54 @@ def _discard(colours: bool) -> None:
     seat = state.pone if not state.discards[state.pone] else state.dealer
     _note()
     st.markdown(
-        _("The dealer shuffles and deals six cards to each player, one at a time, the pone first. "
-          "Each player keeps four and lays two away, face down, into the crib: an extra hand that "
-          "scores for the dealer in the show.")
-    )  # fmt: skip
+        _(
+            "The dealer shuffles and deals six cards to each player, one at a time, the pone first. "
+            "Each player keeps four and lays two away, face down, into the crib: an extra hand that "
+            "scores for the dealer in the show."
+        )
+    )
     _scores(state)
     st.markdown(bold(_hand_title(state, seat)))
     if seat == state.pone:
-        st.markdown(_("First the pone: choose two cards to lay away to the dealer's crib. The crib "
-                      "scores for the opponent, so give it little: no fives, no pairs, no two cards "
-                      "that make fifteen."))  # fmt: skip
+        st.markdown(
+            _(
+                "First the pone: choose two cards to lay away to the dealer's crib. The crib "
+                "scores for the opponent, so give it little: no fives, no pairs, no two cards "
+                "that make fifteen."
+            )
+        )
     else:
-        st.markdown(_("Now the dealer: choose two cards to lay away to your own crib. The crib is "
-                      "yours, so cards that score together may go there; keep the four that score "
-                      "best with any starter."))  # fmt: skip
-    for i, (cell, card) in enumerate(zip(card_columns("fg_pick", 6), state.hands[seat], strict=True)):
+        st.markdown(
+            _(
+                "Now the dealer: choose two cards to lay away to your own crib. The crib is "
+                "yours, so cards that score together may go there; keep the four that score "
+                "best with any starter."
+            )
+        )
+    for i, (cell, card) in enumerate(
+        zip(card_columns("fg_pick", 6), state.hands[seat], strict=True)
+    ):
         with cell:
             picked = bool(st.session_state.get(f"fg_pick_{i}"))
-            show_html(f'<div dir="ltr" style="display:flex;justify-content:center">'
-                      f"{card_svg(card, highlighted=picked, dimmed=False, four_colour=colours, width=80)}</div>")
+            show_html(
+                f'<div dir="ltr" style="display:flex;justify-content:center">'
+                f"{card_svg(card, highlighted=picked, dimmed=False, four_colour=colours, width=80)}</div>"
+            )
             st.checkbox(_("Throw {card}").format(card=card_text(card)), key=f"fg_pick_{i}")
     buttons = st.container(horizontal=True)
-    buttons.button(_("Lay these two away"), key="fg_throw", type="primary", on_click=_lay_away, args=(seat, len(_moves())),
-                   icon=":material/move_to_inbox:")  # fmt: skip
+    buttons.button(
+        _("Lay these two away"),
+        key="fg_throw",
+        type="primary",
+        on_click=_lay_away,
+        args=(seat, len(_moves())),
+        icon=":material/move_to_inbox:",
+    )
     with buttons:
         best = coach_discard(state, seat).best.discard
-        _hint_button("fg_discard_hint", _("The coach lays away {cards}.").format(cards=cards_text(best)))
+        _hint_button(
+            "fg_discard_hint", _("The coach lays away {cards}.").format(cards=cards_text(best))
+        )
     other = state.dealer if seat == state.pone else state.pone
     st.markdown(bold(_hand_title(state, other)))
     show_html(cards_row(state.hands[other], four_colour=colours, width=56))
@@ -244,17 +294,26 @@ def _starter(colours: bool) -> None:
     starter = state.starter
     assert starter is not None
     st.markdown(
-        _("Both players have laid away: the crib holds four cards. The pone cuts the deck and the "
-          "dealer turns up the top card, the starter: {card}. It counts with both hands and with "
-          "the crib in the show.").format(card=card_text(starter))
-    )  # fmt: skip
+        _(
+            "Both players have laid away: the crib holds four cards. The pone cuts the deck and the "
+            "dealer turns up the top card, the starter: {card}. It counts with both hands and with "
+            "the crib in the show."
+        ).format(card=card_text(starter))
+    )
     st.markdown(
-        _("A jack: the dealer pegs two for his heels.") if starter.rank == 11
+        _("A jack: the dealer pegs two for his heels.")
+        if starter.rank == 11
         else _("Had it been a jack, the dealer would peg two at once, for his heels.")
-    )  # fmt: skip
+    )
     _table(state, colours)
-    st.button(_("Start the play"), key="fg_play", type="primary", on_click=_go, args=("play",),
-              icon=":material/play_arrow:")  # fmt: skip
+    st.button(
+        _("Start the play"),
+        key="fg_play",
+        type="primary",
+        on_click=_go,
+        args=("play",),
+        icon=":material/play_arrow:",
+    )
 
 
 def _narration(states: Sequence[GameState]) -> list[str]:
@@ -267,8 +326,10 @@ def _narration(states: Sequence[GameState]) -> list[str]:
 
 def _series(state: GameState, colours: bool) -> None:
     start_at = state.series_starts[-1] if state.series_starts else 0
-    laid = [(_seat_label(state, seat), card, _SEAT_COLOURS[_role(state, seat)])
-            for seat, card in state.played[start_at:]]  # fmt: skip
+    laid = [
+        (_seat_label(state, seat), card, _SEAT_COLOURS[_role(state, seat)])
+        for seat, card in state.played[start_at:]
+    ]
     said_go = [_seat_label(state, seat) for seat, passed in enumerate(state.passed) if passed]
     earlier = [card for _seat, card in state.played[:start_at]]
     show_html(table_series_html(laid, state.count, said_go, earlier, four_colour=colours))
@@ -278,10 +339,12 @@ def _play(colours: bool) -> None:
     states = _states()
     state = states[-1]
     st.markdown(
-        _("The play: the pone lays first, then the players take turns, each saying the count of all "
-          "the cards laid. The count may never pass thirty-one. Cards score as they are laid: "
-          "fifteen, thirty-one, a pair or a run with the cards just before, and the go.")
-    )  # fmt: skip
+        _(
+            "The play: the pone lays first, then the players take turns, each saying the count of all "
+            "the cards laid. The count may never pass thirty-one. Cards score as they are laid: "
+            "fifteen, thirty-one, a pair or a run with the cards just before, and the go."
+        )
+    )
     _scores(state)
     _note()
     lines = _narration(states)
@@ -294,20 +357,35 @@ def _play(colours: bool) -> None:
         legal = state.legal_for(seat)
         buttons = st.container(horizontal=True, key="fg_lay")
         if isinstance(legal[0], Go):
-            buttons.button(_("Say go"), key="fg_say_go", type="primary", on_click=_make,
-                           args=(Go(seat), len(_moves())))  # fmt: skip
+            buttons.button(
+                _("Say go"),
+                key="fg_say_go",
+                type="primary",
+                on_click=_make,
+                args=(Go(seat), len(_moves())),
+            )
         for i, card in enumerate(state.hands[seat]):
-            buttons.button(_("Lay {card}").format(card=card_text(card)), key=f"fg_lay_{i}",
-                           on_click=_make, args=(Play(seat, card), len(_moves())),
-                           disabled=state.count + card.value > MAX_COUNT)  # fmt: skip
+            buttons.button(
+                _("Lay {card}").format(card=card_text(card)),
+                key=f"fg_lay_{i}",
+                on_click=_make,
+                args=(Play(seat, card), len(_moves())),
+                disabled=state.count + card.value > MAX_COUNT,
+            )
         _hint_button("fg_play_hint", hint_text(play_hint(state)))
         other = state.dealer if seat == state.pone else state.pone
         st.markdown(bold(_hand_title(state, other)))
         show_html(cards_row(state.hands[other], four_colour=colours, width=56))
     else:
         st.success(_("The play is over: every card has been laid."), icon=":material/check_circle:")
-        st.button(_("On to the show"), key="fg_show", type="primary", on_click=_go, args=("show",),
-                  icon=":material/arrow_forward:")  # fmt: skip
+        st.button(
+            _("On to the show"),
+            key="fg_show",
+            type="primary",
+            on_click=_go,
+            args=("show",),
+            icon=":material/arrow_forward:",
+        )
     if lines:
         st.markdown(bold(_("What happened")))
         st.markdown("\n".join(f"1. {line}" for line in lines))
@@ -339,56 +417,105 @@ def _show(colours: bool) -> None:
     assert counting is not None and state.starter is not None
     seat, cards, is_crib = counting
     st.markdown(
-        _("The show: each hand is counted with the starter, the pone's first, then the dealer's, "
-          "then the crib, which scores for the dealer.")
-    )  # fmt: skip
+        _(
+            "The show: each hand is counted with the starter, the pone's first, then the dealer's, "
+            "then the crib, which scores for the dealer."
+        )
+    )
     _scores(state)
     if is_crib:
-        st.markdown(bold(_("Count the crib with the starter. In the crib a flush needs all five cards.")))
+        st.markdown(
+            bold(_("Count the crib with the starter. In the crib a flush needs all five cards."))
+        )
     elif seat == state.pone:
         st.markdown(bold(_("Count the pone's hand with the starter.")))
     else:
         st.markdown(bold(_("Count the dealer's hand with the starter.")))
-    show_html(cards_row((*cards, state.starter), four_colour=colours, width=72,
-                        captions=[""] * len(cards) + [_("Starter")]))  # fmt: skip
+    show_html(
+        cards_row(
+            (*cards, state.starter),
+            four_colour=colours,
+            width=72,
+            captions=[""] * len(cards) + [_("Starter")],
+        )
+    )
     score = score_hand(cards, state.starter, is_crib=is_crib)
     counted = st.session_state.get(_COUNTED)
     if counted is None:
         _note()
         with st.form("fg_count_form", enter_to_submit=True):
-            st.text_input(_("How many points?"), key="fg_count",
-                          placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(MAX_HAND_POINTS)))
-            st.form_submit_button(_("Check my count"), type="primary", key="fg_count_submit", on_click=_check_count)
-        _hint_button("fg_count_hint", _("Count the fifteens first, then pairs, runs, the flush and nobs."))
+            st.text_input(
+                _("How many points?"),
+                key="fg_count",
+                placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(MAX_HAND_POINTS)),
+            )
+            st.form_submit_button(
+                _("Check my count"), type="primary", key="fg_count_submit", on_click=_check_count
+            )
+        _hint_button(
+            "fg_count_hint", _("Count the fifteens first, then pairs, runs, the flush and nobs.")
+        )
         return
     if counted == score.total:
-        st.success(_("Right: {answer}.").format(answer=fmt_int(score.total)), icon=":material/check_circle:")
+        st.success(
+            _("Right: {answer}.").format(answer=fmt_int(score.total)),
+            icon=":material/check_circle:",
+        )
     else:
-        st.error(_("Not quite: you said {given}, the answer is {answer}.").format(
-            given=fmt_int(counted), answer=fmt_int(score.total)), icon=":material/cancel:")  # fmt: skip
+        st.error(
+            _("Not quite: you said {given}, the answer is {answer}.").format(
+                given=fmt_int(counted), answer=fmt_int(score.total)
+            ),
+            icon=":material/cancel:",
+        )
     show_count(score, colours)
-    st.button(_("Go on"), key="fg_count_next", type="primary", on_click=_count_next, args=(seat, len(_moves())),
-              icon=":material/arrow_forward:")  # fmt: skip
+    st.button(
+        _("Go on"),
+        key="fg_count_next",
+        type="primary",
+        on_click=_count_next,
+        args=(seat, len(_moves())),
+        icon=":material/arrow_forward:",
+    )
 
 
 #: The check at the end: (question, {answer key: label}, the right key, the explanation).
 def _questions() -> list[tuple[str, dict[str, str], str, str]]:
     return [
-        (_("Who lays the first card of the play?"),
-         {"pone": _("The pone"), "dealer": _("The dealer")}, "pone",
-         _("The pone, the dealer's opponent, always leads: the dealer has the crib, the pone the "
-           "first card.")),
-        (_("No card of yours fits under thirty-one. What happens?"),
-         {"go": _("You say go; the other player lays what still fits, and whoever laid the last card pegs one"),
-          "pass": _("You lay a card anyway, and the count goes past thirty-one"),
-          "end": _("The play ends for both players")}, "go",
-         _("You say go. The other player lays every card that still fits; the last card laid pegs one "
-           "for the go (two for exactly thirty-one), and the count starts again from zero.")),
-        (_("In the show, what is counted last?"),
-         {"pone": _("The pone's hand"), "dealer": _("The dealer's hand"), "crib": _("The crib")}, "crib",
-         _("The pone's hand first (near the end of a game the pone may win before the dealer counts), "
-           "then the dealer's hand, then the crib, which scores for the dealer.")),
-    ]  # fmt: skip
+        (
+            _("Who lays the first card of the play?"),
+            {"pone": _("The pone"), "dealer": _("The dealer")},
+            "pone",
+            _(
+                "The pone, the dealer's opponent, always leads: the dealer has the crib, the pone the "
+                "first card."
+            ),
+        ),
+        (
+            _("No card of yours fits under thirty-one. What happens?"),
+            {
+                "go": _(
+                    "You say go; the other player lays what still fits, and whoever laid the last card pegs one"
+                ),
+                "pass": _("You lay a card anyway, and the count goes past thirty-one"),
+                "end": _("The play ends for both players"),
+            },
+            "go",
+            _(
+                "You say go. The other player lays every card that still fits; the last card laid pegs one "
+                "for the go (two for exactly thirty-one), and the count starts again from zero."
+            ),
+        ),
+        (
+            _("In the show, what is counted last?"),
+            {"pone": _("The pone's hand"), "dealer": _("The dealer's hand"), "crib": _("The crib")},
+            "crib",
+            _(
+                "The pone's hand first (near the end of a game the pone may win before the dealer counts), "
+                "then the dealer's hand, then the crib, which scores for the dealer."
+            ),
+        ),
+    ]
 
 
 def _check_answers() -> None:
@@ -399,7 +526,9 @@ def _check_answers() -> None:
     st.session_state.pop(_NOTE, None)
     right = [a == q[2] for a, q in zip(answers, _questions(), strict=True)]
     st.session_state[_CHECKED] = answers
-    record_attempt(Attempt("learn", CUT_SEED, sum(right), len(right), all(right), {"lesson": "first_game"}))
+    record_attempt(
+        Attempt("learn", CUT_SEED, sum(right), len(right), all(right), {"lesson": "first_game"})
+    )
 
 
 def _end_check() -> None:
@@ -407,11 +536,15 @@ def _end_check() -> None:
     first_dealer = deal(start()).dealer
     pone = 1 - first_dealer
     st.markdown(
-        _("The deal is over: the dealer has {dealer} and the pone {pone}. The next deal is the "
-          "other player's, and deals go on like this until a player reaches {target}.").format(
-            dealer=fmt_int(state.scores[first_dealer]), pone=fmt_int(state.scores[pone]),
-            target=fmt_int(state.config.target))
-    )  # fmt: skip
+        _(
+            "The deal is over: the dealer has {dealer} and the pone {pone}. The next deal is the "
+            "other player's, and deals go on like this until a player reaches {target}."
+        ).format(
+            dealer=fmt_int(state.scores[first_dealer]),
+            pone=fmt_int(state.scores[pone]),
+            target=fmt_int(state.config.target),
+        )
+    )
     st.header(_("Check yourself"))
     checked = st.session_state.get(_CHECKED)
     questions = _questions()
@@ -419,23 +552,44 @@ def _end_check() -> None:
         _note()
         with st.form("fg_check_form"):
             for i, (question, choices, _right, _why) in enumerate(questions):
-                st.radio(question, list(choices), format_func=choices.get, key=f"fg_q{i}", index=None)
-            st.form_submit_button(_("Check my answers"), type="primary", key="fg_check", on_click=_check_answers)
+                st.radio(
+                    question, list(choices), format_func=choices.get, key=f"fg_q{i}", index=None
+                )
+            st.form_submit_button(
+                _("Check my answers"), type="primary", key="fg_check", on_click=_check_answers
+            )
         return
     for answer, (question, choices, right, why) in zip(checked, questions, strict=True):
         st.markdown(bold(question))
         if answer == right:
-            st.success(_("Right: {answer}.").format(answer=choices[right]), icon=":material/check_circle:")
+            st.success(
+                _("Right: {answer}.").format(answer=choices[right]), icon=":material/check_circle:"
+            )
         else:
-            st.error(_("Not quite: you said {given}, the answer is {answer}.").format(
-                given=choices[answer], answer=choices[right]), icon=":material/cancel:")  # fmt: skip
+            st.error(
+                _("Not quite: you said {given}, the answer is {answer}.").format(
+                    given=choices[answer], answer=choices[right]
+                ),
+                icon=":material/cancel:",
+            )
         st.info(why, icon=":material/lightbulb:")
-    st.success(_("You have played a whole deal of cribbage. Now play a game, or practise counting."),
-               icon=":material/celebration:")  # fmt: skip
+    st.success(
+        _("You have played a whole deal of cribbage. Now play a game, or practise counting."),
+        icon=":material/celebration:",
+    )
     links = st.container(horizontal=True)
-    links.page_link("pages/4_Play.py", label=_("Play a game"), icon=":material/casino:", query_params=link_params())
-    links.page_link("pages/2_Count_the_hand.py", label=_("Now practise: Count the hand"),
-                    icon=":material/calculate:", query_params=link_params())  # fmt: skip
+    links.page_link(
+        "pages/4_Play.py",
+        label=_("Play a game"),
+        icon=":material/casino:",
+        query_params=link_params(),
+    )
+    links.page_link(
+        "pages/2_Count_the_hand.py",
+        label=_("Now practise: Count the hand"),
+        icon=":material/calculate:",
+        query_params=link_params(),
+    )
 
 
 def run(colours: bool) -> None:
@@ -457,4 +611,6 @@ def run(colours: bool) -> None:
         _end_check()
     if stage != "intro":
         st.divider()
-        st.button(_("Start again"), key="fg_restart", on_click=_restart, icon=":material/restart_alt:")
+        st.button(
+            _("Start again"), key="fg_restart", on_click=_restart, icon=":material/restart_alt:"
+        )

@@ -43,7 +43,16 @@ from tutor.lang.languages import is_rtl
 from tutor.lang.numerals import format_int
 from tutor.store import SERVED_REVIEW_KINDS, open_store
 
-__all__ = ["PAGES", "REVIEW_PAGE", "MenuPage", "due_today", "four_colour", "link_params", "page_css", "setup_page"]
+__all__ = [
+    "PAGES",
+    "REVIEW_PAGE",
+    "MenuPage",
+    "due_today",
+    "four_colour",
+    "link_params",
+    "page_css",
+    "setup_page",
+]
 
 
 class MenuPage(NamedTuple):
@@ -58,46 +67,66 @@ class MenuPage(NamedTuple):
 PAGES: Final = (
     MenuPage("app.py", N_("Home"), ":material/home:", N_("What this app teaches")),
     MenuPage(
-        "pages/1_Learn.py", N_("Learn the rules"), ":material/school:",
+        "pages/1_Learn.py",
+        N_("Learn the rules"),
+        ":material/school:",
         N_("Short lessons with live examples: from the cards to the end of the game."),
     ),
     MenuPage(
-        "pages/2_Count_the_hand.py", N_("Count the hand"), ":material/calculate:",
+        "pages/2_Count_the_hand.py",
+        N_("Count the hand"),
+        ":material/calculate:",
         N_("Four cards and a starter: how many points? Practise the show until it is automatic."),
     ),
     MenuPage(
-        "pages/3_Pegging_quiz.py", N_("Pegging quiz"), ":material/playing_cards:",
+        "pages/3_Pegging_quiz.py",
+        N_("Pegging quiz"),
+        ":material/playing_cards:",
         N_("Cards laid in the play: what does the last one score?"),
     ),
     MenuPage(
-        "pages/7_Pegging_trainer.py", N_("Pegging trainer"), ":material/swipe_up:",
+        "pages/7_Pegging_trainer.py",
+        N_("Pegging trainer"),
+        ":material/swipe_up:",
         N_("A moment of the play: which card would you lay? Graded by the coach's values."),
     ),
     MenuPage(
-        "pages/4_Play.py", N_("Play"), ":material/casino:",
+        "pages/4_Play.py",
+        N_("Play"),
+        ":material/casino:",
         N_("A whole game against the computer, with a board, hints and counting practice."),
     ),
     MenuPage(
-        "pages/8_Game_review.py", N_("Game review"), ":material/rate_review:",
+        "pages/8_Game_review.py",
+        N_("Game review"),
+        ":material/rate_review:",
         N_("Every decision of one of your games graded, and a round of learn from your mistakes."),
     ),
     MenuPage(
-        "pages/6_Discard_trainer.py", N_("Discard trainer"), ":material/move_to_inbox:",
+        "pages/6_Discard_trainer.py",
+        N_("Discard trainer"),
+        ":material/move_to_inbox:",
         N_("Six cards: which two go to the crib? Graded by expected points over every starter."),
     ),
     MenuPage(
-        "pages/9_Review.py", N_("Review your mistakes"), ":material/replay:",
+        "pages/9_Review.py",
+        N_("Review your mistakes"),
+        ":material/replay:",
         N_("The questions you got wrong come back when they are due, worst first."),
     ),
     MenuPage(
-        "pages/10_Daily_five.py", N_("Daily five"), ":material/today:",
+        "pages/10_Daily_five.py",
+        N_("Daily five"),
+        ":material/today:",
         N_("Five questions, the same for everyone each day: see how everyone answered."),
     ),
     MenuPage(
-        "pages/5_Progress.py", N_("Progress"), ":material/trending_up:",
+        "pages/5_Progress.py",
+        N_("Progress"),
+        ":material/trending_up:",
         N_("What you got right and wrong, over time, and a drill for your weak spots."),
     ),
-)  # fmt: skip
+)
 
 #: The Review page: its menu entry says how many questions are due today.
 REVIEW_PAGE: Final = "pages/9_Review.py"
@@ -255,7 +284,9 @@ _PHONE_CSS: Final = """
 
 def _css_string(text: str) -> str:
     """``text`` as a CSS string literal (quotes, backslashes and ``<`` escaped)."""
-    escaped = text.replace("\\", "\\5C ").replace('"', "\\22 ").replace("<", "\\3C ").replace("\n", " ")
+    escaped = (
+        text.replace("\\", "\\5C ").replace('"', "\\22 ").replace("<", "\\3C ").replace("\n", " ")
+    )
     return f'"{escaped}"'
 
 
@@ -381,9 +412,9 @@ def setup_page(page_path: str, title: str) -> str:
     pin_gate()  # a protected name in the address: say so and ask for its PIN
     if asked is not None and asked != lang:
         address_changed(
-            _("The language in the address is not one this app offers, so the page is in {language}.").format(
-                language=language_name(lang)
-            )
+            _(
+                "The language in the address is not one this app offers, so the page is in {language}."
+            ).format(language=language_name(lang))
         )
     with st.sidebar:
         st.markdown("### 🃏 " + app_name)

@@ -88,7 +88,8 @@ def write_cookies() -> None:
         lines.append(f"document.cookie = {text} + secure;")
     st.html(
         "<script>const secure = location.protocol === 'https:' ? '; Secure' : '';\n"
-        + "\n".join(lines) + "</script>",
+        + "\n".join(lines)
+        + "</script>",
         unsafe_allow_javascript=True,
     )
 
@@ -123,13 +124,17 @@ def pin_gate() -> None:
     with st.container(border=True, key="pin_gate"):
         shown = f"<b><bdi>{plain_html(name)}</bdi></b>"
         text = html.escape(
-            _("This name is protected: {name} has a PIN. Give the PIN to practise as {name} in this "
-              "browser; without it nothing of this name's progress, answers, games or language is "
-              "shown or changed.")
-        ).format(name=shown)  # fmt: skip
+            _(
+                "This name is protected: {name} has a PIN. Give the PIN to practise as {name} in this "
+                "browser; without it nothing of this name's progress, answers, games or language is "
+                "shown or changed."
+            )
+        ).format(name=shown)
         st.markdown(f'<div class="learner-name">🔒 {text}</div>', unsafe_allow_html=True)
         with st.form("pin_unlock", border=False):
-            st.text_input(_("PIN"), type="password", key="pin_unlock_input", max_chars=MAX_PIN_LENGTH)
+            st.text_input(
+                _("PIN"), type="password", key="pin_unlock_input", max_chars=MAX_PIN_LENGTH
+            )
             left, right = st.columns(2)
             left.form_submit_button(_("Unlock"), type="primary", on_click=_unlock)
             right.form_submit_button(_("Not you?"), on_click=forget_learner)
@@ -155,7 +160,10 @@ def _set_pin(name: str, action: str) -> None:
         return
     if action == "remove":
         set_cookie_later(cookie_name(name), "", 0)
-        state[_MESSAGE] = ("success", _("The PIN is removed: anyone who types this name can use it again."))
+        state[_MESSAGE] = (
+            "success",
+            _("The PIN is removed: anyone who types this name can use it again."),
+        )
     else:
         _remember(name)
         state[_MESSAGE] = ("success", _("The PIN is set: this name is protected."))
@@ -171,22 +179,40 @@ def pin_settings(name: str) -> None:
     with st.expander(title, icon=":material/lock:", expanded=_MESSAGE in st.session_state):
         _message()
         if protected:
-            st.caption(_("This name is protected by a PIN. Changing or removing it needs the current PIN."))
+            st.caption(
+                _("This name is protected by a PIN. Changing or removing it needs the current PIN.")
+            )
         else:
             st.caption(
-                _("Anyone who opens this app with your name in the address can see and add to your "
-                  "progress. With a PIN they must give it first; this browser remembers it for {n} days.").format(
-                    n=fmt_int(TOKEN_DAYS)
-                )
-            )  # fmt: skip
+                _(
+                    "Anyone who opens this app with your name in the address can see and add to your "
+                    "progress. With a PIN they must give it first; this browser remembers it for {n} days."
+                ).format(n=fmt_int(TOKEN_DAYS))
+            )
         with st.form("pin_settings", border=False):
             if protected:
-                st.text_input(_("Current PIN"), type="password", key="pin_current", max_chars=MAX_PIN_LENGTH)
-            st.text_input(_("New PIN"), type="password", key="pin_new", max_chars=MAX_PIN_LENGTH, help=_pin_rule())
-            st.text_input(_("The new PIN again"), type="password", key="pin_again", max_chars=MAX_PIN_LENGTH)
+                st.text_input(
+                    _("Current PIN"), type="password", key="pin_current", max_chars=MAX_PIN_LENGTH
+                )
+            st.text_input(
+                _("New PIN"),
+                type="password",
+                key="pin_new",
+                max_chars=MAX_PIN_LENGTH,
+                help=_pin_rule(),
+            )
+            st.text_input(
+                _("The new PIN again"), type="password", key="pin_again", max_chars=MAX_PIN_LENGTH
+            )
             if protected:
                 left, right = st.columns(2)
-                left.form_submit_button(_("Change the PIN"), on_click=_set_pin, args=(name, "change"))
-                right.form_submit_button(_("Remove the PIN"), on_click=_set_pin, args=(name, "remove"))
+                left.form_submit_button(
+                    _("Change the PIN"), on_click=_set_pin, args=(name, "change")
+                )
+                right.form_submit_button(
+                    _("Remove the PIN"), on_click=_set_pin, args=(name, "remove")
+                )
             else:
-                st.form_submit_button(_("Set the PIN"), type="primary", on_click=_set_pin, args=(name, "set"))
+                st.form_submit_button(
+                    _("Set the PIN"), type="primary", on_click=_set_pin, args=(name, "set")
+                )

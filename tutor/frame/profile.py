@@ -43,7 +43,9 @@ from tutor.store import MAX_NAME_LENGTH, StoreError, clean_name, open_store, vis
 QUERY_KEY = "learner"
 SESSION_KEY = "profile_learner"
 COOKIE_PREFIX = "cribbage_pin_"
-PENDING_COOKIES = "profile_pending_cookies"  # {cookie: (value, max age)}, written by tutor.frame.pin
+PENDING_COOKIES = (
+    "profile_pending_cookies"  # {cookie: (value, max age)}, written by tutor.frame.pin
+)
 
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|~$:])")
 
@@ -263,24 +265,32 @@ def _fix_name_in_url(raw: str, cleaned: str | None) -> None:
         del st.query_params[QUERY_KEY]
         if len(" ".join(visible_text(raw).split())) > MAX_NAME_LENGTH:
             address_changed(
-                _("The name in the address is longer than {n} characters, so it is not used: "
-                  "choose a shorter one.").format(n=fmt_int(MAX_NAME_LENGTH))
-            )  # fmt: skip
+                _(
+                    "The name in the address is longer than {n} characters, so it is not used: "
+                    "choose a shorter one."
+                ).format(n=fmt_int(MAX_NAME_LENGTH))
+            )
         elif raw.strip():
             address_changed(_("The name in the address has nothing that shows, so it is not used."))
         return
     st.query_params[QUERY_KEY] = cleaned
     if " ".join(unicodedata.normalize("NFC", raw).split()) != cleaned:
         address_changed(
-            _("Characters that do not show (such as text-direction marks) were taken out of "
-              "the name in the address.")
-        )  # fmt: skip
+            _(
+                "Characters that do not show (such as text-direction marks) were taken out of "
+                "the name in the address."
+            )
+        )
 
 
 def practising_html(name: str) -> str:
     """'Practising as <name>' as an HTML block, the name plain text in its own direction."""
     shown = f"<b><bdi>{plain_html(name)}</bdi></b>"
-    return '<div class="learner-name">' + html.escape(_("Practising as {name}")).format(name=shown) + "</div>"
+    return (
+        '<div class="learner-name">'
+        + html.escape(_("Practising as {name}")).format(name=shown)
+        + "</div>"
+    )
 
 
 def choose_learner(name: str) -> str:
@@ -298,7 +308,9 @@ def forget_learner() -> None:
     browser forgets the name's PIN too (session and cookie)."""
     import streamlit as st
 
-    name = valid_name(st.session_state.get(SESSION_KEY)) or valid_name(st.query_params.get(QUERY_KEY))
+    name = valid_name(st.session_state.get(SESSION_KEY)) or valid_name(
+        st.query_params.get(QUERY_KEY)
+    )
     if name:
         open_store().forget(name)
         set_cookie_later(cookie_name(name), "", 0)
@@ -368,7 +380,11 @@ def learner_widget(ask: bool = True, compact: bool = False) -> str | None:
         with st.container(border=True):
             st.markdown(_("Log in with your school or club account so your progress is kept."))
             st.button(
-                _("Log in"), key="profile_login", on_click=st.login, args=(login_provider(),), type="primary"
+                _("Log in"),
+                key="profile_login",
+                on_click=st.login,
+                args=(login_provider(),),
+                type="primary",
             )
         return None
     with st.form("profile_form", border=True):

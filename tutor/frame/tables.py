@@ -43,10 +43,14 @@ def figures_table(
     wide as the column's average: "The go and the last card" was cut among short names); in
     ``place`` (a column of the page) or else the page itself."""
     config = {
-        column: st.column_config.NumberColumn(header, format="percent") if column in percent
-        else st.column_config.TextColumn(header, width=whole_width([header, *frame[column].astype(str)]))
-        if frame[column].dtype.kind == "O" else header  # words (pandas' strings are kind "O" too)
+        column: st.column_config.NumberColumn(header, format="percent")
+        if column in percent
+        else st.column_config.TextColumn(
+            header, width=whole_width([header, *frame[column].astype(str)])
+        )
+        if frame[column].dtype.kind == "O"
+        else header  # words (pandas' strings are kind "O" too)
         for column, header in headers.items()
-    }  # fmt: skip
+    }
     draw = st.dataframe if place is None else place.dataframe
     draw(frame, hide_index=True, column_config=config)

@@ -93,9 +93,11 @@ def seed_from_url(param: str = "seed") -> int:
         return seed
     if raw is not None:
         address_changed(
-            _("The deal number in the address is not a whole number from {low} to {high}, "
-              "so here is a new deal.").format(low=fmt_int(0), high=fmt_int(MAX_SEED))
-        )  # fmt: skip
+            _(
+                "The deal number in the address is not a whole number from {low} to {high}, "
+                "so here is a new deal."
+            ).format(low=fmt_int(0), high=fmt_int(MAX_SEED))
+        )
     seed = new_seed()
     st.query_params[param] = str(seed)
     return seed

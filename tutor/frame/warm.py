@@ -71,7 +71,9 @@ def warm() -> None:
         with contextlib.suppress(ModuleNotFoundError):  # a name taken from a module, not a module
             importlib.import_module(name)
     build_tables()
-    alt.Chart(pd.DataFrame({"x": [0.0]})).mark_line().encode(x="x:Q").to_dict()  # the schema, read once
+    alt.Chart(pd.DataFrame({"x": [0.0]})).mark_line().encode(
+        x="x:Q"
+    ).to_dict()  # the schema, read once
     freeze_imports()
 
 

@@ -101,7 +101,8 @@ def board_svg(
                 f'rx="6" fill="{colour}" opacity="0.13"/>'
             )
             holes = "".join(
-                f'<circle cx="{_x(i):g}" cy="{y:g}" r="2.3"/>' for i in range(1, _HOLES_PER_STREET + 1)
+                f'<circle cx="{_x(i):g}" cy="{y:g}" r="2.3"/>'
+                for i in range(1, _HOLES_PER_STREET + 1)
             )
             parts.append(f'<g fill="#4e3418">{holes}</g>')
         start_x, start_y = hole_position(0, target, top)
@@ -124,7 +125,9 @@ def board_svg(
             'stroke="#ffffff" stroke-width="1.3"/>'
         )
         labels.append(
-            _("{name}: {points} (back peg {back})").format(name=names[side], points=front[side], back=back[side])
+            _("{name}: {points} (back peg {back})").format(
+                name=names[side], points=front[side], back=back[side]
+            )
         )
     title = escape(
         _("Cribbage board to {target}: {pegs}").format(target=target, pegs="; ".join(labels))

@@ -33,7 +33,9 @@ def describe_item(item: ScoreItem, starter: Card | None = None) -> str:
     if item.kind == ScoreKind.PAIR:
         return _("a pair: {cards}").format(cards=labels)
     if item.kind == ScoreKind.RUN:
-        return _("a run of {length}: {cards}").format(length=number_word(len(item.cards)), cards=labels)
+        return _("a run of {length}: {cards}").format(
+            length=number_word(len(item.cards)), cards=labels
+        )
     if item.kind == ScoreKind.FLUSH:
         return ngettext(
             "{n} cards of one suit: {cards}", "{n} cards of one suit: {cards}", len(item.cards)
@@ -47,7 +49,10 @@ def describe_item(item: ScoreItem, starter: Card | None = None) -> str:
 def rows_html(rows: Sequence[tuple[str, str, str, int, int]], cards_html: Sequence[str]) -> str:
     """A breakdown table: (kind, description, _, points, running total) plus each row's cards."""
     what_head, cards_head, points_head, total_head = (
-        escape(_("What")), escape(_("Cards")), escape(_("Points")), escape(_("Running total"))
+        escape(_("What")),
+        escape(_("Cards")),
+        escape(_("Points")),
+        escape(_("Running total")),
     )
     head = (
         "<tr>"
@@ -84,9 +89,18 @@ def hand_breakdown_html(score: HandScore, *, four_colour: bool = False) -> str:
     total = 0
     for item in score.items:
         total += item.points
-        rows.append((kind_label(item.kind), describe_item(item, score.starter), "", item.points, total))
+        rows.append(
+            (kind_label(item.kind), describe_item(item, score.starter), "", item.points, total)
+        )
         cells.append(
-            cards_row(five, highlighted=item.cards, four_colour=four_colour, width=34, gap=4, captions=captions)
+            cards_row(
+                five,
+                highlighted=item.cards,
+                four_colour=four_colour,
+                width=34,
+                gap=4,
+                captions=captions,
+            )
         )
     if not rows:
         nothing = _("No fifteens, pairs, runs, flush or nobs: this hand scores nothing.")

@@ -25,8 +25,18 @@ __all__ = ["CARD_FACES", "SUIT_COLOURS", "card_back_svg", "card_name", "card_svg
 
 #: Ink per suit: the classic two colours, and the four-colour deck.
 SUIT_COLOURS: Final = {
-    False: {Suit.SPADES: "#1b1b1b", Suit.CLUBS: "#1b1b1b", Suit.HEARTS: "#c62828", Suit.DIAMONDS: "#c62828"},
-    True: {Suit.SPADES: "#1b1b1b", Suit.CLUBS: "#1b7a2e", Suit.HEARTS: "#c62828", Suit.DIAMONDS: "#1565c0"},
+    False: {
+        Suit.SPADES: "#1b1b1b",
+        Suit.CLUBS: "#1b1b1b",
+        Suit.HEARTS: "#c62828",
+        Suit.DIAMONDS: "#c62828",
+    },
+    True: {
+        Suit.SPADES: "#1b1b1b",
+        Suit.CLUBS: "#1b7a2e",
+        Suit.HEARTS: "#c62828",
+        Suit.DIAMONDS: "#1565c0",
+    },
 }
 
 #: A card's face: plain, and highlighted (the cards of one combination); tests/test_contrast.py
@@ -51,15 +61,26 @@ _SUIT_PATHS: Final = {
 }
 
 _RANK_NAMES: Final = {
-    Rank.ACE: N_("ace"), Rank.TWO: N_("two"), Rank.THREE: N_("three"), Rank.FOUR: N_("four"),
-    Rank.FIVE: N_("five"), Rank.SIX: N_("six"), Rank.SEVEN: N_("seven"), Rank.EIGHT: N_("eight"),
-    Rank.NINE: N_("nine"), Rank.TEN: N_("ten"), Rank.JACK: N_("jack"), Rank.QUEEN: N_("queen"),
+    Rank.ACE: N_("ace"),
+    Rank.TWO: N_("two"),
+    Rank.THREE: N_("three"),
+    Rank.FOUR: N_("four"),
+    Rank.FIVE: N_("five"),
+    Rank.SIX: N_("six"),
+    Rank.SEVEN: N_("seven"),
+    Rank.EIGHT: N_("eight"),
+    Rank.NINE: N_("nine"),
+    Rank.TEN: N_("ten"),
+    Rank.JACK: N_("jack"),
+    Rank.QUEEN: N_("queen"),
     Rank.KING: N_("king"),
-}  # fmt: skip
+}
 _SUIT_NAMES: Final = {
-    Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
-    Suit.DIAMONDS: N_("diamonds"), Suit.CLUBS: N_("clubs"),
-}  # fmt: skip
+    Suit.SPADES: N_("spades"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.CLUBS: N_("clubs"),
+}
 
 WIDTH: Final = 100
 HEIGHT: Final = 140

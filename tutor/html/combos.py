@@ -47,7 +47,7 @@ def verdict_table_html(rows: Sequence[VerdictRow]) -> str:
         body.append(
             f'<tr class="combo-{row.tone}" style="border-top:1px solid #e0e0e0">'
             f'<td style="padding:4px 8px;border-inline-start:6px solid {_BAR[row.tone]};white-space:nowrap">'
-            f'<strong>{_MARK[row.tone]} {escape(row.verdict)}</strong></td>'
+            f"<strong>{_MARK[row.tone]} {escape(row.verdict)}</strong></td>"
             f'<td style="padding:4px 8px;vertical-align:middle"><strong>{escape(row.kind)}</strong><br>'
             f'<span style="color:#444;font-size:0.85rem">{escape(row.description)}</span></td>'
             f'<td style="padding:0 8px">{row.cards_html}</td>'

@@ -28,7 +28,7 @@ _SEAT_COLOURS = ("#1e6b3a", "#8e3b00")
 
 
 def seat_name(seat: int) -> str:
-    """"You" for seat 0, "Opponent" for seat 1 (translated)."""
+    """ "You" for seat 0, "Opponent" for seat 1 (translated)."""
     return _("You") if seat == 0 else _("Opponent")
 
 
@@ -50,7 +50,7 @@ def series_html(header: str, cells: Sequence[str], footer: str = "") -> str:
     return (
         f'<div class="pile-series" style="{SERIES_STYLE}">{header}'
         '<div dir="ltr" style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start;min-height:60px">'
-        f'{"".join(cells)}</div>{footer}</div>'
+        f"{''.join(cells)}</div>{footer}</div>"
     )
 
 
@@ -61,18 +61,24 @@ def _cell(step: PlayStep, *, highlighted: bool, dimmed: bool, four_colour: bool)
         go = escape(_("Go!"))
         body = (
             f'<div style="width:58px;height:81px;border:2px dashed {colour};border-radius:8px;'
-            f'display:flex;align-items:center;justify-content:center;color:{colour};'
+            f"display:flex;align-items:center;justify-content:center;color:{colour};"
             f'font-weight:700;font-size:1.05rem;background:#fafafa">{go}</div>'
         )
         caption = who
     else:
-        body = card_svg(step.card, highlighted=highlighted, dimmed=dimmed, four_colour=four_colour, width=58)
+        body = card_svg(
+            step.card, highlighted=highlighted, dimmed=dimmed, four_colour=four_colour, width=58
+        )
         caption = f"{who} · {fmt_int(step.count)}"
     return laid_card_html(body, caption, colour)
 
 
 def play_html(
-    steps: Sequence[PlayStep], *, four_colour: bool = False, reveal_last: bool = True, current: int | None = None
+    steps: Sequence[PlayStep],
+    *,
+    four_colour: bool = False,
+    reveal_last: bool = True,
+    current: int | None = None,
 ) -> str:
     """Every step of the play, one box per series (the count restarts at 0 in each).
 
@@ -97,7 +103,9 @@ def play_html(
         last_count = next((s.count for s in reversed(in_series) if not s.is_go), 0)
         if series != current:
             note = (
-                _("{thirty_one}: the count goes back to {zero}").format(thirty_one=fmt_int(31), zero=fmt_int(0))
+                _("{thirty_one}: the count goes back to {zero}").format(
+                    thirty_one=fmt_int(31), zero=fmt_int(0)
+                )
                 if last_count == 31
                 else _("Go: the count goes back to {zero}").format(zero=fmt_int(0))
             )
@@ -136,7 +144,9 @@ def table_series_html(
     footer = f'<div style="font-size:0.8rem;color:#666">{escape(note)}</div>'
     if earlier:  # the message outside the f-string, where Babel's extractor finds it
         earlier_text = _("Earlier this hand: {cards}").format(cards=cards_text(earlier))
-        footer += f'<div style="font-size:0.8rem;color:#666;margin-top:4px">{escape(earlier_text)}</div>'
+        footer += (
+            f'<div style="font-size:0.8rem;color:#666;margin-top:4px">{escape(earlier_text)}</div>'
+        )
     return series_html(header, cells, footer)
 
 
@@ -155,26 +165,38 @@ def play_breakdown_html(
             what = _("the count is exactly {thirty_one}").format(thirty_one=fmt_int(31))
         elif item.kind == ScoreKind.RUN:
             what = _("the last {n} cards make a run").format(n=number_word(len(item.cards)))
-            rows.append((_("Run of {n}").format(n=fmt_int(len(item.cards))), what, "", item.points, total))
-            cells.append(cards_row(play.pile, highlighted=item.cards, four_colour=four_colour, width=34, gap=4))
+            rows.append(
+                (_("Run of {n}").format(n=fmt_int(len(item.cards))), what, "", item.points, total)
+            )
+            cells.append(
+                cards_row(
+                    play.pile, highlighted=item.cards, four_colour=four_colour, width=34, gap=4
+                )
+            )
             continue
         else:
             what = _("the last {n} cards have the same rank").format(n=number_word(len(item.cards)))
         rows.append((kind_label(item.kind), what, "", item.points, total))
-        cells.append(cards_row(play.pile, highlighted=item.cards, four_colour=four_colour, width=34, gap=4))
+        cells.append(
+            cards_row(play.pile, highlighted=item.cards, four_colour=four_colour, width=34, gap=4)
+        )
     if go_kind:
         total += 1
         what = (
             _("the last card of the play")
             if go_kind == ScoreKind.LAST_CARD
-            else _("nobody can lay another card without passing {thirty_one}").format(thirty_one=fmt_int(31))
+            else _("nobody can lay another card without passing {thirty_one}").format(
+                thirty_one=fmt_int(31)
+            )
         )
         rows.append((kind_label(go_kind), what, "", 1, total))
-        cells.append(cards_row(play.pile[-1:], highlighted=play.pile[-1:], four_colour=four_colour, width=34))
-    if not rows:
-        nothing = _("This card scores nothing: no fifteen, {thirty_one}, pair or run, and the series goes on.").format(
-            thirty_one=fmt_int(31)
+        cells.append(
+            cards_row(play.pile[-1:], highlighted=play.pile[-1:], four_colour=four_colour, width=34)
         )
+    if not rows:
+        nothing = _(
+            "This card scores nothing: no fifteen, {thirty_one}, pair or run, and the series goes on."
+        ).format(thirty_one=fmt_int(31))
         return f"<p>{escape(nothing)}</p>"
     return rows_html(rows, cells)
 

@@ -57,5 +57,7 @@ def echo(text: str) -> str:
     runs = [len(run) for run in re.findall(r"`+", text)]
     fence = "`" * (max(runs, default=0) + 1)
     pad = " " if text.startswith("`") or text.endswith("`") else ""
-    text = text.replace(":material/", ":\u2060material/")  # out of reach of Streamlit's icon rewrite
+    text = text.replace(
+        ":material/", ":\u2060material/"
+    )  # out of reach of Streamlit's icon rewrite
     return f"{fence}{pad}{text}{pad}{fence}"

@@ -53,9 +53,13 @@ def _write_if_changed(
     """Write ``catalog`` to ``path`` unless the file already says the same apart from its dates."""
     out = io.BytesIO()
     write_po(
-        out, catalog, width=100, include_lineno=False,
-        sort_by_file=sort_by_file, ignore_obsolete=ignore_obsolete,
-    )  # fmt: skip
+        out,
+        catalog,
+        width=100,
+        include_lineno=False,
+        sort_by_file=sort_by_file,
+        ignore_obsolete=ignore_obsolete,
+    )
     text = out.getvalue()
     if path.exists() and _DATE_LINES.sub(b"", path.read_bytes()) == _DATE_LINES.sub(b"", text):
         return

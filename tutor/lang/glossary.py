@@ -42,10 +42,30 @@ LOCALES_DIR: Final = Path(__file__).resolve().parents[2] / "locales"
 
 #: Every glossary key, in teaching order.
 KEYS: Final[tuple[str, ...]] = (
-    "crib", "starter", "pone", "dealer", "his_heels", "his_nobs", "go", "fifteen",
-    "thirty_one", "rank", "pair", "pair_royal", "double_pair_royal", "run", "flush", "skunk",
-    "double_skunk", "lurch", "muggins", "the_play", "pegging", "the_show", "count",
-)  # fmt: skip
+    "crib",
+    "starter",
+    "pone",
+    "dealer",
+    "his_heels",
+    "his_nobs",
+    "go",
+    "fifteen",
+    "thirty_one",
+    "rank",
+    "pair",
+    "pair_royal",
+    "double_pair_royal",
+    "run",
+    "flush",
+    "skunk",
+    "double_skunk",
+    "lurch",
+    "muggins",
+    "the_play",
+    "pegging",
+    "the_show",
+    "count",
+)
 
 # Isolate the English term inside right-to-left text so the bidi algorithm keeps
 # it (and its parentheses) in place: FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE.

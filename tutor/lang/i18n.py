@@ -109,8 +109,7 @@ def available_languages() -> tuple[str, ...]:
     return tuple(
         code
         for code in CODES
-        if code == DEFAULT_LANGUAGE
-        or (LOCALES_DIR / code / "LC_MESSAGES" / "messages.po").exists()
+        if code == DEFAULT_LANGUAGE or (LOCALES_DIR / code / "LC_MESSAGES" / "messages.po").exists()
     )
 
 
@@ -150,7 +149,13 @@ def _work_out_language() -> str:
     offered = available_languages()
     wanted = st.query_params.get(LANG_KEY)
     remembered = st.session_state.get(LANG_KEY)
-    return str(wanted) if wanted in offered else str(remembered) if remembered in offered else DEFAULT_LANGUAGE
+    return (
+        str(wanted)
+        if wanted in offered
+        else str(remembered)
+        if remembered in offered
+        else DEFAULT_LANGUAGE
+    )
 
 
 def current_language() -> str:
@@ -333,12 +338,16 @@ def chart_locale(lang: str | None = None, native: bool | None = None) -> dict[st
             "days": [days[(i + 6) % 7] for i in range(7)],
             "shortDays": [short_days[(i + 6) % 7] for i in range(7)],
             "months": [get_month_names("wide", "format", code)[i] for i in range(1, 13)],
-            "shortMonths": [get_month_names("abbreviated", "format", code)[i] for i in range(1, 13)],
+            "shortMonths": [
+                get_month_names("abbreviated", "format", code)[i] for i in range(1, 13)
+            ],
         },
     }
 
 
-def chart_digits(label: str = "datum.label", lang: str | None = None, native: bool | None = None) -> str | None:
+def chart_digits(
+    label: str = "datum.label", lang: str | None = None, native: bool | None = None
+) -> str | None:
     """A Vega expression that writes the digits of ``label`` (an axis's label: a date, which
     Vega writes in Western digits whatever the locale) in the learner's digits; None when those
     are Western (nothing to change).
@@ -350,7 +359,10 @@ def chart_digits(label: str = "datum.label", lang: str | None = None, native: bo
     (True, True)
     """
     code = lang or current_language()
-    digits = [format_int(digit, code, native=native_digits() if native is None else native) for digit in range(10)]
+    digits = [
+        format_int(digit, code, native=native_digits() if native is None else native)
+        for digit in range(10)
+    ]
     if digits == [str(digit) for digit in range(10)]:
         return None
     for digit, own in enumerate(digits):
@@ -504,7 +516,9 @@ def kind_name(kind: str, lang: str | None = None) -> str:
     table cells and chart legends; an unknown kind is returned as it is."""
     if kind not in _KIND_LABELS:
         return kind
-    return _(_KIND_LABELS[kind][0], lang).format(five=fmt_int(5, lang), twenty_one=fmt_int(21, lang))
+    return _(_KIND_LABELS[kind][0], lang).format(
+        five=fmt_int(5, lang), twenty_one=fmt_int(21, lang)
+    )
 
 
 def kind_label(kind: str, lang: str | None = None) -> str:

@@ -72,7 +72,9 @@ class CoachSettings:
         on, bar, threshold = data.get("on"), data.get("win_bar"), data.get("threshold")
         return CoachSettings(
             on=on if isinstance(on, bool) else False,
-            threshold=float(threshold) if threshold in THRESHOLDS and not isinstance(threshold, bool) else 1.5,
+            threshold=float(threshold)
+            if threshold in THRESHOLDS and not isinstance(threshold, bool)
+            else 1.5,
             win_bar=bar if isinstance(bar, bool) else False,
         )
 
@@ -125,21 +127,36 @@ def settings_panel(ctx: PlayContext) -> None:
     st.session_state["play_coach_bar"] = settings.win_bar
     with st.expander(_("Coach"), icon=":material/school:", key="play_coach_panel"):
         st.toggle(
-            _("Coach mode: warn me before a costly move"), key="play_coach_on", on_change=_changed, args=(ctx,),
-            help=_("Before a discard or a card that gives up more than you choose below, the page says what "
-                   "it gives up and asks: play it anyway, or think again."),
-        )  # fmt: skip
+            _("Coach mode: warn me before a costly move"),
+            key="play_coach_on",
+            on_change=_changed,
+            args=(ctx,),
+            help=_(
+                "Before a discard or a card that gives up more than you choose below, the page says what "
+                "it gives up and asks: play it anyway, or think again."
+            ),
+        )
         st.select_slider(
-            _("Warn me when a move gives up more than"), THRESHOLDS, key="play_coach_threshold",
-            format_func=threshold_label, on_change=_changed, args=(ctx,), disabled=not settings.on,
-        )  # fmt: skip
+            _("Warn me when a move gives up more than"),
+            THRESHOLDS,
+            key="play_coach_threshold",
+            format_func=threshold_label,
+            on_change=_changed,
+            args=(ctx,),
+            disabled=not settings.on,
+        )
         if settings.on:
             st.caption(coach_rule(settings.threshold))
         st.toggle(
-            _("Show my chance to win beside the board"), key="play_coach_bar", on_change=_changed, args=(ctx,),
-            help=_("Two players only. An estimate from the app's table of games between strong computer "
-                   "players: not a promise, and it does not know the computer's cards."),
-        )  # fmt: skip
+            _("Show my chance to win beside the board"),
+            key="play_coach_bar",
+            on_change=_changed,
+            args=(ctx,),
+            help=_(
+                "Two players only. An estimate from the app's table of games between strong computer "
+                "players: not a promise, and it does not know the computer's cards."
+            ),
+        )
 
 
 def try_move(ctx: PlayContext, action: Discard | Play, seen_moves: int) -> None:
@@ -150,9 +167,12 @@ def try_move(ctx: PlayContext, action: Discard | Play, seen_moves: int) -> None:
     settings = st.session_state.get(SETTINGS)
     session = ui.current()
     if (
-        isinstance(settings, CoachSettings) and settings.on and session is not None
-        and session.moves == seen_moves and not ui.watching(session)
-    ):  # fmt: skip
+        isinstance(settings, CoachSettings)
+        and settings.on
+        and session is not None
+        and session.moves == seen_moves
+        and not ui.watching(session)
+    ):
         try:
             verdict = check(session.state, action, settings.threshold)
         except (CribbageError, KeyError):  # an illegal move: the game's own check says why below
@@ -185,20 +205,28 @@ def pending_warning(ctx: PlayContext, session: PlaySession) -> None:
     if not isinstance(pending, Pending):
         return
     if pending.moves != session.moves or not session.my_turn():
-        st.session_state.pop(PENDING, None)  # the game moved on (undo, another tab): nothing to confirm
+        st.session_state.pop(
+            PENDING, None
+        )  # the game moved on (undo, another tab): nothing to confirm
         return
     with st.container(border=True, key="play_coach_warning"):
         st.warning(coach_warning(pending.verdict, pending.action), icon=":material/school:")
         st.caption(coach_rule(pending.verdict.threshold))
         with st.container(horizontal=True):
             st.button(
-                _("Think again"), key="play_coach_think", type="primary", on_click=_think_again,
+                _("Think again"),
+                key="play_coach_think",
+                type="primary",
+                on_click=_think_again,
                 icon=":material/psychology:",
-            )  # fmt: skip
+            )
             st.button(
-                _("Play it anyway"), key="play_coach_anyway", on_click=_anyway, args=(ctx,),
+                _("Play it anyway"),
+                key="play_coach_anyway",
+                on_click=_anyway,
+                args=(ctx,),
                 icon=":material/arrow_forward:",
-            )  # fmt: skip
+            )
 
 
 def win_estimate(ctx: PlayContext, session: PlaySession) -> WinEstimate | None:
@@ -210,4 +238,9 @@ def win_estimate(ctx: PlayContext, session: PlaySession) -> WinEstimate | None:
 
 def win_bar(estimate: WinEstimate) -> str:
     """The bar's HTML for ``estimate`` (drawn beside the board by ``tutor.play.table.header``)."""
-    return win_bar_html(estimate.chance, fmt_percent(estimate.chance), win_basis_label(estimate.basis), win_title(estimate))
+    return win_bar_html(
+        estimate.chance,
+        fmt_percent(estimate.chance),
+        win_basis_label(estimate.basis),
+        win_title(estimate),
+    )

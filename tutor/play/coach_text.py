@@ -89,13 +89,17 @@ def coach_warning(verdict: CoachCheck, action: Discard | Play | Go, lang: str | 
                 "The review will grade it: {grade}.",
                 lang,
             )
-            return text.format(cards=cards, percent=percent_text(win_lost, lang), best=best, grade=grade)
+            return text.format(
+                cards=cards, percent=percent_text(win_lost, lang), best=best, grade=grade
+            )
         text = _(
             "Laying away {cards} gives up {points} points on average against laying away {best}. "
             "The review will grade it: {grade}.",
             lang,
         )
-        return text.format(cards=cards, points=points_text(verdict.points_lost, lang), best=best, grade=grade)
+        return text.format(
+            cards=cards, points=points_text(verdict.points_lost, lang), best=best, grade=grade
+        )
     assert isinstance(action, Play)
     card = card_text(action.card, lang)
     if win_lost is not None:
@@ -110,7 +114,9 @@ def coach_warning(verdict: CoachCheck, action: Discard | Play | Go, lang: str | 
         "laying {best}. The review will grade it: {grade}.",
         lang,
     )
-    return text.format(card=card, points=points_text(verdict.points_lost, lang), best=best, grade=grade)
+    return text.format(
+        card=card, points=points_text(verdict.points_lost, lang), best=best, grade=grade
+    )
 
 
 def coach_rule(threshold: float, lang: str | None = None) -> str:
@@ -123,7 +129,10 @@ def coach_rule(threshold: float, lang: str | None = None) -> str:
         "The coach warns you before a move that gives up more than {points} points on average "
         "(near the end of the game: more than {percent} of your chance to win).",
         lang,
-    ).format(points=points_text(threshold, lang, decimals=1), percent=percent_text(win_threshold(threshold), lang))
+    ).format(
+        points=points_text(threshold, lang, decimals=1),
+        percent=percent_text(win_threshold(threshold), lang),
+    )
 
 
 def win_basis_label(basis: WinBasis, lang: str | None = None) -> str:

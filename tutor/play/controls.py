@@ -56,41 +56,61 @@ def settings_form(ctx: PlayContext) -> None:
         choices = st.container(key="pairs_play_settings")  # on a phone, two choices to a line
         level, target, players = choices.columns(3)
         level.selectbox(
-            _("Opponent"), BOT_LEVELS, index=1, key="play_set_level",
+            _("Opponent"),
+            BOT_LEVELS,
+            index=1,
+            key="play_set_level",
             format_func={v: _(LEVEL_LABELS[v]) for v in BOT_LEVELS}.__getitem__,
-        )  # fmt: skip
+        )
         target.radio(
-            _("Game to"), [121, 61], horizontal=True, key=ui.setting_key("target"),
+            _("Game to"),
+            [121, 61],
+            horizontal=True,
+            key=ui.setting_key("target"),
             format_func={n: fmt_int(n) for n in (121, 61)}.__getitem__,
-        )  # fmt: skip
+        )
         players.radio(
-            _("Players"), [2, 3, 4], horizontal=True, key=ui.setting_key("players"),
+            _("Players"),
+            [2, 3, 4],
+            horizontal=True,
+            key=ui.setting_key("players"),
             format_func={n: player_label(n) for n in PLAYER_LABELS}.__getitem__,
-        )  # fmt: skip
+        )
         dealer, skunk, counting = choices.columns(3)
         dealer.radio(
-            _("First dealer"), FIRST_DEALER_CHOICES, key="play_set_dealer",
+            _("First dealer"),
+            FIRST_DEALER_CHOICES,
+            key="play_set_dealer",
             format_func={v: _(label) for v, label in DEALER_LABELS.items()}.__getitem__,
-        )  # fmt: skip
+        )
         skunk.selectbox(  # each rule said short (the box is one line), and in full in its help
-            _("Skunk rule"), list(SkunkRule), key=ui.setting_key("skunk"),
+            _("Skunk rule"),
+            list(SkunkRule),
+            key=ui.setting_key("skunk"),
             format_func={r: skunk_label(r, short=True) for r in SKUNK_LABELS}.__getitem__,
             help="\n\n".join(skunk_label(r) for r in SkunkRule),
-        )  # fmt: skip
+        )
         counting.radio(
-            _("Counting"), ["app", "step", "self"], key="play_set_counting",
+            _("Counting"),
+            ["app", "step", "self"],
+            key="play_set_counting",
             format_func={
                 "app": _("The app counts for me"),
                 "step": _("The app counts, one hand at a time"),
                 "self": _("I count my own hand and crib"),
             }.__getitem__,
-        )  # fmt: skip
+        )
         st.toggle(
-            _("Muggins"), key="play_set_muggins",
+            _("Muggins"),
+            key="play_set_muggins",
             help=_("When you count your own hand, points you miss go to the computer."),
-        )  # fmt: skip
+        )
         st.form_submit_button(
-            _("Deal"), type="primary", on_click=ui.start_game, args=(ctx,), icon=":material/playing_cards:"
+            _("Deal"),
+            type="primary",
+            on_click=ui.start_game,
+            args=(ctx,),
+            icon=":material/playing_cards:",
         )
 
 
@@ -150,7 +170,9 @@ def discard_controls(ctx: PlayContext, session: PlaySession) -> None:
         args=(ctx, session.moves),
     )
     coach.pending_warning(ctx, session)
-    right.toggle(_("Hint"), key="play_hint", help=_("Show the discard advisor's ranking of every discard."))
+    right.toggle(
+        _("Hint"), key="play_hint", help=_("Show the discard advisor's ranking of every discard.")
+    )
     if st.session_state.get("play_hint"):
         advice_table(session)
 
@@ -173,7 +195,9 @@ def _toggle(card: str, seen_moves: int) -> None:
 
 def _confirm_discard(ctx: PlayContext, seen_moves: int) -> None:
     chosen = tuple(Card.parse(c) for c in st.session_state.get(ui.SELECTED, []))
-    coach.try_move(ctx, Discard(HUMAN, chosen), seen_moves)  # the coach may hold it back: the cards stay chosen
+    coach.try_move(
+        ctx, Discard(HUMAN, chosen), seen_moves
+    )  # the coach may hold it back: the cards stay chosen
 
 
 def advice_table(session: PlaySession) -> None:
@@ -192,9 +216,11 @@ def advice_table(session: PlaySession) -> None:
         for o in advice.options
     ]
     st.caption(
-        _("Expected points over every possible starter; the crib counts for you when it is yours "
-          "and against you when it is not.")
-    )  # fmt: skip
+        _(
+            "Expected points over every possible starter; the crib counts for you when it is yours "
+            "and against you when it is not."
+        )
+    )
     st.dataframe(rows, hide_index=True, width="stretch", key="play_advice")
 
 
@@ -214,9 +240,15 @@ def play_controls(ctx: PlayContext, session: PlaySession) -> None:
             )
         )
     elif forced is not None:
-        st.markdown(_("**No card of yours fits.** The count is {count}: go.").format(count=fmt_int(state.count)))
+        st.markdown(
+            _("**No card of yours fits.** The count is {count}: go.").format(
+                count=fmt_int(state.count)
+            )
+        )
     elif mine:
-        st.markdown(_("**Your turn.** The count is {count}: lay a card.").format(count=fmt_int(state.count)))
+        st.markdown(
+            _("**Your turn.** The count is {count}: lay a card.").format(count=fmt_int(state.count))
+        )
     else:
         assert state.to_act is not None
         st.markdown(_("**{name} to play.**").format(name=escape(names[state.to_act])))
@@ -234,7 +266,11 @@ def play_controls(ctx: PlayContext, session: PlaySession) -> None:
                     on_click=coach.try_move,
                     args=(ctx, Play(HUMAN, card), session.moves),
                     width="stretch",
-                    help=None if fits else _("This card would take the count past {thirty_one}.").format(thirty_one=fmt_int(31)),
+                    help=None
+                    if fits
+                    else _("This card would take the count past {thirty_one}.").format(
+                        thirty_one=fmt_int(31)
+                    ),
                 )
         coach.pending_warning(ctx, session)
     else:
@@ -277,7 +313,11 @@ def show_section(ctx: PlayContext, session: PlaySession) -> None:
         return
     with st.form("play_count_form", clear_on_submit=True):
         st.text_input(
-            _("How many points?"), key="play_claim", placeholder=_("a whole number from {low} to {high}").format(low=fmt_int(0), high=fmt_int(29))
+            _("How many points?"),
+            key="play_claim",
+            placeholder=_("a whole number from {low} to {high}").format(
+                low=fmt_int(0), high=fmt_int(29)
+            ),
         )
         st.form_submit_button(
             _("Claim my count"), type="primary", on_click=_claim, args=(ctx, session.moves)
@@ -297,20 +337,28 @@ def _claim(ctx: PlayContext, seen_moves: int) -> None:
 def deal_button(ctx: PlayContext, session: PlaySession) -> None:
     """After the show: deal the next hand."""
     st.button(
-        _("Deal the next hand"), key="play_deal", type="primary",
-        on_click=do, args=(ctx, lambda s: s.deal_next(), session.moves),
-    )  # fmt: skip
+        _("Deal the next hand"),
+        key="play_deal",
+        type="primary",
+        on_click=do,
+        args=(ctx, lambda s: s.deal_next(), session.moves),
+    )
 
 
 def game_buttons(ctx: PlayContext, session: PlaySession) -> None:
     """Undo, New game, the log so far, and the game's address."""
     with st.container(horizontal=True):
         st.button(
-            _("Undo my last move"), key="play_undo", disabled=not session.can_undo,
-            on_click=do, args=(ctx, lambda s: s.take_back_choice(), session.moves),
-            help=_("Take back your last discard or card laid (practice only: the game log marks it)."),
+            _("Undo my last move"),
+            key="play_undo",
+            disabled=not session.can_undo,
+            on_click=do,
+            args=(ctx, lambda s: s.take_back_choice(), session.moves),
+            help=_(
+                "Take back your last discard or card laid (practice only: the game log marks it)."
+            ),
             icon=":material/undo:",
-        )  # fmt: skip
+        )
         st.button(_("New game"), key="play_new", on_click=ui.new_game, icon=":material/add:")
     if st.toggle(_("Show the game log so far"), key="play_show_log"):
         table.game_log(session, key="play_log_so_far")
@@ -325,10 +373,14 @@ def new_game_button() -> None:
 def watching_note() -> None:
     """For a game that belongs to someone else: you are watching it; start your own."""
     st.info(
-        _("You are watching this game: it belongs to the player who started it, so there are no "
-          "move buttons here. You can start a game of your own."),
+        _(
+            "You are watching this game: it belongs to the player who started it, so there are no "
+            "move buttons here. You can start a game of your own."
+        ),
         icon=":material/visibility:",
-    )  # fmt: skip
+    )
     with st.container(horizontal=True):
-        st.button(_("Start your own game"), key="play_own_game", type="primary", on_click=ui.new_game)
+        st.button(
+            _("Start your own game"), key="play_own_game", type="primary", on_click=ui.new_game
+        )
         st.button(_("Show the latest moves"), key="play_watch_refresh", icon=":material/refresh:")

@@ -18,7 +18,19 @@ from cribbage_core.kinds import ScoreKind, StepKind
 from cribbage_core.record import read_step, step_json
 from cribbage_core.scoring import MAX_HAND_POINTS
 
-__all__ = ["HUMAN", "MoveKind", "Move", "Mark", "Review", "Claim", "Undo", "Earlier", "earlier_json", "read_earlier", "log_rows"]
+__all__ = [
+    "HUMAN",
+    "MoveKind",
+    "Move",
+    "Mark",
+    "Review",
+    "Claim",
+    "Undo",
+    "Earlier",
+    "earlier_json",
+    "read_earlier",
+    "log_rows",
+]
 
 #: The learner's seat (every other seat is a computer player).
 HUMAN: Final = 0
@@ -97,7 +109,9 @@ class Undo(NamedTuple):
     back: tuple[int, ...]
     feed_len: int
     action: Discard | Play
-    forced: bool = False  # the only card that fitted, laid for the learner: undone with their choice before it
+    forced: bool = (
+        False  # the only card that fitted, laid for the learner: undone with their choice before it
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +136,15 @@ def earlier_json(earlier: Earlier) -> dict[str, Any]:
         "back": list(earlier.back),
         "marks": [[m.hand_no, m.after_event, step_json(m.undone)] for m in earlier.marks],
         "reviews": [
-            [r.hand_no, _strs(r.discard), _strs(r.best_discard), r.net, r.best_net, r.rank, r.options]
+            [
+                r.hand_no,
+                _strs(r.discard),
+                _strs(r.best_discard),
+                r.net,
+                r.best_net,
+                r.rank,
+                r.options,
+            ]
             for r in earlier.reviews
         ],
         "claims": [[c.hand_no, c.is_crib, c.claimed, c.actual] for c in earlier.claims],
@@ -136,7 +158,9 @@ def read_earlier(value: object, config: GameConfig) -> Earlier:
     moves = fields.integer(found["moves"], f"{where}.moves", 0, 10**9)
     back = tuple(
         fields.integer(b, f"{where}.back[{i}]", 0, config.target)
-        for i, b in enumerate(fields.array(found["back"], f"{where}.back", config.sides, config.sides))
+        for i, b in enumerate(
+            fields.array(found["back"], f"{where}.back", config.sides, config.sides)
+        )
     )
     marks = []
     for i, item in enumerate(fields.array(found["marks"], f"{where}.marks")):
@@ -145,26 +169,42 @@ def read_earlier(value: object, config: GameConfig) -> Earlier:
         undone = read_step(step, f"{at}[2]", config.players)
         if not isinstance(undone, Discard | Play) or undone.seat != HUMAN:
             fields.fail(f"{at}[2]", "a discard or a card laid by seat 0", step)
-        marks.append(Mark(fields.integer(hand_no, f"{at}[0]", 1, 10_000), fields.integer(after, f"{at}[1]", 0), undone))
+        marks.append(
+            Mark(
+                fields.integer(hand_no, f"{at}[0]", 1, 10_000),
+                fields.integer(after, f"{at}[1]", 0),
+                undone,
+            )
+        )
     reviews = []
     for i, item in enumerate(fields.array(found["reviews"], f"{where}.reviews")):
         at = f"{where}.reviews[{i}]"
         hand_no, discard, best, net, best_net, rank, options = fields.array(item, at, 7, 7)
         size = config.discard_size
         count = fields.integer(options, f"{at}[6]", 1, 15)
-        reviews.append(Review(
-            fields.integer(hand_no, f"{at}[0]", 1, 10_000), fields.cards(discard, f"{at}[1]", size, size),
-            fields.cards(best, f"{at}[2]", size, size), fields.real(net, f"{at}[3]"),
-            fields.real(best_net, f"{at}[4]"), fields.integer(rank, f"{at}[5]", 1, count), count,
-        ))  # fmt: skip
+        reviews.append(
+            Review(
+                fields.integer(hand_no, f"{at}[0]", 1, 10_000),
+                fields.cards(discard, f"{at}[1]", size, size),
+                fields.cards(best, f"{at}[2]", size, size),
+                fields.real(net, f"{at}[3]"),
+                fields.real(best_net, f"{at}[4]"),
+                fields.integer(rank, f"{at}[5]", 1, count),
+                count,
+            )
+        )
     claims = []
     for i, item in enumerate(fields.array(found["claims"], f"{where}.claims")):
         at = f"{where}.claims[{i}]"
         hand_no, is_crib, claimed, actual = fields.array(item, at, 4, 4)
-        claims.append(Claim(
-            fields.integer(hand_no, f"{at}[0]", 1, 10_000), fields.boolean(is_crib, f"{at}[1]"),
-            fields.integer(claimed, f"{at}[2]", 0, 1000), fields.integer(actual, f"{at}[3]", 0, MAX_HAND_POINTS),
-        ))  # fmt: skip
+        claims.append(
+            Claim(
+                fields.integer(hand_no, f"{at}[0]", 1, 10_000),
+                fields.boolean(is_crib, f"{at}[1]"),
+                fields.integer(claimed, f"{at}[2]", 0, 1000),
+                fields.integer(actual, f"{at}[3]", 0, MAX_HAND_POINTS),
+            )
+        )
     return Earlier(moves, back, tuple(marks), tuple(reviews), tuple(claims))
 
 

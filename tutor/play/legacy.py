@@ -26,13 +26,34 @@ from cribbage_core.record import GameRecord, read_config, read_event
 
 __all__ = ["upgrade"]
 
-_ACTION_WORDS: Final = [k.value for k in (StepKind.DISCARD, StepKind.PLAY, StepKind.GO, StepKind.COUNT)]
+_ACTION_WORDS: Final = [
+    k.value for k in (StepKind.DISCARD, StepKind.PLAY, StepKind.GO, StepKind.COUNT)
+]
 
 _V1_KEYS: Final = (
-    "version", "game_id", "seed", "settings", "state", "moves", "back", "undo", "marks", "feed",
-    "reviews", "claims", "last_show",
-)  # fmt: skip
-_SETTINGS_KEYS: Final = ("level", "players", "target", "first_dealer", "skunk_rule", "muggins", "self_count")
+    "version",
+    "game_id",
+    "seed",
+    "settings",
+    "state",
+    "moves",
+    "back",
+    "undo",
+    "marks",
+    "feed",
+    "reviews",
+    "claims",
+    "last_show",
+)
+_SETTINGS_KEYS: Final = (
+    "level",
+    "players",
+    "target",
+    "first_dealer",
+    "skunk_rule",
+    "muggins",
+    "self_count",
+)
 _FIRST_DEALERS: Final[Mapping[str, int | None]] = {"cut": None, "me": 0, "opponent": 1}
 
 
@@ -42,7 +63,9 @@ def upgrade(data: Mapping[str, Any]) -> dict[str, Any]:
     settings = fields.obj(found["settings"], "save.settings", _SETTINGS_KEYS)
     config_json = {key: settings[key] for key in ("players", "target", "skunk_rule", "muggins")}
     config = read_config(config_json, "save.settings")
-    choice = fields.text(settings["first_dealer"], "save.settings.first_dealer", tuple(_FIRST_DEALERS))
+    choice = fields.text(
+        settings["first_dealer"], "save.settings.first_dealer", tuple(_FIRST_DEALERS)
+    )
     state = fields.obj(found["state"], "save.state", _STATE_KEYS)
     hand_no = fields.integer(state["hand_no"], "save.state.hand_no", 1, 10_000)
     phase = fields.text(state["phase"], "save.state.phase", [p.value for p in Phase])
@@ -82,7 +105,10 @@ def upgrade(data: Mapping[str, Any]) -> dict[str, Any]:
         "earlier": {
             "moves": moves - len(steps),
             "back": _back_at_deal(found["undo"], back, scores, hand_no),
-            "marks": [_mark(item, f"save.marks[{i}]") for i, item in enumerate(fields.array(found["marks"], "save.marks"))],
+            "marks": [
+                _mark(item, f"save.marks[{i}]")
+                for i, item in enumerate(fields.array(found["marks"], "save.marks"))
+            ],
             "reviews": _before(found["reviews"], "save.reviews", hand_no),
             "claims": _before(found["claims"], "save.claims", hand_no),
         },
@@ -93,13 +119,34 @@ def upgrade(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _STATE_KEYS: Final = (
-    "version", "config", "phase", "hand_no", "dealer", "to_act", "hands", "discards", "kept", "crib",
-    "starter", "stock", "pile", "count", "played", "series_starts", "passed", "last_layer",
-    "show_step", "scores", "ended_in", "log",
-)  # fmt: skip
+    "version",
+    "config",
+    "phase",
+    "hand_no",
+    "dealer",
+    "to_act",
+    "hands",
+    "discards",
+    "kept",
+    "crib",
+    "starter",
+    "stock",
+    "pile",
+    "count",
+    "played",
+    "series_starts",
+    "passed",
+    "last_layer",
+    "show_step",
+    "scores",
+    "ended_in",
+    "log",
+)
 
 
-def _back_at_deal(undo: object, back: Sequence[Any], scores: Sequence[int], hand_no: int) -> list[int]:
+def _back_at_deal(
+    undo: object, back: Sequence[Any], scores: Sequence[int], hand_no: int
+) -> list[int]:
     """The back pegs when the hand was dealt: those kept for undoing the learner's discard, if the
     save has them (nothing is pegged in the discard), else the latest ones where no later peg moved them."""
     latest = [fields.integer(b, f"save.back[{i}]", 0, 10_000) for i, b in enumerate(back)]
@@ -109,7 +156,9 @@ def _back_at_deal(undo: object, back: Sequence[Any], scores: Sequence[int], hand
         first = fields.obj(state, "save.undo[0][0]", _STATE_KEYS)
         if first["hand_no"] == hand_no and first["phase"] == Phase.DISCARD.value:
             pegs = fields.array(kept, "save.undo[0][1]", len(scores), len(scores))
-            return [fields.integer(b, f"save.undo[0][1][{i}]", 0, scores[i]) for i, b in enumerate(pegs)]
+            return [
+                fields.integer(b, f"save.undo[0][1][{i}]", 0, scores[i]) for i, b in enumerate(pegs)
+            ]
     return [min(peg, score) for peg, score in zip(latest, scores, strict=True)]
 
 
@@ -155,5 +204,6 @@ def _same(replayed: object, saved: object, where: str) -> None:
     if replayed != saved or type(replayed) is not type(saved):
         raise InvalidSavedGame(
             f"{where} is {str(saved)[:40]} but the moves played make it {str(replayed)[:40]}",
-            problem="mismatch", where=where,
-        )  # fmt: skip
+            problem="mismatch",
+            where=where,
+        )

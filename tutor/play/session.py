@@ -120,7 +120,9 @@ class PlaySettings:
     skunk_rule: SkunkRule = SkunkRule.SKUNK
     muggins: bool = False
     self_count: bool = False  # counting mode: the learner types their own hand and crib counts
-    step_show: bool = False  # the show waits for a click before each count (else it runs on by itself)
+    step_show: bool = (
+        False  # the show waits for a click before each count (else it runs on by itself)
+    )
 
     def __post_init__(self) -> None:
         check_level(self.level)
@@ -140,14 +142,27 @@ class PlaySettings:
         return _FIRST_DEALER_SEATS[self.first_dealer]
 
     @staticmethod
-    def of_record(record: GameRecord, level: str, self_count: bool, step_show: bool = False) -> PlaySettings:
+    def of_record(
+        record: GameRecord, level: str, self_count: bool, step_show: bool = False
+    ) -> PlaySettings:
         """The settings a game's record was played with (``InvalidSavedGame`` if none fit)."""
-        choice = next((c for c, seat in _FIRST_DEALER_SEATS.items() if seat == record.first_dealer), None)
+        choice = next(
+            (c for c, seat in _FIRST_DEALER_SEATS.items() if seat == record.first_dealer), None
+        )
         if choice is None:
-            fields.fail("game.first_dealer", "null (cut for deal), 0 (you) or 1", record.first_dealer)
+            fields.fail(
+                "game.first_dealer", "null (cut for deal), 0 (you) or 1", record.first_dealer
+            )
         cfg = record.config
         return PlaySettings(
-            level, cfg.players, cfg.target, choice, cfg.skunk_rule, cfg.muggins, self_count, step_show
+            level,
+            cfg.players,
+            cfg.target,
+            choice,
+            cfg.skunk_rule,
+            cfg.muggins,
+            self_count,
+            step_show,
         )
 
 
@@ -189,20 +204,33 @@ class PlaySession:
         ``(hand_no, cards)``, for lessons and tests).
         """
         record = GameRecord(
-            settings.config(), seed, settings.first_dealer_seat,
+            settings.config(),
+            seed,
+            settings.first_dealer_seat,
             tuple((n, tuple(cards)) for n, cards in decks),
-        )  # fmt: skip
+        )
         return PlaySession._begin(game_id or make_game_id(), settings, record, None)
 
     @staticmethod
-    def _begin(game_id: str, settings: PlaySettings, record: GameRecord, earlier: Earlier | None) -> PlaySession:
+    def _begin(
+        game_id: str, settings: PlaySettings, record: GameRecord, earlier: Earlier | None
+    ) -> PlaySession:
         state = replace(record, steps=()).first_state()
         if earlier is None:
-            return PlaySession(game_id, settings, replace(record, steps=()), state, back=(0,) * state.config.sides)
+            return PlaySession(
+                game_id, settings, replace(record, steps=()), state, back=(0,) * state.config.sides
+            )
         return PlaySession(
-            game_id, settings, replace(record, steps=()), state, back=earlier.back,
-            marks=earlier.marks, reviews=earlier.reviews, claims=earlier.claims, earlier=earlier,
-        )  # fmt: skip
+            game_id,
+            settings,
+            replace(record, steps=()),
+            state,
+            back=earlier.back,
+            marks=earlier.marks,
+            reviews=earlier.reviews,
+            claims=earlier.claims,
+            earlier=earlier,
+        )
 
     @staticmethod
     def replay(
@@ -219,8 +247,10 @@ class PlaySession:
             except CribbageError as error:
                 raise InvalidSavedGame(
                     f"step {number} ({step_text(step)}) breaks a rule: {error}",
-                    problem="move", where=f"game.steps[{number - 1}]", step=number,
-                ) from error  # fmt: skip
+                    problem="move",
+                    where=f"game.steps[{number - 1}]",
+                    step=number,
+                ) from error
         return session
 
     def _take(self, step: Step) -> PlaySession:
@@ -228,7 +258,9 @@ class PlaySession:
             return self.deal_next()
         if isinstance(step, TakeBack):
             if step.seat != HUMAN:
-                raise IllegalMove(f"only the learner (seat {HUMAN}) takes moves back, not seat {step.seat}")
+                raise IllegalMove(
+                    f"only the learner (seat {HUMAN}) takes moves back, not seat {step.seat}"
+                )
             return self.take_back()
         if step.seat == HUMAN:
             return self.act(step)
@@ -338,9 +370,8 @@ class PlaySession:
         """Points the learner's side missed in counting that the other side took."""
         mine = self.state.side_of(HUMAN)
         return sum(
-            e.points for e in self.state.log
-            if e.kind == ScoreKind.MUGGINS and e.side != mine
-        )  # fmt: skip
+            e.points for e in self.state.log if e.kind == ScoreKind.MUGGINS and e.side != mine
+        )
 
     # ------------------------------------------------------------------ acting
 
@@ -352,15 +383,22 @@ class PlaySession:
         session = self._apply(action)  # raises before anything is remembered
         if isinstance(action, Discard | Play):
             forced = session.feed[-1].forced
-            session = replace(session, undo=self.undo + (Undo(before, self.back, len(self.feed), action, forced),))
+            session = replace(
+                session, undo=self.undo + (Undo(before, self.back, len(self.feed), action, forced),)
+            )
         if isinstance(action, Discard):
             role = role_of(HUMAN, before.dealer, before.players)
             options = advise(before.hands[HUMAN], role, before.players)
             chosen = options.option_for(action.cards)
             review = Review(
-                before.hand_no, tuple(sorted(action.cards)), options.best.discard,
-                chosen.net, options.best.net, chosen.rank, len(options.options),
-            )  # fmt: skip
+                before.hand_no,
+                tuple(sorted(action.cards)),
+                options.best.discard,
+                chosen.net,
+                options.best.net,
+                chosen.rank,
+                len(options.options),
+            )
             kept = tuple(r for r in session.reviews if r.hand_no != before.hand_no)
             session = replace(session, reviews=kept + (review,))
         if isinstance(action, Count) and action.claimed is not None:
@@ -397,7 +435,9 @@ class PlaySession:
         """Deal the next hand (after the show)."""
         state = self.state
         if state.phase is not Phase.DEAL:
-            raise WrongPhase(f"the next hand is dealt after the show, not during the {state.phase.value}")
+            raise WrongPhase(
+                f"the next hand is dealt after the show, not during the {state.phase.value}"
+            )
         dealt = self.record.deal(state)
         return replace(self, state=dealt, feed=(), undo=(), record=self.record.then(NextDeal()))
 
@@ -416,7 +456,9 @@ class PlaySession:
             undo=self.undo[:-1],
             feed=self.feed[: undo.feed_len],
             marks=self.marks + (mark,),
-            reviews=tuple(r for r in self.reviews if r.hand_no != state.hand_no) if redo_discard else self.reviews,
+            reviews=tuple(r for r in self.reviews if r.hand_no != state.hand_no)
+            if redo_discard
+            else self.reviews,
             record=self.record.then(TakeBack(HUMAN)),
         )
 
@@ -445,14 +487,27 @@ class PlaySession:
             move = Move(action.seat, MoveKind.DISCARD, action.cards)
         elif isinstance(action, Play):
             count = before.count + action.card.value
-            move = Move(action.seat, MoveKind.PLAY, (action.card,), count, scored, forced=self._forced(action))
+            move = Move(
+                action.seat,
+                MoveKind.PLAY,
+                (action.card,),
+                count,
+                scored,
+                forced=self._forced(action),
+            )
         elif isinstance(action, Go):
-            move = Move(action.seat, MoveKind.GO, (), before.count, scored, forced=self._forced(action))
+            move = Move(
+                action.seat, MoveKind.GO, (), before.count, scored, forced=self._forced(action)
+            )
         else:
             counted = before.counting()
             assert counted is not None
             move = Move(action.seat, MoveKind.COUNT, counted.cards, 0, scored, action.claimed)
-        last_show = before if before.phase is Phase.SHOW and after.phase is not Phase.SHOW else self.last_show
+        last_show = (
+            before
+            if before.phase is Phase.SHOW and after.phase is not Phase.SHOW
+            else self.last_show
+        )
         return replace(
             self,
             state=after,
@@ -486,17 +541,23 @@ class PlaySession:
         ``InvalidSavedGame`` naming what is wrong (a field, a step that breaks a rule, ...).
         """
         if not isinstance(data, dict):
-            raise InvalidSavedGame(f"a saved game is a JSON object, got {type(data).__name__}", problem="unreadable")
+            raise InvalidSavedGame(
+                f"a saved game is a JSON object, got {type(data).__name__}", problem="unreadable"
+            )
         version = data.get("version")
         if version == 1:
             data = upgrade(data)
         elif version != SAVE_VERSION:
             raise InvalidSavedGame(
                 f"unknown saved-game version {str(version)[:20]!r}: expected {SAVE_VERSION}",
-                problem="version", where="version",
-            )  # fmt: skip
+                problem="version",
+                where="version",
+            )
         found = fields.obj(
-            data, "save", ("version", "game_id", "level", "self_count", "game"), ("step_show", "earlier")
+            data,
+            "save",
+            ("version", "game_id", "level", "self_count", "game"),
+            ("step_show", "earlier"),
         )
         game_id = fields.text(found["game_id"], "save.game_id", longest=36)
         level = fields.text(found["level"], "save.level", BOT_LEVELS)
@@ -508,14 +569,19 @@ class PlaySession:
         session = PlaySession.replay(game_id, settings, record, earlier)
         if earlier is not None:
             for i, mark in enumerate(earlier.marks):
-                fields.integer(mark.after_event, f"save.earlier.marks[{i}][1]", 0, len(session.state.log))
-            for side, (peg, score) in enumerate(zip(session.back, session.state.scores, strict=True)):
+                fields.integer(
+                    mark.after_event, f"save.earlier.marks[{i}][1]", 0, len(session.state.log)
+                )
+            for side, (peg, score) in enumerate(
+                zip(session.back, session.state.scores, strict=True)
+            ):
                 fields.integer(peg, f"save.earlier.back[{side}]", 0, score)
         if moves is not None and moves != session.moves:
             raise InvalidSavedGame(
                 f"the move counter says {moves} but the saved moves make {session.moves}",
-                problem="mismatch", where="moves",
-            )  # fmt: skip
+                problem="mismatch",
+                where="moves",
+            )
         return session
 
     # ------------------------------------------------------------------ the log

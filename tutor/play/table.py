@@ -55,13 +55,19 @@ def settings_caption(settings: PlaySettings) -> None:
     """One line: the opponent, the players, the skunk rule, muggins and who counts (on a phone,
     below the table: ``below_`` in :data:`tutor.frame.menu._PHONE_CSS`)."""
     st.container(key="below_play_settings").caption(
-        _("Opponent: {level} · {players} · skunk rule: {skunk} · muggins {muggins} · {counting}").format(
+        _(
+            "Opponent: {level} · {players} · skunk rule: {skunk} · muggins {muggins} · {counting}"
+        ).format(
             level=_(LEVEL_LABELS[settings.level]),
             players=player_label(settings.players),
             skunk=skunk_label(settings.skunk_rule),
             muggins=_("on") if settings.muggins else _("off"),
-            counting=_("you count your own hand") if settings.self_count else (
-                _("the app counts, one hand at a time") if settings.step_show else _("the app counts")
+            counting=_("you count your own hand")
+            if settings.self_count
+            else (
+                _("the app counts, one hand at a time")
+                if settings.step_show
+                else _("the app counts")
             ),
         )
     )
@@ -88,7 +94,9 @@ def header(session: PlaySession, beside_the_board: str | None = None) -> None:
     for side, col in enumerate(cols[: len(sides)]):
         gained = state.scores[side] - session.back[side]
         colour = PEG_COLOURS[side]
-        last_peg = escape(_("last peg {points}").format(points=fmt_signed(gained))) if gained else "&nbsp;"
+        last_peg = (
+            escape(_("last peg {points}").format(points=fmt_signed(gained))) if gained else "&nbsp;"
+        )
         col.markdown(
             f'<div style="border-left:6px solid {colour};padding:2px 10px">'
             f'<div style="font-size:0.85rem;color:#555"><bdi>{plain_html(sides[side])}</bdi></div>'
@@ -100,7 +108,8 @@ def header(session: PlaySession, beside_the_board: str | None = None) -> None:
     with cols[-1]:
         st.markdown(
             _("**Hand {n}** · {dealer} dealt · playing to {target}").format(
-                n=fmt_int(max(deal.hand_no, 1)), dealer=escape_markdown(names[deal.dealer]),
+                n=fmt_int(max(deal.hand_no, 1)),
+                dealer=escape_markdown(names[deal.dealer]),
                 target=fmt_int(state.config.target),
             )
         )
@@ -142,7 +151,9 @@ def table(session: PlaySession) -> None:
     for col, seat in zip(cols, others, strict=False):
         with col:
             left = len(state.hands[seat])
-            st.markdown(f"**{escape(names[seat])}**" + (" · " + _("dealer") if seat == state.dealer else ""))
+            st.markdown(
+                f"**{escape(names[seat])}**" + (" · " + _("dealer") if seat == state.dealer else "")
+            )
             if in_show and state.kept[seat]:
                 show_html(cards_row(state.kept[seat], four_colour=colours, width=52, gap=4))
             else:
@@ -152,7 +163,11 @@ def table(session: PlaySession) -> None:
         if in_show and state.show_step >= state.players:
             show_html(cards_row(state.crib, four_colour=colours, width=52, gap=4))
         else:
-            in_crib = len(state.crib) if state.starter is not None else sum(len(d) for d in state.discards)
+            in_crib = (
+                len(state.crib)
+                if state.starter is not None
+                else sum(len(d) for d in state.discards)
+            )
             show_html(_face_down(in_crib))
     with cols[-1]:
         st.markdown(bold(_("Starter")))
@@ -160,13 +175,17 @@ def table(session: PlaySession) -> None:
             show_html(cards_row([state.starter], four_colour=colours, width=52))
         else:
             show_html(_face_down(1))
-    if state.phase is Phase.PLAY or (state.phase is Phase.GAME_OVER and state.ended_in is Phase.PLAY):
+    if state.phase is Phase.PLAY or (
+        state.phase is Phase.GAME_OVER and state.ended_in is Phase.PLAY
+    ):
         _series(state, names)
 
 
 def _series(state: GameState, names: list[str]) -> None:
     start = (state.series_starts or (0,))[-1]
-    laid = [(names[seat], card, PEG_COLOURS[state.side_of(seat)]) for seat, card in state.played[start:]]
+    laid = [
+        (names[seat], card, PEG_COLOURS[state.side_of(seat)]) for seat, card in state.played[start:]
+    ]
     said_go = [names[s] for s, passed in enumerate(state.passed) if passed]
     earlier = [card for _, card in state.played[:start]]
     show_html(table_series_html(laid, state.count, said_go, earlier, four_colour=four_colour()))
@@ -184,7 +203,9 @@ def commentary(session: PlaySession, last: int = 5) -> None:
         f"{plain_html(describe_move(m, names, watched=player is not None))}</li>"
         for i, m in enumerate(moves)
     )
-    show_html(f'<ul class="play-feed" style="margin:2px 0 8px 0;padding-inline-start:1.2rem">{items}</ul>')
+    show_html(
+        f'<ul class="play-feed" style="margin:2px 0 8px 0;padding-inline-start:1.2rem">{items}</ul>'
+    )
 
 
 def counted_steps(state: GameState, upto: int) -> list[Counting]:
@@ -212,8 +233,12 @@ def show_counted(session: PlaySession, state: GameState, upto: int) -> None:
         with st.expander(title, expanded=True):
             claim = next(
                 (
-                    c for c in session.claims
-                    if c.hand_no == state.hand_no and c.is_crib == is_crib and seat == HUMAN and player is None
+                    c
+                    for c in session.claims
+                    if c.hand_no == state.hand_no
+                    and c.is_crib == is_crib
+                    and seat == HUMAN
+                    and player is None
                 ),
                 None,
             )
@@ -237,17 +262,23 @@ def _claim_verdict(claim: Claim, score: HandScore, muggins: bool) -> None:
         )
     else:
         missed = ", ".join(kind_label(k) for k in likely_missed(score, claimed))
-        numbers = {"claimed": fmt_int(claimed), "actual": fmt_int(actual), "gap": fmt_int(actual - claimed)}
+        numbers = {
+            "claimed": fmt_int(claimed),
+            "actual": fmt_int(actual),
+            "gap": fmt_int(actual - claimed),
+        }
         if muggins:
             st.error(
-                _("You claimed {claimed} of {actual}. Muggins! The computer takes the {gap} you missed "
-                  "(look at: {missed}).").format(missed=missed, **numbers)
-            )  # fmt: skip
+                _(
+                    "You claimed {claimed} of {actual}. Muggins! The computer takes the {gap} you missed "
+                    "(look at: {missed})."
+                ).format(missed=missed, **numbers)
+            )
         else:
             st.warning(
-                _("You claimed {claimed} of {actual}: you score {claimed}; {gap} missed (look at: {missed}).").format(
-                    missed=missed, **numbers
-                )
+                _(
+                    "You claimed {claimed} of {actual}: you score {claimed}; {gap} missed (look at: {missed})."
+                ).format(missed=missed, **numbers)
             )
 
 
@@ -290,20 +321,27 @@ def discard_review(session: PlaySession) -> None:
     if review.ev_lost < 0.005:
         st.success(
             _("Your discard ({cards}) was the best of {n}: {net} points expected.").format(
-                cards=cards_text(review.discard), n=fmt_int(review.options), net=ltr(own_digits(f"{review.net:.2f}"))
+                cards=cards_text(review.discard),
+                n=fmt_int(review.options),
+                net=ltr(own_digits(f"{review.net:.2f}")),
             ),
             icon=":material/thumb_up:",
         )
     else:
         st.info(
-            _("Your discard ({cards}) ranked {rank} of {n}: it lost {lost} expected points against "
-              "the best, {best} ({best_net} expected).").format(
-                cards=cards_text(review.discard), rank=fmt_int(review.rank),
-                n=fmt_int(review.options), lost=ltr(own_digits(f"{review.ev_lost:.2f}")),
-                best=cards_text(review.best_discard), best_net=ltr(own_digits(f"{review.best_net:.2f}")),
+            _(
+                "Your discard ({cards}) ranked {rank} of {n}: it lost {lost} expected points against "
+                "the best, {best} ({best_net} expected)."
+            ).format(
+                cards=cards_text(review.discard),
+                rank=fmt_int(review.rank),
+                n=fmt_int(review.options),
+                lost=ltr(own_digits(f"{review.ev_lost:.2f}")),
+                best=cards_text(review.best_discard),
+                best_net=ltr(own_digits(f"{review.best_net:.2f}")),
             ),
             icon=":material/insights:",
-        )  # fmt: skip
+        )
 
 
 def result(session: PlaySession) -> None:
@@ -321,17 +359,21 @@ def result(session: PlaySession) -> None:
     scores = " – ".join(f"{sides[i]} {fmt_int(s)}" for i, s in enumerate(state.scores))
     (st.success if won else st.error)(
         _("**{verdict}**, {kind} ({points}): {scores}.").format(
-            verdict=verdict, kind=_(RESULT_LABELS[outcome.kind]),
+            verdict=verdict,
+            kind=_(RESULT_LABELS[outcome.kind]),
             points=ngettext("{n} game point", "{n} game points", outcome.game_points).format(
                 n=fmt_int(outcome.game_points)
-            ), scores=scores,
+            ),
+            scores=scores,
         ),
         icon=":material/emoji_events:" if won else ":material/sentiment_dissatisfied:",
-    )  # fmt: skip
+    )
     if state.ended_in is Phase.SHOW and state.starter is not None:
         show_counted(session, state, state.show_step + 1)
 
 
 def game_log(session: PlaySession, key: str = "play_log") -> None:
     """The whole game log: every scoring event and take-back, with the running scores."""
-    st.dataframe(log_frame(session, watched_player(session)), hide_index=True, width="stretch", key=key)
+    st.dataframe(
+        log_frame(session, watched_player(session)), hide_index=True, width="stretch", key=key
+    )

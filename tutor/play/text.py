@@ -76,7 +76,11 @@ SKUNK_CHOICES = {
     SkunkRule.THREE_QUARTERS: N_("Skunk under {three_quarters}, double under {half}"),
     SkunkRule.NONE: N_("None: every win counts one"),
 }
-DEALER_LABELS = {"cut": N_("Cut for deal"), "me": N_("I deal"), "opponent": N_("The computer deals")}
+DEALER_LABELS = {
+    "cut": N_("Cut for deal"),
+    "me": N_("I deal"),
+    "opponent": N_("The computer deals"),
+}
 PLAYER_LABELS = {2: N_("{n} players"), 3: N_("{n} players"), 4: N_("{n} players (partners)")}
 _PHASES: dict[str, str] = {
     EventPhase.DEAL: N_("Cut for deal"),
@@ -101,9 +105,11 @@ def skunk_label(rule: SkunkRule, short: bool = False) -> str:
     ('Skunk: win by more than 30 (double: more than 60)', 'Skunk over 30, double over 60')
     """
     return _((SKUNK_CHOICES if short else SKUNK_LABELS)[rule]).format(
-        skunk=fmt_int(30), double=fmt_int(60),
-        three_quarters=ltr(f"{fmt_int(3)}/{fmt_int(4)}"), half=ltr(f"{fmt_int(1)}/{fmt_int(2)}"),
-    )  # fmt: skip
+        skunk=fmt_int(30),
+        double=fmt_int(60),
+        three_quarters=ltr(f"{fmt_int(3)}/{fmt_int(4)}"),
+        half=ltr(f"{fmt_int(1)}/{fmt_int(2)}"),
+    )
 
 
 def seat_names(players: int, player: str | None = None) -> list[str]:
@@ -131,7 +137,10 @@ def seat_names(players: int, player: str | None = None) -> list[str]:
 def side_names(players: int, player: str | None = None) -> list[str]:
     """A name per scoring side (two teams with four players); ``player`` as in :func:`seat_names`."""
     if players == 4:
-        return [_("You & partner") if player is None else _("{name} & partner").format(name=player), _("Opponents")]
+        return [
+            _("You & partner") if player is None else _("{name} & partner").format(name=player),
+            _("Opponents"),
+        ]
     return seat_names(players, player)
 
 
@@ -197,17 +206,21 @@ def describe_move(move: Move, names: Sequence[str], watched: bool = False) -> st
                 "{who} laid away a card.", "{who} laid away {n} cards.", len(move.cards)
             ).format(who=who, n=fmt_int(len(move.cards)))
     elif move.kind == MoveKind.PLAY and mine and move.forced:
-        text = _("Your {card} was the only card that fitted, laid for you: the count is {count}.").format(
+        text = _(
+            "Your {card} was the only card that fitted, laid for you: the count is {count}."
+        ).format(card=cards, count=fmt_int(move.count))
+    elif move.kind == MoveKind.PLAY and mine:
+        text = _("You laid {card}: the count is {count}.").format(
             card=cards, count=fmt_int(move.count)
         )
-    elif move.kind == MoveKind.PLAY and mine:
-        text = _("You laid {card}: the count is {count}.").format(card=cards, count=fmt_int(move.count))
     elif move.kind == MoveKind.PLAY:
         text = _("{who} laid {card}: the count is {count}.").format(
             who=who, card=cards, count=fmt_int(move.count)
         )
     elif move.kind == MoveKind.GO and mine:  # go is never a choice: the table says it
-        text = _("No card of yours fits (the count is {count}): go, said for you.").format(count=fmt_int(move.count))
+        text = _("No card of yours fits (the count is {count}): go, said for you.").format(
+            count=fmt_int(move.count)
+        )
     elif move.kind == MoveKind.GO:
         text = _("{who} cannot lay a card: go.").format(who=who)
     elif mine:
@@ -233,18 +246,22 @@ def error_message(error: CribbageError, count: int, next_name: str, discard_size
         return _(
             "That card would take the count past {thirty_one} (it is {count} now). Lay a card worth {room} or "
             "less, or say go when none fits."
-        ).format(thirty_one=fmt_int(MAX_COUNT), count=fmt_int(count), room=fmt_int(MAX_COUNT - count))
-    if isinstance(error, MustPlay):
-        return _("You can still lay a card without passing {thirty_one}, so you cannot say go.").format(
-            thirty_one=fmt_int(MAX_COUNT)
+        ).format(
+            thirty_one=fmt_int(MAX_COUNT), count=fmt_int(count), room=fmt_int(MAX_COUNT - count)
         )
+    if isinstance(error, MustPlay):
+        return _(
+            "You can still lay a card without passing {thirty_one}, so you cannot say go."
+        ).format(thirty_one=fmt_int(MAX_COUNT))
     if isinstance(error, NotYourTurn):
         return _("It is not your turn: {name} is to play.").format(name=next_name)
     if isinstance(error, CardNotInHand):
         return _("That card is not in your hand any more.")
     if isinstance(error, WrongNumberOfCards):
         return ngettext(
-            "Choose exactly {n} card for the crib.", "Choose exactly {n} cards for the crib.", discard_size
+            "Choose exactly {n} card for the crib.",
+            "Choose exactly {n} cards for the crib.",
+            discard_size,
         ).format(n=fmt_int(discard_size))
     if isinstance(error, WrongPhase):
         return _("That cannot be done now: the hand has moved on.")
@@ -270,7 +287,11 @@ def saved_game_problem(error: InvalidSavedGame) -> str:
         reason = _("it was saved in a format this app does not know.")
     elif error.problem == "move":
         rule = next(
-            (_(text).format(thirty_one=fmt_int(MAX_COUNT)) for kind, text in _BROKEN_RULES if isinstance(error.__cause__, kind)),
+            (
+                _(text).format(thirty_one=fmt_int(MAX_COUNT))
+                for kind, text in _BROKEN_RULES
+                if isinstance(error.__cause__, kind)
+            ),
             None,
         )
         reason = _("move {n} breaks a rule: {rule}").format(
@@ -307,13 +328,23 @@ def log_frame(session: PlaySession, player: str | None = None) -> pd.DataFrame:
         if key not in labels:
             phase = _(_PHASES.get(row["phase"], row["phase"]))
             kind = row["kind"]
-            labels[key] = (phase, _(_SPECIAL_KINDS[kind]) if kind in _SPECIAL_KINDS else kind_label(kind))
+            labels[key] = (
+                phase,
+                _(_SPECIAL_KINDS[kind]) if kind in _SPECIAL_KINDS else kind_label(kind),
+            )
         phase, what = labels[key]
         if row["phase"] == "undo":
             what = take_back.format(what=row["note"])
         rows.append(
             # the cards (labels) stay left to right in Urdu: "8♣", never "♣8"
-            [row["hand"], phase, names[row["seat"]], what, ltr(row["cards"]) if row["cards"] else "",
-             row["points"], *row["scores"]]
+            [
+                row["hand"],
+                phase,
+                names[row["seat"]],
+                what,
+                ltr(row["cards"]) if row["cards"] else "",
+                row["points"],
+                *row["scores"],
+            ]
         )
     return pd.DataFrame(rows, columns=columns)

@@ -128,9 +128,13 @@ def load(store: Store, game_id: str) -> PlaySession | None:
         return None
     moves, data = found
     session = PlaySession.from_dict(data, moves=moves)
-    if session.game_id != game_id:  # saving it would write another row, and the address would reload this one
+    if (
+        session.game_id != game_id
+    ):  # saving it would write another row, and the address would reload this one
         raise InvalidSavedGame(
-            f"the save at {game_id[:36]!r} holds game {session.game_id!r}", problem="field", where="save.game_id"
+            f"the save at {game_id[:36]!r} holds game {session.game_id!r}",
+            problem="field",
+            where="save.game_id",
         )
     st.session_state[SESSION] = session
     st.session_state[SAVED] = (session.game_id, moves)
@@ -160,9 +164,11 @@ def resume(ctx: PlayContext) -> PlaySession | None:
         else:
             if session is None and ctx.store.failures != failures:
                 st.error(
-                    _("This game cannot be read now: the database does not answer. Reload this "
-                      "page later to go on with it, or start a new game below.")
-                )  # fmt: skip
+                    _(
+                        "This game cannot be read now: the database does not answer. Reload this "
+                        "page later to go on with it, or start a new game below."
+                    )
+                )
                 st.session_state.pop(SESSION, None)
                 return None
             if session is None:
@@ -231,7 +237,9 @@ def _failed_lately() -> bool:
     return isinstance(failed_at, float) and time.monotonic() - failed_at < RETRY_SECONDS
 
 
-def commit(ctx: PlayContext, new: PlaySession, base: PlaySession | None, by_learner: bool = True) -> bool:
+def commit(
+    ctx: PlayContext, new: PlaySession, base: PlaySession | None, by_learner: bool = True
+) -> bool:
     """Save ``new`` (made from ``base``; None for a new game) and make it this tab's game.
 
     The save is compare-and-set against the last move of this game saved from this tab, so
@@ -265,7 +273,10 @@ def commit(ctx: PlayContext, new: PlaySession, base: PlaySession | None, by_lear
         st.session_state.pop(WATCHED_PLAYER, None)  # its owner is read on the next run
         if base is not None:
             st.session_state[SESSION] = base
-        flash(_("This game belongs to the player who started it: you can watch it, not play it."), "error")
+        flash(
+            _("This game belongs to the player who started it: you can watch it, not play it."),
+            "error",
+        )
         return False
     st.session_state[SESSION] = new
     if saved:
@@ -290,16 +301,20 @@ def _reload_stale(ctx: PlayContext, new: PlaySession, unsaved: bool) -> bool:
         return True
     if unsaved:
         flash(
-            _("While this game could not be saved, it moved on in another tab or window. The "
-              "moves made here since the last save could not be kept: here is the game as it "
-              "was saved there."),
+            _(
+                "While this game could not be saved, it moved on in another tab or window. The "
+                "moves made here since the last save could not be kept: here is the game as it "
+                "was saved there."
+            ),
             "error",
-        )  # fmt: skip
+        )
     else:
         flash(
-            _("This game moved on in another tab or window: here it is as it stands now. "
-              "Your click changed nothing."),
-        )  # fmt: skip
+            _(
+                "This game moved on in another tab or window: here it is as it stands now. "
+                "Your click changed nothing."
+            ),
+        )
     return False
 
 
@@ -315,10 +330,12 @@ def show_unsaved(session: PlaySession) -> None:
     """Say so when this game is not (all) saved: the database is down, read-only or locked."""
     if unsaved(session):
         st.warning(
-            _("This game is not being saved just now. It goes on in this tab, and is saved with "
-              "every move since as soon as the database answers again: keep this tab open until then."),
+            _(
+                "This game is not being saved just now. It goes on in this tab, and is saved with "
+                "every move since as soon as the database answers again: keep this tab open until then."
+            ),
             icon=":material/cloud_off:",
-        )  # fmt: skip
+        )
 
 
 def do(ctx: PlayContext, step: Callable[[PlaySession], PlaySession], seen_moves: int) -> None:
@@ -328,10 +345,17 @@ def do(ctx: PlayContext, step: Callable[[PlaySession], PlaySession], seen_moves:
     if session is None:
         return
     if watching(session):
-        flash(_("This game belongs to the player who started it: you can watch it, not play it."), "error")
+        flash(
+            _("This game belongs to the player who started it: you can watch it, not play it."),
+            "error",
+        )
         return
     if session.moves != seen_moves:
-        flash(_("That click came from an older view of the table (a double click?): nothing was changed."))
+        flash(
+            _(
+                "That click came from an older view of the table (a double click?): nothing was changed."
+            )
+        )
         return
     try:
         new = step(session)
@@ -397,7 +421,9 @@ def bots_discard(ctx: PlayContext, session: PlaySession) -> PlaySession:
 
 
 def move_on(
-    ctx: PlayContext, session: PlaySession, while_waiting: Callable[[PlaySession], object] | None = None
+    ctx: PlayContext,
+    session: PlaySession,
+    while_waiting: Callable[[PlaySession], object] | None = None,
 ) -> None:
     """The move that waits for nobody's click (a computer's card, the learner's forced card or go,
     or the next count of the show) after a pause, so each appears on its own; then a new run to show it.
@@ -412,7 +438,9 @@ def move_on(
     elif session.forced_go():
         waiting = _("No card of yours fits: the table says go for you…")
     elif isinstance(forced := session.forced_move(), Play):
-        waiting = _("Only your {card} fits: the table lays it for you…").format(card=card_text(forced.card))
+        waiting = _("Only your {card} fits: the table lays it for you…").format(
+            card=card_text(forced.card)
+        )
     else:
         waiting = _("Counting the next hand…")
     with st.spinner(waiting):
@@ -435,8 +463,14 @@ def record_finished(ctx: PlayContext, session: PlaySession) -> None:
         return  # a watcher never records another's game as their own
     sides = side_names(state.players)
     ctx.store.record_game(
-        ctx.learner, game_id=session.game_id, opponent_level=session.settings.level,
-        players=state.players, target=state.config.target, scores=list(state.scores),
-        winner=sides[result.winner_side], learner_won=result.winner_side == state.side_of(HUMAN),
-        result_kind=result.kind, muggins_lost=session.muggins_lost(),
-    )  # fmt: skip
+        ctx.learner,
+        game_id=session.game_id,
+        opponent_level=session.settings.level,
+        players=state.players,
+        target=state.config.target,
+        scores=list(state.scores),
+        winner=sides[result.winner_side],
+        learner_won=result.winner_side == state.side_of(HUMAN),
+        result_kind=result.kind,
+        muggins_lost=session.muggins_lost(),
+    )

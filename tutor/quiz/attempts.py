@@ -74,7 +74,11 @@ class DealTicket:
 
 
 def _valid_token(raw: object) -> bool:
-    return isinstance(raw, str) and 4 <= len(raw) <= 24 and raw.replace("-", "").replace("_", "").isalnum()
+    return (
+        isinstance(raw, str)
+        and 4 <= len(raw) <= 24
+        and raw.replace("-", "").replace("_", "").isalnum()
+    )
 
 
 def next_deal() -> None:
@@ -91,13 +95,17 @@ def deal_ticket(kind: str, seed: int, variant: str = "") -> DealTicket:
     if token is None or not _valid_token(token):
         if token is not None:
             address_changed(
-                _("The answer token in the address ({param}) is damaged, so this deal has a new "
-                  "one: your answer is recorded as usual.").format(param=f"{DEAL_PARAM}=…")
-            )  # fmt: skip
+                _(
+                    "The answer token in the address ({param}) is damaged, so this deal has a new "
+                    "one: your answer is recorded as usual."
+                ).format(param=f"{DEAL_PARAM}=…")
+            )
         next_deal()
         token = st.query_params[DEAL_PARAM]
     learner = current_learner() or ""
-    attempt_id = str(uuid.uuid5(_ID_NAMESPACE, "\n".join((token, kind, str(seed), variant, learner))))
+    attempt_id = str(
+        uuid.uuid5(_ID_NAMESPACE, "\n".join((token, kind, str(seed), variant, learner)))
+    )
     clock: dict[tuple[str, str, int, str], float] = st.session_state.setdefault(_CLOCK_KEY, {})
     shown_at = clock.setdefault((token, kind, seed, variant), time.monotonic())
     return DealTicket(attempt_id, shown_at)
@@ -205,13 +213,16 @@ def quiz_learner() -> str | None:
     if name is None:
         st.container(key="below_no_name").caption(  # on a phone, below the question
             ":material/person_off: "
-            + _("Answers are kept for this visit only: choose a name in the sidebar to keep "
-                "your progress.")
-        )  # fmt: skip
+            + _(
+                "Answers are kept for this visit only: choose a name in the sidebar to keep "
+                "your progress."
+            )
+        )
         return None
     reason = problem_text(open_store())
     if reason:
-        note = _("Progress is not being saved: {reason}. The quiz works as usual.").format(reason=reason)
+        note = _("Progress is not being saved: {reason}. The quiz works as usual.").format(
+            reason=reason
+        )
         st.caption(f":orange[:material/cloud_off: {note}]")
     return name
-

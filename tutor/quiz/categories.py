@@ -28,6 +28,7 @@ __all__ = [
     "pegging_missed",
 ]
 
+
 def hand_categories(score: HandScore) -> list[ScoreKind]:
     """The show categories that score in this hand, in the core's order.
 

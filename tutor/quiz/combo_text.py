@@ -48,9 +48,9 @@ def why_text(verdict: ClaimVerdict, score: HandScore) -> str:
             values=_values(cards), total=fmt_int(n), fifteen=fmt_int(15)
         )
     if flaw is Flaw.PAIR_RANKS:
-        return _("{first} and {second} are not of the same rank: a pair is two cards of one rank.").format(
-            first=cards_text(cards[:1]), second=cards_text(cards[1:])
-        )
+        return _(
+            "{first} and {second} are not of the same rank: a pair is two cards of one rank."
+        ).format(first=cards_text(cards[:1]), second=cards_text(cards[1:]))
     if flaw is Flaw.PAIR_SIZE:
         return ngettext(
             "A pair is two cards of one rank; you selected {n} card.",
@@ -70,8 +70,10 @@ def why_text(verdict: ClaimVerdict, score: HandScore) -> str:
             n,
         ).format(n=fmt_int(n))
     if flaw is Flaw.RUN_SAME_RANK:
-        return _("Two of these cards have the same rank, so they are not one run. Count each run "
-                 "on its own, with one card of each rank: a double run is two runs.")  # fmt: skip
+        return _(
+            "Two of these cards have the same rank, so they are not one run. Count each run "
+            "on its own, with one card of each rank: a double run is two runs."
+        )
     if flaw is Flaw.RUN_GAP:
         return _("These ranks are not in sequence: {cards}.").format(cards=cards_text(cards))
     if flaw is Flaw.RUN_LONGER:
@@ -83,24 +85,34 @@ def why_text(verdict: ClaimVerdict, score: HandScore) -> str:
     if flaw is Flaw.FLUSH_SUIT:
         return _("These cards are not all of one suit.")
     if flaw is Flaw.FLUSH_CARDS:
-        return _("A flush is the four cards of the hand, all of one suit, or those four and the "
-                 "starter when it is of the same suit.")  # fmt: skip
+        return _(
+            "A flush is the four cards of the hand, all of one suit, or those four and the "
+            "starter when it is of the same suit."
+        )
     if flaw is Flaw.FLUSH_FIVE:
-        return _("The starter is of the same suit too: count one flush of all five cards, not of four.")
+        return _(
+            "The starter is of the same suit too: count one flush of all five cards, not of four."
+        )
     if flaw is Flaw.FLUSH_CRIB:
-        return _("In the crib a flush needs all five cards: the four crib cards and the starter, "
-                 "all of one suit. These cards score no flush.")  # fmt: skip
+        return _(
+            "In the crib a flush needs all five cards: the four crib cards and the starter, "
+            "all of one suit. These cards score no flush."
+        )
     if flaw is Flaw.NOBS_NOT_JACK:
-        return _("Nobs is one jack in the hand, of the starter's suit: select that jack alone "
-                 "(or with the starter).")  # fmt: skip
+        return _(
+            "Nobs is one jack in the hand, of the starter's suit: select that jack alone "
+            "(or with the starter)."
+        )
     if flaw is Flaw.NOBS_SUIT:
         jack = next(card for card in cards if card != score.starter)
-        return _("{jack} is not of the starter's suit ({starter}): nobs is the jack of the starter's suit.").format(
-            jack=cards_text((jack,)), starter=cards_text((score.starter,))
-        )
+        return _(
+            "{jack} is not of the starter's suit ({starter}): nobs is the jack of the starter's suit."
+        ).format(jack=cards_text((jack,)), starter=cards_text((score.starter,)))
     if flaw is Flaw.NOBS_STARTER:
-        return _("The starter itself is the jack: that is his heels, scored by the dealer when the "
-                 "starter is turned up, not nobs.")  # fmt: skip
+        return _(
+            "The starter itself is the jack: that is his heels, scored by the dealer when the "
+            "starter is turned up, not nobs."
+        )
     return _("You counted this combination already: each combination counts once.")
 
 
@@ -109,32 +121,57 @@ def combo_notes(grade: CombinationGrade) -> list[Note]:
     if grade.correct:
         if grade.total == 0:
             return [Note("right", _("Right: this hand has no combination, and it scores nothing."))]
-        return [Note("right", ngettext(
-            "Right: you found every combination, {total} point in all.",
-            "Right: you found every combination, {total} points in all.",
-            grade.total,
-        ).format(total=fmt_int(grade.total)))]  # fmt: skip
+        return [
+            Note(
+                "right",
+                ngettext(
+                    "Right: you found every combination, {total} point in all.",
+                    "Right: you found every combination, {total} points in all.",
+                    grade.total,
+                ).format(total=fmt_int(grade.total)),
+            )
+        ]
     found, combos = len(grade.found), len(grade.found) + len(grade.missed)
-    notes = [Note("wrong", ngettext(
-        "You found {found} of the hand's {n} combination.",
-        "You found {found} of the hand's {n} combinations.",
-        combos,
-    ).format(found=fmt_int(found), n=fmt_int(combos)))]  # fmt: skip
+    notes = [
+        Note(
+            "wrong",
+            ngettext(
+                "You found {found} of the hand's {n} combination.",
+                "You found {found} of the hand's {n} combinations.",
+                combos,
+            ).format(found=fmt_int(found), n=fmt_int(combos)),
+        )
+    ]
     if grade.missed:
-        notes.append(Note("hint", ngettext(
-            "{n} combination was missed: it is drawn below with its cards.",
-            "{n} combinations were missed: they are drawn below with their cards.",
-            len(grade.missed),
-        ).format(n=fmt_int(len(grade.missed)))))  # fmt: skip
+        notes.append(
+            Note(
+                "hint",
+                ngettext(
+                    "{n} combination was missed: it is drawn below with its cards.",
+                    "{n} combinations were missed: they are drawn below with their cards.",
+                    len(grade.missed),
+                ).format(n=fmt_int(len(grade.missed))),
+            )
+        )
     if grade.wrong:
-        notes.append(Note("hint", ngettext(
-            "{n} of your choices is not a combination: see why below.",
-            "{n} of your choices are not combinations: see why below.",
-            len(grade.wrong),
-        ).format(n=fmt_int(len(grade.wrong)))))  # fmt: skip
-    notes.append(Note("note", ngettext(
-        "Your running count ended at {said}; the hand scores {total} point.",
-        "Your running count ended at {said}; the hand scores {total} points.",
-        grade.total,
-    ).format(said=fmt_int(grade.said), total=fmt_int(grade.total))))  # fmt: skip
+        notes.append(
+            Note(
+                "hint",
+                ngettext(
+                    "{n} of your choices is not a combination: see why below.",
+                    "{n} of your choices are not combinations: see why below.",
+                    len(grade.wrong),
+                ).format(n=fmt_int(len(grade.wrong))),
+            )
+        )
+    notes.append(
+        Note(
+            "note",
+            ngettext(
+                "Your running count ended at {said}; the hand scores {total} point.",
+                "Your running count ended at {said}; the hand scores {total} points.",
+                grade.total,
+            ).format(said=fmt_int(grade.said), total=fmt_int(grade.total)),
+        )
+    )
     return notes

@@ -32,9 +32,16 @@ from tutor.quiz.categories import hand_categories
 from tutor.quiz.combo_text import claim_text, why_text
 
 __all__ = [
-    "FIRST_PICK", "MAX_CLAIMS", "card_columns", "claims", "clear_claims", "pick_combinations", "pick_key", "record_combos",
+    "FIRST_PICK",
+    "MAX_CLAIMS",
+    "card_columns",
+    "claims",
+    "clear_claims",
+    "pick_combinations",
+    "pick_key",
+    "record_combos",
     "show_combo_verdict",
-]  # fmt: skip
+]
 
 _CLAIMS_KEY: Final = "count_claims"
 _PROBLEM_KEY: Final = "count_claim_problem"
@@ -76,17 +83,25 @@ def clear_claims() -> None:
 
 def _add(score: HandScore, deal_key: Hashable, kind: ScoreKind) -> None:
     """Add the selected cards as one combination of ``kind`` (a callback); bad input changes nothing."""
-    chosen = [card for index, card in enumerate(_five(score)) if st.session_state.get(pick_key(index))]
+    chosen = [
+        card for index, card in enumerate(_five(score)) if st.session_state.get(pick_key(index))
+    ]
     so_far = claims(deal_key)
     if not chosen:
-        st.session_state[_PROBLEM_KEY] = _("Select the cards of one combination first, then say what it is.")
+        st.session_state[_PROBLEM_KEY] = _(
+            "Select the cards of one combination first, then say what it is."
+        )
         return
     claim = Claim.of(kind, chosen)
     if any(item_key(claim) == item_key(before) for before in so_far):
-        st.session_state[_PROBLEM_KEY] = _("You counted this combination already: each combination counts once.")
+        st.session_state[_PROBLEM_KEY] = _(
+            "You counted this combination already: each combination counts once."
+        )
         return
     if len(so_far) >= MAX_CLAIMS:
-        st.session_state[_PROBLEM_KEY] = _("That is more combinations than any hand has: check your count.")
+        st.session_state[_PROBLEM_KEY] = _(
+            "That is more combinations than any hand has: check your count."
+        )
         return
     st.session_state.pop(_PROBLEM_KEY, None)
     st.session_state[_CLAIMS_KEY] = {"key": deal_key, "claims": [*so_far, claim]}
@@ -105,8 +120,8 @@ def card_columns(key: str, n: int) -> list[DeltaGenerator]:
     the text in each column stays right to left."""
     container = st.container(key=f"row_{key}")
     if is_rtl(current_language()):
-        rows = f".st-key-row_{key} [data-testid=\"stHorizontalBlock\"]"
-        cells = f".st-key-row_{key} [data-testid=\"stColumn\"]"
+        rows = f'.st-key-row_{key} [data-testid="stHorizontalBlock"]'
+        cells = f'.st-key-row_{key} [data-testid="stColumn"]'
         container.html(f"<style>{rows} {{direction: ltr;}} {cells} {{direction: rtl;}}</style>")
     return list(container.columns(n))
 
@@ -116,9 +131,19 @@ def _claims_html(chosen: list[Claim], score: HandScore, four_colour: bool) -> st
     captions = [""] * 4 + [_("Starter")]
     for claim in chosen:
         total += claim_points(claim)
-        rows.append((kind_label(claim.kind), claim_text(claim, score), "", claim_points(claim), total))
-        cells.append(cards_row(five, highlighted=claim.cards, four_colour=four_colour, width=34, gap=4,
-                               captions=captions))  # fmt: skip
+        rows.append(
+            (kind_label(claim.kind), claim_text(claim, score), "", claim_points(claim), total)
+        )
+        cells.append(
+            cards_row(
+                five,
+                highlighted=claim.cards,
+                four_colour=four_colour,
+                width=34,
+                gap=4,
+                captions=captions,
+            )
+        )
     return rows_html(rows, cells)
 
 
@@ -128,14 +153,20 @@ def pick_combinations(
     """The five cards with their boxes, a button per kind, the list so far and "Check my count"."""
     score = deal.score
     st.markdown(
-        _("Select the cards of one combination, then say what it is. Count every fifteen, pair and "
-          "run one at a time, then the flush and nobs; the list keeps your running count.")
-    )  # fmt: skip
-    for index, (cell, card) in enumerate(zip(card_columns("count_pick", 5), _five(score), strict=True)):
+        _(
+            "Select the cards of one combination, then say what it is. Count every fifteen, pair and "
+            "run one at a time, then the flush and nobs; the list keeps your running count."
+        )
+    )
+    for index, (cell, card) in enumerate(
+        zip(card_columns("count_pick", 5), _five(score), strict=True)
+    ):
         with cell:
             caption = _("Starter") if index == 4 else "\u00a0"
             picked = bool(st.session_state.get(pick_key(index)))
-            svg = card_svg(card, highlighted=picked, dimmed=False, four_colour=four_colour, width=84)
+            svg = card_svg(
+                card, highlighted=picked, dimmed=False, four_colour=four_colour, width=84
+            )
             show_html(
                 '<div dir="ltr" style="display:flex;flex-direction:column;align-items:center;padding-top:6px">'
                 f'{svg}<small style="color:#444">{escape(caption)}</small></div>'
@@ -144,7 +175,9 @@ def pick_combinations(
     st.markdown(bold(_("The selected cards are:")))
     kinds = st.container(horizontal=True, key="count_claim_kinds")
     for kind in HAND_KINDS:
-        kinds.button(kind_name(kind), key=f"count_claim_{kind}", on_click=_add, args=(score, deal_key, kind))
+        kinds.button(
+            kind_name(kind), key=f"count_claim_{kind}", on_click=_add, args=(score, deal_key, kind)
+        )
     problem = st.session_state.pop(_PROBLEM_KEY, None)
     if problem:
         st.error(problem, icon=":material/touch_app:")
@@ -153,16 +186,36 @@ def pick_combinations(
         st.markdown(bold(_("Your count so far")))
         show_html(_claims_html(chosen, score, four_colour))
     else:
-        st.caption(_("No combination yet. A hand with none scores nothing: then check your count as it is."))
+        st.caption(
+            _(
+                "No combination yet. A hand with none scores nothing: then check your count as it is."
+            )
+        )
     buttons = st.container(horizontal=True)
-    buttons.button(_("Check my count"), type="primary", key="count_combo_check", on_click=on_check,
-                   icon=":material/check:")  # fmt: skip
-    buttons.button(_("Take back the last"), key="count_claim_undo", on_click=_take_back, args=(deal_key,),
-                   disabled=not chosen, icon=":material/undo:")  # fmt: skip
+    buttons.button(
+        _("Check my count"),
+        type="primary",
+        key="count_combo_check",
+        on_click=on_check,
+        icon=":material/check:",
+    )
+    buttons.button(
+        _("Take back the last"),
+        key="count_claim_undo",
+        on_click=_take_back,
+        args=(deal_key,),
+        disabled=not chosen,
+        icon=":material/undo:",
+    )
 
 
 def record_combos(
-    deal: HandDeal, deal_key: Hashable, ticket: DealTicket, *, drilling: bool, position: Mapping[str, str]
+    deal: HandDeal,
+    deal_key: Hashable,
+    ticket: DealTicket,
+    *,
+    drilling: bool,
+    position: Mapping[str, str],
 ) -> dict[str, Any]:
     """Grade the combinations chosen for ``deal`` and record the answer like the other counts:
     the points said, the kinds missed (combinations missed and choices that were not
@@ -172,13 +225,19 @@ def record_combos(
     listed = [[str(c.kind), " ".join(sorted(map(str, c.cards)))] for c in chosen]
     saved = record_attempt(
         Attempt(
-            "crib" if deal.is_crib else "hand", deal.seed, grade.said, deal.score.total, grade.correct,
+            "crib" if deal.is_crib else "hand",
+            deal.seed,
+            grade.said,
+            deal.score.total,
+            grade.correct,
             {"focus": deal.focus, "drill": drilling, "way": "combinations", "claims": listed},
-            attempt_id=ticket.attempt_id, categories=tuple(hand_categories(deal.score)),
-            categories_missed=grade.kinds_missed, seconds=ticket.seconds(),
+            attempt_id=ticket.attempt_id,
+            categories=tuple(hand_categories(deal.score)),
+            categories_missed=grade.kinds_missed,
+            seconds=ticket.seconds(),
         ),
         position=position,
-    )  # fmt: skip
+    )
     return {"key": deal_key, "combos": grade, "saved": saved, "retry": False}
 
 
@@ -189,21 +248,50 @@ def show_combo_verdict(grade: CombinationGrade, score: HandScore, four_colour: b
     captions = [""] * 4 + [_("Starter")]
 
     def cards(of: frozenset[Card] | tuple[Card, ...]) -> str:
-        return cards_row(five, highlighted=of, four_colour=four_colour, width=34, gap=4, captions=captions)
+        return cards_row(
+            five, highlighted=of, four_colour=four_colour, width=34, gap=4, captions=captions
+        )
 
     rows, running = [], 0
     for verdict in grade.claims:
         claim = verdict.claim
         if verdict.found:
             running += verdict.points
-            rows.append(VerdictRow("found", _("Found"), kind_label(claim.kind), claim_text(claim, score),
-                                   cards(claim.cards), verdict.points, running))  # fmt: skip
+            rows.append(
+                VerdictRow(
+                    "found",
+                    _("Found"),
+                    kind_label(claim.kind),
+                    claim_text(claim, score),
+                    cards(claim.cards),
+                    verdict.points,
+                    running,
+                )
+            )
         else:
-            rows.append(VerdictRow("wrong", _("Not a combination"), kind_label(claim.kind),
-                                   why_text(verdict, score), cards(claim.cards), 0, None))  # fmt: skip
+            rows.append(
+                VerdictRow(
+                    "wrong",
+                    _("Not a combination"),
+                    kind_label(claim.kind),
+                    why_text(verdict, score),
+                    cards(claim.cards),
+                    0,
+                    None,
+                )
+            )
     for item in grade.missed:
-        rows.append(VerdictRow("missed", _("Missed"), kind_label(item.kind), describe_item(item, score.starter),
-                               cards(item.cards), item.points, None))  # fmt: skip
+        rows.append(
+            VerdictRow(
+                "missed",
+                _("Missed"),
+                kind_label(item.kind),
+                describe_item(item, score.starter),
+                cards(item.cards),
+                item.points,
+                None,
+            )
+        )
     if rows:
         st.markdown(bold(_("Combination by combination")))
         show_html(verdict_table_html(rows))

@@ -27,9 +27,22 @@ from tutor.quiz.grading import grade_count
 from tutor.quiz.positions import FOCUS_SLUGS, count_position
 
 __all__ = [
-    "ANSWER_KEY", "FOCUS_LABELS", "answer_form", "check_combos", "check_count", "clear_answer", "clear_count", "count_options",
-    "count_result", "kind_key", "reveal_answer", "show_answer_errors", "show_count", "show_deal", "typed_answer",
-]  # fmt: skip
+    "ANSWER_KEY",
+    "FOCUS_LABELS",
+    "answer_form",
+    "check_combos",
+    "check_count",
+    "clear_answer",
+    "clear_count",
+    "count_options",
+    "count_result",
+    "kind_key",
+    "reveal_answer",
+    "show_answer_errors",
+    "show_count",
+    "show_deal",
+    "typed_answer",
+]
 
 #: The session key of the total's answer box.
 ANSWER_KEY = "count_answer"
@@ -73,24 +86,43 @@ def count_options(quiz: str, focus: str | None, drilling: bool) -> tuple[bool, b
     combinations, and whether they answer per category."""
     options = st.container(key="quiz_options").columns([1.1, 1.3, 1.2])
     frame.url_option(
-        options[0].radio, _("Count a"), {"hand": _("Hand"), "crib": _("Crib")},
-        key="count_mode", param="mode", choices={"crib": "crib"}, value=quiz, horizontal=True,
+        options[0].radio,
+        _("Count a"),
+        {"hand": _("Hand"), "crib": _("Crib")},
+        key="count_mode",
+        param="mode",
+        choices={"crib": "crib"},
+        value=quiz,
+        horizontal=True,
         help=_("In the crib a flush needs all five cards: the four crib cards and the starter."),
-    )  # fmt: skip
+    )
     frame.url_option(
-        options[1].selectbox, _("Practise"), {f: _(label) for f, label in FOCUS_LABELS.items()},
-        key="count_focus", param="focus", choices=FOCUS_SLUGS, value=focus or "any", disabled=drilling,
-        help=_("Deal only hands that show one feature, to practise it.") if not drilling
+        options[1].selectbox,
+        _("Practise"),
+        {f: _(label) for f, label in FOCUS_LABELS.items()},
+        key="count_focus",
+        param="focus",
+        choices=FOCUS_SLUGS,
+        value=focus or "any",
+        disabled=drilling,
+        help=_("Deal only hands that show one feature, to practise it.")
+        if not drilling
         else _("The weak-spot drill chooses the hands; leave the drill to choose a feature."),
-    )  # fmt: skip
+    )
     by_combo = options[2].toggle(
-        _("Find the combinations"), key="count_combos",
+        _("Find the combinations"),
+        key="count_combos",
         help=_("Select the cards of each fifteen, pair, run, flush and nobs, one at a time."),
-    )  # fmt: skip
-    by_kind = options[2].toggle(
-        _("Answer per category"), key="count_by_kind", disabled=by_combo,
-        help=_("Type fifteens, pairs, runs, flush and nobs separately."),
-    ) and not by_combo  # fmt: skip
+    )
+    by_kind = (
+        options[2].toggle(
+            _("Answer per category"),
+            key="count_by_kind",
+            disabled=by_combo,
+            help=_("Type fifteens, pairs, runs, flush and nobs separately."),
+        )
+        and not by_combo
+    )
     return by_combo, by_kind
 
 
@@ -116,15 +148,26 @@ def check_count(
         return
     saved = record_attempt(
         Attempt(
-            "crib" if deal.is_crib else "hand", deal.seed, verdict.answer, deal.score.total, verdict.correct,
+            "crib" if deal.is_crib else "hand",
+            deal.seed,
+            verdict.answer,
+            deal.score.total,
+            verdict.correct,
             {"focus": deal.focus, "per_kind": verdict.given, "drill": drilling},
-            attempt_id=ticket.attempt_id, categories=verdict.categories,
-            categories_missed=verdict.missed, seconds=ticket.seconds(),
+            attempt_id=ticket.attempt_id,
+            categories=verdict.categories,
+            categories_missed=verdict.missed,
+            seconds=ticket.seconds(),
         ),
         position=count_position(deal.seed, deal.focus),
-    )  # fmt: skip
+    )
     retry = not verdict.correct and saved != "repeat"  # the first answer is the one recorded
-    st.session_state[RESULT_KEY] = {"key": deal_key, "verdict": verdict, "saved": saved, "retry": retry}
+    st.session_state[RESULT_KEY] = {
+        "key": deal_key,
+        "verdict": verdict,
+        "saved": saved,
+        "retry": retry,
+    }
 
 
 def check_combos(deal: HandDeal, deal_key: Hashable, ticket: DealTicket, drilling: bool) -> None:
@@ -167,9 +210,13 @@ def answer_form(by_kind: bool, on_submit: Callable[[], None]) -> None:
             st.text_input(
                 _("How many points?"),
                 key=ANSWER_KEY,
-                placeholder=_("a whole number from {low} to {high}").format(low=fmt_int(0), high=fmt_int(MAX_HAND_POINTS)),
+                placeholder=_("a whole number from {low} to {high}").format(
+                    low=fmt_int(0), high=fmt_int(MAX_HAND_POINTS)
+                ),
             )
-        st.form_submit_button(_("Check my count"), type="primary", key="count_submit", on_click=on_submit)
+        st.form_submit_button(
+            _("Check my count"), type="primary", key="count_submit", on_click=on_submit
+        )
 
 
 def typed_answer(by_kind: bool) -> str | Mapping[str, str]:

@@ -26,16 +26,23 @@ from tutor.quiz.serve import Recorder, Served, clear_served
 from tutor.store import Store
 
 __all__ = [
-    "ARCHIVE_DAYS", "DAY_PARAM", "QUESTION_PARAM", "daily_recorder", "next_daily", "question_picker",
+    "ARCHIVE_DAYS",
+    "DAY_PARAM",
+    "QUESTION_PARAM",
+    "daily_recorder",
+    "next_daily",
+    "question_picker",
     "show_shares",
-]  # fmt: skip
+]
 
 DAY_PARAM: Final = "date"
 QUESTION_PARAM: Final = "q"
 #: How far back the archive lists days.
 ARCHIVE_DAYS: Final = tuple(dt.timedelta(days=n) for n in range(1, 29))
 _PICKER: Final = "daily_question"
-_FIRST_KEY: Final = "daily_first"  # (day, question) -> the learner's answer counted before this visit
+_FIRST_KEY: Final = (
+    "daily_first"  # (day, question) -> the learner's answer counted before this visit
+)
 
 
 def next_daily(number: int) -> None:
@@ -55,20 +62,28 @@ def question_picker(count: int) -> int:
     number = int(raw) - 1 if raw in {str(n) for n in range(1, count + 1)} else 0
     st.session_state[_PICKER] = number
     st.segmented_control(
-        _("Question"), list(range(count)), format_func=lambda n: fmt_int(n + 1), key=_PICKER,
-        on_change=_picked, required=True,
-    )  # fmt: skip
+        _("Question"),
+        list(range(count)),
+        format_func=lambda n: fmt_int(n + 1),
+        key=_PICKER,
+        on_change=_picked,
+        required=True,
+    )
     return number
 
 
-def daily_recorder(store: Store, learner: str | None, day: dt.date, question: DailyQuestion) -> Recorder:
+def daily_recorder(
+    store: Store, learner: str | None, day: dt.date, question: DailyQuestion
+) -> Recorder:
     """How an answer to the day's question is recorded: as its quiz's attempt (a miss comes back
     for review) and as the learner's daily answer (counted once, the first)."""
 
     def record(attempt: Attempt) -> Saved:
         saved = record_attempt(attempt, store, position=question.position)
         if learner is not None:
-            counted = store.record_daily_answer(learner, day, question.number, str(attempt.answer), attempt.correct)
+            counted = store.record_daily_answer(
+                learner, day, question.number, str(attempt.answer), attempt.correct
+            )
             if not counted and not store.problem:
                 first = store.daily_answers_of(learner, day).get(question.number)
                 st.session_state[_FIRST_KEY] = {(day, question.number): first}
@@ -86,13 +101,18 @@ def _answer_text(kind: str, answer: str) -> str:
         return answer
 
 
-def show_shares(store: Store, day: dt.date, question: DailyQuestion, served: Served, learner: str | None) -> None:
+def show_shares(
+    store: Store, day: dt.date, question: DailyQuestion, served: Served, learner: str | None
+) -> None:
     """How everyone on this server answered the question, the engine's answer marked."""
     st.subheader(_("How everyone answered"))
     first = st.session_state.get(_FIRST_KEY, {}).get((day, question.number))
     if first is not None:
-        st.caption(_("You answered this question before: your first answer, {answer}, is the one counted.").format(
-            answer=_answer_text(question.kind, first[0])))  # fmt: skip
+        st.caption(
+            _(
+                "You answered this question before: your first answer, {answer}, is the one counted."
+            ).format(answer=_answer_text(question.kind, first[0]))
+        )
     if learner is None:
         st.caption(_("Choose a name in the sidebar to add your answer to everyone's."))
     shares = store.daily_shares(day, question.number)
@@ -111,9 +131,17 @@ def show_shares(store: Store, day: dt.date, question: DailyQuestion, served: Ser
                 }
             ),
             hide_index=True,
-            column_config={_("Share"): st.column_config.ProgressColumn(_("Share"), format="percent", min_value=0, max_value=1)},
+            column_config={
+                _("Share"): st.column_config.ProgressColumn(
+                    _("Share"), format="percent", min_value=0, max_value=1
+                )
+            },
         )
-        st.caption(ngettext("{n} learner answered.", "{n} learners answered.", total).format(n=fmt_int(total)))
+        st.caption(
+            ngettext("{n} learner answered.", "{n} learners answered.", total).format(
+                n=fmt_int(total)
+            )
+        )
     st.markdown(
         _("The engine's answer ({quiz}): **{answer}**").format(
             quiz=quiz_name(question.kind), answer=_answer_text(question.kind, served.right_answer)

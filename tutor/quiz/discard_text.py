@@ -48,7 +48,7 @@ def points(value: float) -> str:
 
 
 def reason_headline(reason: Reason) -> str:
-    """"Keeping X beats keeping Y by Z points on average." (empty for a best discard)."""
+    """ "Keeping X beats keeping Y by Z points on average." (empty for a best discard)."""
     if reason.driver == "same":
         return ""
     return _("Keeping {best} beats keeping {chosen} by {loss} points on average.").format(
@@ -69,7 +69,9 @@ def reason_why(reason: Reason) -> str:
         text = (
             _("It scores {hand} more in hand, and its throw adds {crib} more to your crib.")
             if dealer
-            else _("It scores {hand} more in hand, and its throw gives the opponent's crib {crib} less.")
+            else _(
+                "It scores {hand} more in hand, and its throw gives the opponent's crib {crib} less."
+            )
         )
     elif reason.driver == "hand":
         if abs(crib) < TIE:
@@ -88,7 +90,9 @@ def reason_why(reason: Reason) -> str:
         text = (
             _("Its throw adds {crib} more to your own crib; the hands are worth the same.")
             if dealer
-            else _("Your throw gives the opponent's crib {crib} more; the hands are worth the same.")
+            else _(
+                "Your throw gives the opponent's crib {crib} more; the hands are worth the same."
+            )
         )
     elif dealer:
         text = _(
@@ -111,29 +115,33 @@ def fact_text(fact: Fact) -> str:
     if fact.kind == "keeps_run":
         return _("It keeps the run {ranks}, which your choice breaks.").format(ranks=ranks)
     if fact.kind == "more_fifteens":
-        return _("Its four cards already hold {best} points in fifteens before the starter (yours: {chosen}).").format(
-            best=fact.best, chosen=fact.chosen
-        )
+        return _(
+            "Its four cards already hold {best} points in fifteens before the starter (yours: {chosen})."
+        ).format(best=fact.best, chosen=fact.chosen)
     if fact.kind == "keeps_flush":
-        return _("It keeps four cards of one suit: a flush worth at least {points}.").format(points=fmt_int(4))
+        return _("It keeps four cards of one suit: a flush worth at least {points}.").format(
+            points=fmt_int(4)
+        )
     if fact.kind == "threw_five":
-        return _("You gave the opponent's crib a {five}: a five makes fifteen with every ten-card.").format(five=fmt_int(5))
+        return _(
+            "You gave the opponent's crib a {five}: a five makes fifteen with every ten-card."
+        ).format(five=fmt_int(5))
     if fact.kind == "threw_pair":
-        return _("You gave the opponent's crib a pair ({rank}-{rank}): {points} points before any other card.").format(
-            points=fmt_int(2),
-            rank=rank
-        )
+        return _(
+            "You gave the opponent's crib a pair ({rank}-{rank}): {points} points before any other card."
+        ).format(points=fmt_int(2), rank=rank)
     if fact.kind == "threw_fifteen":
-        return _("You gave the opponent's crib a fifteen ({ranks}): {points} points before any other card.").format(
-            points=fmt_int(2),
-            ranks=ranks
-        )
+        return _(
+            "You gave the opponent's crib a fifteen ({ranks}): {points} points before any other card."
+        ).format(points=fmt_int(2), ranks=ranks)
     if fact.kind == "crib_pair":
-        return _("It lays the pair {rank}-{rank} in your own crib, where it still scores for you.").format(
-            rank=rank
-        )
+        return _(
+            "It lays the pair {rank}-{rank} in your own crib, where it still scores for you."
+        ).format(rank=rank)
     if fact.kind == "crib_five":
-        return _("It lays a {five} in your own crib, where fives make fifteens for you.").format(five=fmt_int(5))
+        return _("It lays a {five} in your own crib, where fives make fifteens for you.").format(
+            five=fmt_int(5)
+        )
     raise ValueError(f"unknown fact kind {fact.kind!r}")
 
 
@@ -154,7 +162,10 @@ def tie_text(advice: Advice, i: int) -> str:
             values.update(mine=str(mine.hand_max), theirs=str(other.hand_max))
             text = _("same net as {cards}; best hand {mine} vs {theirs}")
         elif abs(mine.crib_ev - other.crib_ev) > 1e-9:
-            values.update(mine=ltr(own_digits(f"{mine.crib_ev:+.2f}")), theirs=ltr(own_digits(f"{other.crib_ev:+.2f}")))
+            values.update(
+                mine=ltr(own_digits(f"{mine.crib_ev:+.2f}")),
+                theirs=ltr(own_digits(f"{other.crib_ev:+.2f}")),
+            )
             text = _("same net as {cards}; crib {mine} vs {theirs}")
         elif mine.hand_min != other.hand_min:
             values.update(mine=str(mine.hand_min), theirs=str(other.hand_min))
@@ -241,19 +252,32 @@ def starter_chart(rows: Mapping[str, Sequence[Any]]) -> dict[str, Any]:
     Yours first, gold like your cards; the best keep's green. Written out as Vega-Lite (what
     Altair made of it, without Altair's classes, which cost more than the rest of the verdict).
     """
-    order = [label for _order, label in sorted(set(zip(rows["order"], rows["starter"], strict=True)))]
+    order = [
+        label for _order, label in sorted(set(zip(rows["order"], rows["starter"], strict=True)))
+    ]
     series = list(dict.fromkeys(rows["keep"]))
     return {
         "mark": {"type": "bar"},
         "encoding": {
             "x": {
-                "field": "starter", "type": "nominal", "sort": order, "title": _("Starter"),
+                "field": "starter",
+                "type": "nominal",
+                "sort": order,
+                "title": _("Starter"),
                 "axis": {"labelAngle": -90, "labelFontSize": 12, "labelOverlap": False},
             },
             "xOffset": {"field": "keep", "type": "nominal", "sort": series},
-            "y": {"field": "points", "type": "quantitative", "title": _("Points in hand"), "axis": {"tickMinStep": 1}},
+            "y": {
+                "field": "points",
+                "type": "quantitative",
+                "title": _("Points in hand"),
+                "axis": {"tickMinStep": 1},
+            },
             "color": {
-                "field": "keep", "type": "nominal", "title": None, "legend": {"orient": "top"},
+                "field": "keep",
+                "type": "nominal",
+                "title": None,
+                "legend": {"orient": "top"},
                 "scale": {"domain": series, "range": ["#f9a825", "#2e7d32"][: len(series)]},
             },
             "tooltip": [
@@ -263,7 +287,7 @@ def starter_chart(rows: Mapping[str, Sequence[Any]]) -> dict[str, Any]:
             ],
         },
         "height": 280,
-    }  # fmt: skip
+    }
 
 
 def starter_summary(rows: Mapping[str, Sequence[Any]]) -> str:
@@ -274,7 +298,10 @@ def starter_summary(rows: Mapping[str, Sequence[Any]]) -> str:
         scores.setdefault(name, []).append(score)
     return " · ".join(
         _("{keep}: {mean} on average, {low} to {high}").format(
-            keep=name, mean=points(sum(values) / len(values)), low=fmt_int(min(values)), high=fmt_int(max(values))
+            keep=name,
+            mean=points(sum(values) / len(values)),
+            low=fmt_int(min(values)),
+            high=fmt_int(max(values)),
         )
         for name, values in scores.items()
     )

@@ -23,9 +23,15 @@ from tutor.quiz.attempts import next_deal
 from tutor.store import open_store
 
 __all__ = [
-    "DRILL_PARAM", "DRILL_VALUE", "drill_banner", "drill_button", "drill_on", "leave_drill",
-    "next_question", "start_drill",
-]  # fmt: skip
+    "DRILL_PARAM",
+    "DRILL_VALUE",
+    "drill_banner",
+    "drill_button",
+    "drill_on",
+    "leave_drill",
+    "next_question",
+    "start_drill",
+]
 
 DRILL_PARAM: Final = "drill"
 DRILL_VALUE: Final = "weak"
@@ -83,9 +89,10 @@ def drill_button(
         on_click=on_click,
         icon=":material/target:",
         disabled=learner is None,
-        help=aim if learner
+        help=aim
+        if learner
         else _("Choose a name first: the drill aims at what you have missed before."),
-    )  # fmt: skip
+    )
 
 
 def leave_drill() -> None:
@@ -109,14 +116,19 @@ def drill_banner(seed: int, state_key: str, leave_key: str) -> None:
                 body += " " + _("Others: {others}.").format(others=", ".join(others))
         elif known:
             body = (
-                _("No weak spots in this quiz yet (nothing missed recently), so this is any "
-                  "deal. Answer a few more and the drill will aim at what you miss.")
+                _(
+                    "No weak spots in this quiz yet (nothing missed recently), so this is any "
+                    "deal. Answer a few more and the drill will aim at what you miss."
+                )
                 if current_learner()
-                else _("Choose a name in the sidebar: the drill aims at what you have missed "
-                       "before. Until then, this is any deal.")
-            )  # fmt: skip
+                else _(
+                    "Choose a name in the sidebar: the drill aims at what you have missed "
+                    "before. Until then, this is any deal."
+                )
+            )
         else:
             body = _("Each deal aims at one of the things you miss most.")
         text_col.markdown(":material/target: " + bold(_("Weak-spot drill")) + " · " + body)
-        button_col.button(_("Leave the drill"), key=leave_key, on_click=leave_drill,
-                          icon=":material/close:")  # fmt: skip
+        button_col.button(
+            _("Leave the drill"), key=leave_key, on_click=leave_drill, icon=":material/close:"
+        )

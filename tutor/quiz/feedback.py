@@ -25,8 +25,14 @@ from tutor.quiz.discard_text import cards_text, fact_text, points, reason_headli
 from tutor.quiz.grading import CountVerdict, DiscardVerdict, PeggingVerdict
 
 __all__ = [
-    "MISSED_HINTS", "Note", "Tone", "count_notes", "discard_notes", "pegging_notes", "retry_notes",
-]  # fmt: skip
+    "MISSED_HINTS",
+    "Note",
+    "Tone",
+    "count_notes",
+    "discard_notes",
+    "pegging_notes",
+    "retry_notes",
+]
 
 #: right: the answer is right; wrong: it is not; hint: what to look at; note: small print.
 Tone = Literal["right", "wrong", "hint", "note"]
@@ -56,15 +62,17 @@ def missed_hint(kind: ScoreKind) -> str:
 
 def _wrong_categories(verdict: CountVerdict) -> str:
     given = verdict.given or {}
-    return list_text([
-        _("{kind} (you said {given}, it is {actual})").format(
-            kind=kind_label(kind),
-            given=fmt_int(given.get(kind, 0)),
-            actual=fmt_int(verdict.expected.get(kind, 0)),
-        )
-        for kind in HAND_KINDS
-        if kind in verdict.wrong_kinds
-    ])
+    return list_text(
+        [
+            _("{kind} (you said {given}, it is {actual})").format(
+                kind=kind_label(kind),
+                given=fmt_int(given.get(kind, 0)),
+                actual=fmt_int(verdict.expected.get(kind, 0)),
+            )
+            for kind in HAND_KINDS
+            if kind in verdict.wrong_kinds
+        ]
+    )
 
 
 def retry_notes(verdict: CountVerdict) -> list[Note]:

@@ -46,9 +46,11 @@ def url_choice(param: str, choices: Mapping[str, T], default: T) -> T:
     if raw is not None and raw not in choices:
         st.query_params.pop(param, None)
         address_changed(
-            _("The option “{param}” in the address is not one this page offers, so the usual "
-              "one is shown.").format(param=param)
-        )  # fmt: skip
+            _(
+                "The option “{param}” in the address is not one this page offers, so the usual "
+                "one is shown."
+            ).format(param=param)
+        )
     return choices.get(raw or "", default)
 
 
@@ -111,10 +113,12 @@ def answered_before(saved: Saved | None) -> None:
     elif saved == "not saved":
         st.caption(
             ":orange[:material/cloud_off: "
-            + _("This answer is not saved yet: it is kept for this visit and saved with your next "
-                "answer once the database answers again.")
+            + _(
+                "This answer is not saved yet: it is kept for this visit and saved with your next "
+                "answer once the database answers again."
+            )
             + "]"
-        )  # fmt: skip
+        )
 
 
 def deal_footer(
@@ -141,7 +145,9 @@ def deal_footer(
         on_click=on_next,
         icon=":material/refresh:",
         # the keys as printed on a keyboard, in every language
-        help=_("Keyboard: {next}, or {enter} once the answer is shown").format(next="N", enter="Enter"),
+        help=_("Keyboard: {next}, or {enter} once the answer is shown").format(
+            next="N", enter="Enter"
+        ),
     )
     if drill is not None:
         key, start, aim = drill

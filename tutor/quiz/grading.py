@@ -46,8 +46,12 @@ __all__ = [
 PEGGING_MAX_POINTS: Final = 15
 #: The most each category can score in one hand or crib.
 KIND_MAX: Final[Mapping[ScoreKind, int]] = {
-    ScoreKind.FIFTEEN: 16, ScoreKind.PAIR: 12, ScoreKind.RUN: 12, ScoreKind.FLUSH: 5, ScoreKind.NOBS: 1,
-}  # fmt: skip
+    ScoreKind.FIFTEEN: 16,
+    ScoreKind.PAIR: 12,
+    ScoreKind.RUN: 12,
+    ScoreKind.FLUSH: 5,
+    ScoreKind.NOBS: 1,
+}
 
 #: Which hint a wrong count gets: categories answered wrong, a total too low, or too high.
 CountHint = Literal["categories", "short", "over"]

@@ -37,6 +37,7 @@ __all__ = [
     "values_frame",
 ]
 
+
 def percent(fraction: float) -> str:
     """A chance to one decimal place (``"62.5%"``), kept left to right.
 
@@ -69,11 +70,11 @@ def setting_lines(position: PegPosition) -> list[str]:
     if position.advice.win_view:
         need_mine, need_theirs = position.needs
         lines.append(
-            _("**The end is near:** you need {mine} to win, your opponent needs {theirs}. "
-              "Here the cards are weighed by your chance to win.").format(
-                mine=fmt_int(need_mine), theirs=fmt_int(need_theirs)
-            )
-        )  # fmt: skip
+            _(
+                "**The end is near:** you need {mine} to win, your opponent needs {theirs}. "
+                "Here the cards are weighed by your chance to win."
+            ).format(mine=fmt_int(need_mine), theirs=fmt_int(need_theirs))
+        )
     return lines
 
 
@@ -81,14 +82,16 @@ def exposure_text(e: Exposure) -> str:
     """What a card leaves the opponent, counted over the cards the learner has not seen."""
     card = card_text(e.card)
     if e.new_series:
-        return _("{card} makes {thirty_one}: the count goes back to {zero} and your opponent must lead.").format(
-            card=card, thirty_one=fmt_int(31), zero=fmt_int(0)
-        )
+        return _(
+            "{card} makes {thirty_one}: the count goes back to {zero} and your opponent must lead."
+        ).format(card=card, thirty_one=fmt_int(31), zero=fmt_int(0))
     if not e.scoring:
         return _(
             "After {card} the count is {count}, and none of the {unseen} cards you have not seen would score on it."
         ).format(card=card, count=fmt_int(e.count), unseen=fmt_int(e.unseen))
-    parts = list_text([_("{kind}: {n}").format(kind=kind_name(kind), n=fmt_int(n)) for kind, n in e.by_kind])
+    parts = list_text(
+        [_("{kind}: {n}").format(kind=kind_name(kind), n=fmt_int(n)) for kind, n in e.by_kind]
+    )
     text = _(
         "After {card} the count is {count}: {n} of the {unseen} cards you have not seen would score on it ({parts})."
     ).format(
@@ -173,9 +176,12 @@ def trainer_notes(position: PegPosition, verdict: PegVerdict) -> list[Note]:
         head = _(
             "{grade}: you gave up {loss} of your chance to win ({chosen} instead of {best}). The best card was {card}."
         ).format(
-            grade=grade_name(verdict.grade), loss=percent(verdict.win_lost), chosen=percent(chosen.win or 0.0),
-            best=percent(best.win or 0.0), card=card_text(best.card),
-        )  # fmt: skip
+            grade=grade_name(verdict.grade),
+            loss=percent(verdict.win_lost),
+            chosen=percent(chosen.win or 0.0),
+            best=percent(best.win or 0.0),
+            card=card_text(best.card),
+        )
     else:
         head = _(
             "{grade}: you gave up {loss} points over the rest of the play. The best card was {card}."
@@ -194,11 +200,15 @@ def trainer_notes(position: PegPosition, verdict: PegVerdict) -> list[Note]:
     )
     if not win:
         lines.append(
-            _("Over the rest of the play (yours minus your opponent's), {chosen} is worth {mine} and {best} {theirs}.").format(
-                chosen=card_text(chosen.card), mine=signed(chosen.points), best=card_text(best.card),
+            _(
+                "Over the rest of the play (yours minus your opponent's), {chosen} is worth {mine} and {best} {theirs}."
+            ).format(
+                chosen=card_text(chosen.card),
+                mine=signed(chosen.points),
+                best=card_text(best.card),
                 theirs=signed(best.points),
             )
-        )  # fmt: skip
+        )
     notes.append(Note("hint", "\n".join(f"- {line}" for line in lines)))
     return notes
 

@@ -10,12 +10,14 @@ from collections.abc import Callable
 import streamlit as st
 
 from cribbage_core.cards import Card
-from cribbage_core.peg_trainer import PegPosition, PegVerdict, peg_position
+from cribbage_core.peg_trainer import PegPosition, PegSpot, PegVerdict, judge, peg_position
 from tutor.frame.render import bold, show_html
 from tutor.html.cards import card_back_svg, card_svg
 from tutor.html.play import play_html
 from tutor.lang.i18n import _, card_text, fmt_int, ngettext
+from tutor.quiz.attempts import Attempt, DealTicket, record_attempt
 from tutor.quiz.peg_text import setting_lines, values_frame
+from tutor.quiz.positions import peg_trainer_position
 
 __all__ = ["lay_key", "position_of", "show_cards", "show_position", "show_values"]
 
@@ -47,13 +49,21 @@ def show_position(position: PegPosition, four_colour: bool) -> None:
     with opponent:
         if left:
             show_html(_row([card_back_svg(width=30) for _ in range(left)]))
-    status = ngettext("{n} card left", "{n} cards left", left).format(n=fmt_int(left)) if left else _("no cards left")
+    status = (
+        ngettext("{n} card left", "{n} cards left", left).format(n=fmt_int(left))
+        if left
+        else _("no cards left")
+    )
     if position.opponent_said_go:
         status += " · " + _("said go in this series")
     opponent.caption(status)
     st.markdown(bold(_("The play so far")))
     if position.steps:
-        show_html(play_html(position.steps, four_colour=four_colour, reveal_last=False, current=position.series))
+        show_html(
+            play_html(
+                position.steps, four_colour=four_colour, reveal_last=False, current=position.series
+            )
+        )
     if view.pile:
         st.markdown(_("The count is **{count}**.").format(count=fmt_int(view.count)))
     else:
@@ -73,17 +83,29 @@ def show_cards(
     view = position.view
     room = 31 - view.count
     st.markdown(bold(_("Your cards: which would you lay?")))
-    for cell, card in zip(st.container(key="row_peg_hand").columns(max(len(view.hand), 4)), view.hand, strict=False):
+    for cell, card in zip(
+        st.container(key="row_peg_hand").columns(max(len(view.hand), 4)), view.hand, strict=False
+    ):
         fits = card.value <= room
         with cell:
-            svg = card_svg(card, highlighted=card == laid, dimmed=not fits, four_colour=four_colour, width=78)
+            svg = card_svg(
+                card, highlighted=card == laid, dimmed=not fits, four_colour=four_colour, width=78
+            )
             show_html(_row([svg]))
             st.button(
-                _("Lay {card}").format(card=card_text(card)), key=lay_key(card), disabled=laid is not None or not fits,
-                on_click=on_lay, args=(str(card),), width="stretch",
+                _("Lay {card}").format(card=card_text(card)),
+                key=lay_key(card),
+                disabled=laid is not None or not fits,
+                on_click=on_lay,
+                args=(str(card),),
+                width="stretch",
                 type="primary" if laid is None and fits else "secondary",
-                help=None if fits else _("This card would take the count past {thirty_one}.").format(thirty_one=fmt_int(31)),
-            )  # fmt: skip
+                help=None
+                if fits
+                else _("This card would take the count past {thirty_one}.").format(
+                    thirty_one=fmt_int(31)
+                ),
+            )
     if not any(card.value <= room for card in view.hand):  # never, in a position with a choice
         st.button(_("Go (I cannot lay a card)"), key="pegt_go", disabled=True)
 
@@ -93,7 +115,48 @@ def show_values(position: PegPosition, verdict: PegVerdict) -> None:
     st.header(_("Every card, best first"))
     st.dataframe(values_frame(position, verdict), hide_index=True, key="pegt_table")
     st.caption(
-        _("Over the play: the points this card is expected to bring from now to the end of the play, "
-          "yours minus your opponent's, against every hand your opponent may hold (weighed by what it "
-          "kept and what it has laid), with both sides playing on well.")
-    )  # fmt: skip
+        _(
+            "Over the play: the points this card is expected to bring from now to the end of the play, "
+            "yours minus your opponent's, against every hand your opponent may hold (weighed by what it "
+            "kept and what it has laid), with both sides playing on well."
+        )
+    )
+
+
+def record_lay(
+    quiz: str,
+    position: PegPosition,
+    card: str,
+    seed: int,
+    spot: PegSpot | None,
+    level: str | None,
+    ticket: DealTicket,
+    *,
+    drill: bool,
+) -> None:
+    """Grade ``card`` laid in ``position`` and record the attempt; the result (the card and
+    whether it was saved) goes to ``st.session_state["pegt_result"]`` for the page to draw."""
+    verdict = judge(position, card)
+    kinds = tuple(sorted(position.kinds))
+    extra = {
+        "points_lost": round(verdict.points_lost, 4),
+        "grade": verdict.grade.value,
+        "drill": drill,
+        "win_lost": None if verdict.win_lost is None else round(verdict.win_lost, 4),
+        "kind": spot.value if spot else None,
+        "level": level,
+    }
+    attempt = Attempt(
+        quiz,
+        seed,
+        str(verdict.chosen.card),
+        str(verdict.best.card),
+        verdict.correct,
+        extra,
+        attempt_id=ticket.attempt_id,
+        categories=kinds,
+        categories_missed=() if verdict.correct else kinds,
+        seconds=ticket.seconds(),
+    )
+    saved = record_attempt(attempt, position=peg_trainer_position(seed, spot, level))
+    st.session_state["pegt_result"] = {"card": verdict.chosen.card, "saved": saved}

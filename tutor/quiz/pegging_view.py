@@ -38,9 +38,13 @@ def show_question(question: PeggingQuestion, four_colour: bool) -> None:
         show_html(hand_left_html(question.your_cards_left, four_colour=four_colour))
     with right:
         st.markdown(bold(_("Your opponent")))
-        left_text = ngettext("{n} card left", "{n} cards left", question.opponent_cards_left).format(
-            n=fmt_int(question.opponent_cards_left)
-        ) if question.opponent_cards_left else _("no cards left")
+        left_text = (
+            ngettext("{n} card left", "{n} cards left", question.opponent_cards_left).format(
+                n=fmt_int(question.opponent_cards_left)
+            )
+            if question.opponent_cards_left
+            else _("no cards left")
+        )
         if question.opponent_cards_left:
             show_html(
                 '<div dir="ltr" style="display:flex;gap:4px;padding:4px 0">'
@@ -59,7 +63,9 @@ def answer_form(question: PeggingQuestion, on_submit: Callable[[], None]) -> Non
         st.text_input(
             _("How many points does your {card} score?").format(card=card_text(question.pile[-1])),
             key=ANSWER_KEY,
-            placeholder=_("a whole number from {low} to {high}").format(low=fmt_int(0), high=fmt_int(PEGGING_MAX_POINTS)),
+            placeholder=_("a whole number from {low} to {high}").format(
+                low=fmt_int(0), high=fmt_int(PEGGING_MAX_POINTS)
+            ),
         )
         st.form_submit_button(_("Check"), type="primary", key="peg_submit", on_click=on_submit)
 

@@ -43,9 +43,13 @@ __all__ = [
 FOCUS_SLUGS: Final = {focus.replace(" ", "-"): focus for focus in FOCUSES}
 #: The Pegging trainer's ``?kind=`` texts and the kind of position each names.
 PEG_KIND_SLUGS: Final = {
-    "lead": PegSpot.LEAD, "five21": PegSpot.FIVE_21, "pairing": PegSpot.PAIRING,
-    "runs": PegSpot.RUNS, "go": PegSpot.GO, "endgame": PegSpot.ENDGAME,
-}  # fmt: skip
+    "lead": PegSpot.LEAD,
+    "five21": PegSpot.FIVE_21,
+    "pairing": PegSpot.PAIRING,
+    "runs": PegSpot.RUNS,
+    "go": PegSpot.GO,
+    "endgame": PegSpot.ENDGAME,
+}
 #: Each quiz kind's own page.
 QUIZ_PAGES: Final = {
     "hand": "pages/2_Count_the_hand.py",
@@ -75,7 +79,9 @@ def pegging_position(seed: int) -> dict[str, str]:
     return {"seed": str(seed)}
 
 
-def discard_position(seed: int, players: int = 2, role: str = "random", level: str = "any") -> dict[str, str]:
+def discard_position(
+    seed: int, players: int = 2, role: str = "random", level: str = "any"
+) -> dict[str, str]:
     """The discard trainer's position: the seed and the options that are not the defaults.
 
     >>> discard_position(7, players=3, role="pone")
@@ -89,19 +95,29 @@ def discard_position(seed: int, players: int = 2, role: str = "random", level: s
     }
 
 
-def peg_trainer_position(seed: int, spot: PegSpot | None = None, level: str | None = None) -> dict[str, str]:
+def peg_trainer_position(
+    seed: int, spot: PegSpot | None = None, level: str | None = None
+) -> dict[str, str]:
     """The Pegging trainer's position: the seed and its filters (kind, difficulty), as in its address.
 
     >>> peg_trainer_position(42, PegSpot.PAIRING, "close")
     {'seed': '42', 'kind': 'pairing', 'level': 'close'}
     """
     slug = {s: w for w, s in PEG_KIND_SLUGS.items()}
-    return {"seed": str(seed), **({"kind": slug[spot]} if spot else {}), **({"level": level} if level else {})}
+    return {
+        "seed": str(seed),
+        **({"kind": slug[spot]} if spot else {}),
+        **({"level": level} if level else {}),
+    }
 
 
 def _seed(position: Mapping[str, str]) -> int:
     raw = str(position.get("seed", ""))
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(MAX_SEED)) or int(raw) > MAX_SEED:
+    if (
+        not (raw.isascii() and raw.isdigit())
+        or len(raw) > len(str(MAX_SEED))
+        or int(raw) > MAX_SEED
+    ):
         raise BadPosition(f"a position's seed is a whole number from 0 to {MAX_SEED}, not {raw!r}")
     return int(raw)
 
@@ -121,7 +137,9 @@ def hand_deal_at(position: Mapping[str, str], is_crib: bool) -> HandDeal:
     >>> hand_deal_at(count_position(42, "nobs"), False) == deal_hand(42, focus="nobs")
     True
     """
-    return deal_hand(_seed(position), is_crib=is_crib, focus=_option(position, "focus", FOCUS_SLUGS))
+    return deal_hand(
+        _seed(position), is_crib=is_crib, focus=_option(position, "focus", FOCUS_SLUGS)
+    )
 
 
 def pegging_at(position: Mapping[str, str]) -> PeggingQuestion:
@@ -158,7 +176,9 @@ def discard_deal_at(position: Mapping[str, str]) -> DiscardDeal:
     players = 3 if _option(position, "players", {"3": "3"}) else 2
     role = _option(position, "role", {"dealer": "dealer", "pone": "pone"})
     level = _option(position, "level", {d: d for d in DIFFICULTIES})
-    return deal_discard(_seed(position), players=players, role=Role(role) if role else None, difficulty=level)
+    return deal_discard(
+        _seed(position), players=players, role=Role(role) if role else None, difficulty=level
+    )
 
 
 def quiz_link(kind: str, position: Mapping[str, str]) -> tuple[str, dict[str, str]]:

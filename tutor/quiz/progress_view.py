@@ -27,7 +27,14 @@ DRILL_PAGE: Final = "pages/2_Count_the_hand.py"
 PEGGING_DRILL_PAGE: Final = "pages/3_Pegging_quiz.py"
 TRAINER_DRILL_PAGE: Final = "pages/7_Pegging_trainer.py"
 #: The attempt columns the progress page reads (one read serves every table, chart and the weak spots).
-PAGE_COLUMNS: Final = ("kind", "correct", "categories", "categories_missed", "seconds", "created_at")
+PAGE_COLUMNS: Final = (
+    "kind",
+    "correct",
+    "categories",
+    "categories_missed",
+    "seconds",
+    "created_at",
+)
 
 
 def answers(attempts: pd.DataFrame) -> None:
@@ -62,7 +69,11 @@ def answers(attempts: pd.DataFrame) -> None:
     quizzes = progress.series_scale(daily["kind"], progress.quiz_name, progress.QUIZ_COLOURS)
     st.altair_chart(
         progress.daily_accuracy_chart(
-            progress.named(daily, "kind", progress.quiz_name), "kind", _("Quiz"), "answered", quizzes
+            progress.named(daily, "kind", progress.quiz_name),
+            "kind",
+            _("Quiz"),
+            "answered",
+            quizzes,
         ),
         width="stretch",
     )
@@ -76,14 +87,23 @@ def answers(attempts: pd.DataFrame) -> None:
     # card", longer in Hindi) takes most of the width beside a chart
     figures_table(
         categories,
-        {"category": _("Category"), "questions": _("Questions"), "missed": _("Missed"), "accuracy": _("Accuracy")},
+        {
+            "category": _("Category"),
+            "questions": _("Questions"),
+            "missed": _("Missed"),
+            "accuracy": _("Accuracy"),
+        },
         percent={"accuracy"},
     )
     by_category = progress.daily_category_accuracy(attempts)
     colours = progress.series_scale(by_category["category"], kind_name, progress.CATEGORY_COLOURS)
     st.altair_chart(
         progress.daily_accuracy_chart(
-            progress.named(by_category, "category", kind_name), "category", _("Category"), "questions", colours
+            progress.named(by_category, "category", kind_name),
+            "category",
+            _("Category"),
+            "questions",
+            colours,
         ),
         width="stretch",
     )
@@ -93,9 +113,12 @@ def recall(db: Store, name: str) -> None:
     """The questions on review: how many are due today, and recall by the days since each was asked."""
     st.header(_("Review: recall by interval"))
     st.caption(
-        _("Due today: {n}").format(n=fmt_int(db.due_count(name, today(), SERVED_REVIEW_KINDS))) + " · "
-        + _("Answers on review right at the first try, by the days since the question was last asked.")
-    )  # fmt: skip
+        _("Due today: {n}").format(n=fmt_int(db.due_count(name, today(), SERVED_REVIEW_KINDS)))
+        + " · "
+        + _(
+            "Answers on review right at the first try, by the days since the question was last asked."
+        )
+    )
     table = progress.recall_table(db.recall(name))
     if table.empty:
         st.caption(_("No answers on review yet."))
@@ -121,16 +144,24 @@ def weak_spots(every_answer: pd.DataFrame) -> None:
         st.caption(_("Nothing to drill: no recent misses."))
     else:
         st.write(_("Recent misses count most; a right answer later makes them count less."))
-        st.caption(_("Each area is weighed by its own answers, and its drill deals what you miss there."))
+        st.caption(
+            _("Each area is weighed by its own answers, and its drill deals what you miss there.")
+        )
         st.altair_chart(progress.weak_spot_chart(weak), width="stretch")
     drills = (
         (DRILL_PAGE, _("Practise my weak spots"), ":material/target:"),
         (PEGGING_DRILL_PAGE, _("Practise my weak spots in pegging"), ":material/playing_cards:"),
-        (TRAINER_DRILL_PAGE, _("Practise my weak spots in the pegging trainer"), ":material/swipe_up:"),
+        (
+            TRAINER_DRILL_PAGE,
+            _("Practise my weak spots in the pegging trainer"),
+            ":material/swipe_up:",
+        ),
     )
     for page, label, icon in drills:
         if (ROOT / page).exists():
-            st.page_link(page, label=label, icon=icon, query_params={**learner_params(), "drill": "weak"})
+            st.page_link(
+                page, label=label, icon=icon, query_params={**learner_params(), "drill": "weak"}
+            )
 
 
 def export(db: Store, name: str, every_answer: pd.DataFrame) -> None:

@@ -25,9 +25,15 @@ from tutor.quiz.serve import Recorder, clear_served
 from tutor.store import SERVED_REVIEW_KINDS, ReviewItem, ReviewState, Store
 
 __all__ = [
-    "ITEM_PARAM", "item_heading", "next_due_caption", "next_item", "open_elsewhere", "pick_item",
-    "review_recorder", "set_aside",
-]  # fmt: skip
+    "ITEM_PARAM",
+    "item_heading",
+    "next_due_caption",
+    "next_item",
+    "open_elsewhere",
+    "pick_item",
+    "review_recorder",
+    "set_aside",
+]
 
 ITEM_PARAM = "item"
 _ANSWERED_KEY = "review_answered"  # ids of the items answered in this visit
@@ -41,8 +47,13 @@ def pick_item(store: Store, learner: str, today: dt.date) -> ReviewItem | None:
     answered_here: set[int] = st.session_state.get(_ANSWERED_KEY, set())
     if item_id is not None:
         item = store.review_item(learner, item_id)
-        if item is not None and item.kind in SERVED_REVIEW_KINDS and (
-            item.id in answered_here or (item.state.due_on is not None and item.state.due_on <= today)
+        if (
+            item is not None
+            and item.kind in SERVED_REVIEW_KINDS
+            and (
+                item.id in answered_here
+                or (item.state.due_on is not None and item.state.due_on <= today)
+            )
         ):
             return item
     due = store.due_items(learner, today, SERVED_REVIEW_KINDS, limit=1)
@@ -68,10 +79,14 @@ def item_heading(item: ReviewItem) -> None:
     served: dict[int, ReviewState] = st.session_state.get(_SERVED_STATE, {})
     state = served.get(item.id, item.state)
     st.session_state[_SERVED_STATE] = {**served, item.id: state}
-    missed = ngettext("missed once", "missed {n} times", state.lapses).format(n=fmt_int(state.lapses))
+    missed = ngettext("missed once", "missed {n} times", state.lapses).format(
+        n=fmt_int(state.lapses)
+    )
     if state.streak:
         since = ngettext(
-            "right the last time, {n} day ago", "right the last time, {n} days ago", state.interval_days
+            "right the last time, {n} day ago",
+            "right the last time, {n} days ago",
+            state.interval_days,
         ).format(n=fmt_int(state.interval_days))
         st.caption(f"{missed} · {since}")
     else:
@@ -81,8 +96,12 @@ def item_heading(item: ReviewItem) -> None:
 def open_elsewhere(where: Any, item: ReviewItem) -> None:
     """A link to the question on its own quiz page (to look at it again, without the schedule)."""
     page, params = quiz_link(item.kind, item.position)
-    where.page_link(page, label=_("Open on its own page"), icon=":material/open_in_new:",
-                    query_params={**link_params(), **params})  # fmt: skip
+    where.page_link(
+        page,
+        label=_("Open on its own page"),
+        icon=":material/open_in_new:",
+        query_params={**link_params(), **params},
+    )
 
 
 def review_recorder(store: Store, learner: str, item: ReviewItem, today: dt.date) -> Recorder:
@@ -91,7 +110,13 @@ def review_recorder(store: Store, learner: str, item: ReviewItem, today: dt.date
     def record(attempt: Attempt) -> Saved:
         saved = record_attempt(attempt, store)
         if saved == "saved":
-            store.answer_review(learner, item.id, attempt.attempt_id, attempt.correct, answered(attempt.correct, today))
+            store.answer_review(
+                learner,
+                item.id,
+                attempt.attempt_id,
+                attempt.correct,
+                answered(attempt.correct, today),
+            )
         st.session_state[_ANSWERED_KEY] = {*st.session_state.get(_ANSWERED_KEY, set()), item.id}
         return saved
 
@@ -108,6 +133,8 @@ def next_due_caption(store: Store, learner: str, today: dt.date) -> None:
 def set_aside(store: Store, learner: str, item: ReviewItem) -> None:
     """An item whose position deals nothing (written by another version of the app) is retired,
     so the next due item is served, and the learner is told."""
-    st.warning(_("This question can no longer be dealt, so it is set aside."), icon=":material/link_off:")
+    st.warning(
+        _("This question can no longer be dealt, so it is set aside."), icon=":material/link_off:"
+    )
     store.retire_item(learner, item.id)
     st.query_params.pop(ITEM_PARAM, None)

@@ -60,9 +60,13 @@ def after_miss(state: ReviewState | None, today: dt.date) -> ReviewState:
     if state is None:
         return first_miss(today)
     return ReviewState(
-        FIRST_DAYS, today + dt.timedelta(days=FIRST_DAYS), max(MIN_EASE, state.ease - EASE_STEP),
-        lapses=state.lapses + 1, streak=0, reviews=state.reviews,
-    )  # fmt: skip
+        FIRST_DAYS,
+        today + dt.timedelta(days=FIRST_DAYS),
+        max(MIN_EASE, state.ease - EASE_STEP),
+        lapses=state.lapses + 1,
+        streak=0,
+        reviews=state.reviews,
+    )
 
 
 def after_answer(state: ReviewState, correct: bool, today: dt.date) -> ReviewState:
@@ -80,7 +84,12 @@ def after_answer(state: ReviewState, correct: bool, today: dt.date) -> ReviewSta
     if interval >= RETIRE_DAYS:
         return ReviewState(0, None, state.ease, state.lapses, state.streak + 1, state.reviews + 1)
     return ReviewState(
-        interval, today + dt.timedelta(days=interval), state.ease, state.lapses, state.streak + 1, state.reviews + 1
+        interval,
+        today + dt.timedelta(days=interval),
+        state.ease,
+        state.lapses,
+        state.streak + 1,
+        state.reviews + 1,
     )
 
 

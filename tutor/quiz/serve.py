@@ -69,7 +69,11 @@ class Served(NamedTuple):
 
 def clear_served() -> None:
     """Forget the served question's answer and empty its boxes (the next question)."""
-    for key in [k for k in st.session_state if str(k).startswith(("discard_pick_", "count_kind_", "game_pick_"))]:
+    for key in [
+        k
+        for k in st.session_state
+        if str(k).startswith(("discard_pick_", "count_kind_", "game_pick_"))
+    ]:
         del st.session_state[key]
     for key in (RESULT_KEY, _ERRORS, "count_answer", PEG_ANSWER_KEY):
         st.session_state.pop(key, None)
@@ -103,18 +107,36 @@ def serve_question(
     """
     details = dict(extra or {})
     if kind in ("hand", "crib"):
-        return _serve_count(hand_deal_at(position, kind == "crib"), kind, question_key, four_colour, record, variant, details)
+        return _serve_count(
+            hand_deal_at(position, kind == "crib"),
+            kind,
+            question_key,
+            four_colour,
+            record,
+            variant,
+            details,
+        )
     if kind == "pegging":
-        return _serve_pegging(pegging_at(position), question_key, four_colour, record, variant, details)
+        return _serve_pegging(
+            pegging_at(position), question_key, four_colour, record, variant, details
+        )
     if kind == "discard":
-        return _serve_discard(discard_deal_at(position), question_key, four_colour, record, variant, details)
+        return _serve_discard(
+            discard_deal_at(position), question_key, four_colour, record, variant, details
+        )
     if kind == "peg_trainer":
         return _serve_peg_trainer(position, question_key, four_colour, record, variant, details)
     raise ValueError(f"no quiz serves review kind {kind!r}")
 
 
 def _serve_count(
-    deal: HandDeal, kind: str, key: Hashable, colours: bool, record: Recorder, variant: str, details: dict[str, Any]
+    deal: HandDeal,
+    kind: str,
+    key: Hashable,
+    colours: bool,
+    record: Recorder,
+    variant: str,
+    details: dict[str, Any],
 ) -> Served | None:
     ticket = deal_ticket(kind, deal.seed, variant=variant)
 
@@ -128,12 +150,26 @@ def _serve_count(
             st.session_state[RESULT_KEY] = {**before, "retry": False, "second": verdict}
             return
         saved = record(
-            Attempt(kind, deal.seed, verdict.answer, deal.score.total, verdict.correct,
-                    {**details, "focus": deal.focus}, attempt_id=ticket.attempt_id,
-                    categories=verdict.categories, categories_missed=verdict.missed, seconds=ticket.seconds())
-        )  # fmt: skip
+            Attempt(
+                kind,
+                deal.seed,
+                verdict.answer,
+                deal.score.total,
+                verdict.correct,
+                {**details, "focus": deal.focus},
+                attempt_id=ticket.attempt_id,
+                categories=verdict.categories,
+                categories_missed=verdict.missed,
+                seconds=ticket.seconds(),
+            )
+        )
         retry = not verdict.correct and saved != "repeat"  # the first answer is the one recorded
-        st.session_state[RESULT_KEY] = {"key": key, "verdict": verdict, "saved": saved, "retry": retry}
+        st.session_state[RESULT_KEY] = {
+            "key": key,
+            "verdict": verdict,
+            "saved": saved,
+            "retry": retry,
+        }
 
     def reveal() -> None:
         st.session_state[RESULT_KEY] = {**st.session_state[RESULT_KEY], "retry": False}
@@ -146,7 +182,12 @@ def _serve_count(
     if result is None or retrying:
         answer_form(False, on_submit=check)
         if retrying:
-            st.button(_("Show the answer"), key="count_reveal", on_click=reveal, icon=":material/visibility:")
+            st.button(
+                _("Show the answer"),
+                key="count_reveal",
+                on_click=reveal,
+                icon=":material/visibility:",
+            )
         _show_errors()
     if result is None:
         return None
@@ -160,7 +201,12 @@ def _serve_count(
 
 
 def _serve_pegging(
-    question: PeggingQuestion, key: Hashable, colours: bool, record: Recorder, variant: str, details: dict[str, Any]
+    question: PeggingQuestion,
+    key: Hashable,
+    colours: bool,
+    record: Recorder,
+    variant: str,
+    details: dict[str, Any],
 ) -> Served | None:
     ticket = deal_ticket("pegging", question.seed, variant=variant)
 
@@ -170,10 +216,19 @@ def _serve_pegging(
             st.session_state[_ERRORS] = (verdict.error,)
             return
         saved = record(
-            Attempt("pegging", question.seed, verdict.answer, question.total, verdict.correct,
-                    {**details, "kinds": sorted(question.kinds)}, attempt_id=ticket.attempt_id,
-                    categories=verdict.categories, categories_missed=verdict.missed, seconds=ticket.seconds())
-        )  # fmt: skip
+            Attempt(
+                "pegging",
+                question.seed,
+                verdict.answer,
+                question.total,
+                verdict.correct,
+                {**details, "kinds": sorted(question.kinds)},
+                attempt_id=ticket.attempt_id,
+                categories=verdict.categories,
+                categories_missed=verdict.missed,
+                seconds=ticket.seconds(),
+            )
+        )
         st.session_state[RESULT_KEY] = {"key": key, "verdict": verdict, "saved": saved}
 
     show_question(question, colours)
@@ -190,13 +245,20 @@ def _serve_pegging(
 
 
 def _serve_discard(
-    deal: DiscardDeal, key: Hashable, colours: bool, record: Recorder, variant: str, details: dict[str, Any]
+    deal: DiscardDeal,
+    key: Hashable,
+    colours: bool,
+    record: Recorder,
+    variant: str,
+    details: dict[str, Any],
 ) -> Served | None:
     ticket = deal_ticket("discard", deal.seed, variant=variant)
     best = format_cards(sorted(deal.advice.best.discard))
 
     def confirm() -> None:
-        verdict = grade_discard(deal, [card for card in deal.hand if st.session_state.get(pick_key(card))])
+        verdict = grade_discard(
+            deal, [card for card in deal.hand if st.session_state.get(pick_key(card))]
+        )
         if verdict.wrong_number:
             st.session_state[_ERRORS] = (
                 ngettext(
@@ -207,22 +269,46 @@ def _serve_discard(
             )
             return
         saved = record(
-            Attempt("discard", deal.seed, format_cards(sorted(verdict.thrown)), best, verdict.correct,
-                    {**details, "ev_lost": round(verdict.loss, 4), "players": deal.players,
-                     "role": deal.role.value, "level": deal.difficulty},
-                    attempt_id=ticket.attempt_id, seconds=ticket.seconds())
-        )  # fmt: skip
+            Attempt(
+                "discard",
+                deal.seed,
+                format_cards(sorted(verdict.thrown)),
+                best,
+                verdict.correct,
+                {
+                    **details,
+                    "ev_lost": round(verdict.loss, 4),
+                    "players": deal.players,
+                    "role": deal.role.value,
+                    "level": deal.difficulty,
+                },
+                attempt_id=ticket.attempt_id,
+                seconds=ticket.seconds(),
+            )
+        )
         st.session_state[RESULT_KEY] = {"key": key, "verdict": verdict, "saved": saved}
 
     dealing = deal.role is Role.DEALER
-    st.info(seat_text(deal.role, deal.throw), icon=":material/inventory_2:" if dealing else ":material/person:")
+    st.info(
+        seat_text(deal.role, deal.throw),
+        icon=":material/inventory_2:" if dealing else ":material/person:",
+    )
     result = _result(key)
     verdict = result["verdict"] if result is not None else None
-    pick_cards(deal, verdict.thrown if verdict is not None else None, colours,
-               on_change=lambda: st.session_state.pop(_ERRORS, None))  # fmt: skip
+    pick_cards(
+        deal,
+        verdict.thrown if verdict is not None else None,
+        colours,
+        on_change=lambda: st.session_state.pop(_ERRORS, None),
+    )
     if result is None or verdict is None:
-        st.button(ngettext("Throw this card", "Throw these cards", deal.throw), type="primary",
-                  key="discard_confirm", on_click=confirm, icon=":material/move_to_inbox:")  # fmt: skip
+        st.button(
+            ngettext("Throw this card", "Throw these cards", deal.throw),
+            type="primary",
+            key="discard_confirm",
+            on_click=confirm,
+            icon=":material/move_to_inbox:",
+        )
         for message in st.session_state.get(_ERRORS, ()):
             st.error(message, icon=":material/touch_app:")
         return None
@@ -235,7 +321,12 @@ def _serve_discard(
 
 
 def _serve_peg_trainer(
-    at: Mapping[str, str], key: Hashable, colours: bool, record: Recorder, variant: str, details: dict[str, Any]
+    at: Mapping[str, str],
+    key: Hashable,
+    colours: bool,
+    record: Recorder,
+    variant: str,
+    details: dict[str, Any],
 ) -> Served | None:
     seed, spot, level = peg_trainer_args(at)
     position = position_of(seed, spot, level)
@@ -244,14 +335,28 @@ def _serve_peg_trainer(
     def lay(card: str) -> None:
         verdict = judge(position, card)
         kinds = tuple(sorted(position.kinds))
-        extra = {**details, "points_lost": round(verdict.points_lost, 4), "grade": verdict.grade.value,
-                 "win_lost": None if verdict.win_lost is None else round(verdict.win_lost, 4),
-                 "kind": spot, "level": level}  # fmt: skip
+        extra = {
+            **details,
+            "points_lost": round(verdict.points_lost, 4),
+            "grade": verdict.grade.value,
+            "win_lost": None if verdict.win_lost is None else round(verdict.win_lost, 4),
+            "kind": spot,
+            "level": level,
+        }
         saved = record(
-            Attempt("peg_trainer", seed, str(verdict.chosen.card), str(verdict.best.card), verdict.correct, extra,
-                    attempt_id=ticket.attempt_id, categories=kinds, categories_missed=() if verdict.correct else kinds,
-                    seconds=ticket.seconds())
-        )  # fmt: skip
+            Attempt(
+                "peg_trainer",
+                seed,
+                str(verdict.chosen.card),
+                str(verdict.best.card),
+                verdict.correct,
+                extra,
+                attempt_id=ticket.attempt_id,
+                categories=kinds,
+                categories_missed=() if verdict.correct else kinds,
+                seconds=ticket.seconds(),
+            )
+        )
         st.session_state[RESULT_KEY] = {"key": key, "card": verdict.chosen.card, "saved": saved}
 
     result = _result(key)

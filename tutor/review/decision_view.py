@@ -65,7 +65,9 @@ def file_finished(store: Store, learner: str | None, session: PlaySession, today
         return
     try:
         with st.spinner(_("Grading your decisions for your review…")):
-            game = analysed_game(store, session.game_id, session.moves, session.to_dict(), learner, None)
+            game = analysed_game(
+                store, session.game_id, session.moves, session.to_dict(), learner, None
+            )
     except InvalidSavedGame:
         return  # the Play page says what is wrong with the save
     _file(store, learner, game, today)
@@ -76,7 +78,9 @@ def file_reviewed(store: Store, learner: str | None, game: ReviewedGame, today: 
     _file(store, learner, game, today)
 
 
-def _game_at(store: Store, learner: str, browser: str | None, at: Mapping[str, str]) -> tuple[ReviewedGame, Decision]:
+def _game_at(
+    store: Store, learner: str, browser: str | None, at: Mapping[str, str]
+) -> tuple[ReviewedGame, Decision]:
     """The learner's own game and decision at ``at``; ``BadPosition`` when either is gone."""
     game_id = str(at.get("game", ""))
     found = store.load_own_game(game_id, learner, browser) if game_id else None
@@ -116,9 +120,13 @@ def serve_decision(
 
     def check() -> None:
         picked = st.session_state.get(pick_key)
-        cards = frozenset(picked if isinstance(picked, list) else [picked] if picked is not None else [])
+        cards = frozenset(
+            picked if isinstance(picked, list) else [picked] if picked is not None else []
+        )
         if len(cards) != size:
-            st.session_state[_ERRORS] = _("Choose {n} cards.").format(n=fmt_int(size)) if size > 1 else _("Choose a card.")
+            st.session_state[_ERRORS] = (
+                _("Choose {n} cards.").format(n=fmt_int(size)) if size > 1 else _("Choose a card.")
+            )
             return
         graded = check_answer(d, cards)
         if graded is None:
@@ -128,39 +136,74 @@ def serve_decision(
         order = list(state.hands[d.seat])
         answer = " ".join(str(c) for c in sorted(cards, key=order.index))
         saved = record(
-            Attempt(GAME_KIND, game.game_id, answer, best, right,
-                    {**(extra or {}), "step": d.step, "hand": d.hand_no, "grade": graded.value},
-                    attempt_id=ticket.attempt_id, categories=(category,),
-                    categories_missed=() if right else (category,), seconds=ticket.seconds())
-        )  # fmt: skip
-        st.session_state[RESULT_KEY] = {"key": question_key, "cards": tuple(sorted(cards, key=order.index)),
-                                        "grade": graded, "saved": saved}  # fmt: skip
+            Attempt(
+                GAME_KIND,
+                game.game_id,
+                answer,
+                best,
+                right,
+                {**(extra or {}), "step": d.step, "hand": d.hand_no, "grade": graded.value},
+                attempt_id=ticket.attempt_id,
+                categories=(category,),
+                categories_missed=() if right else (category,),
+                seconds=ticket.seconds(),
+            )
+        )
+        st.session_state[RESULT_KEY] = {
+            "key": question_key,
+            "cards": tuple(sorted(cards, key=order.index)),
+            "grade": graded,
+            "saved": saved,
+        }
 
     found = st.session_state.get(RESULT_KEY)
     result = found if isinstance(found, dict) and found.get("key") == question_key else None
     names = seat_names(game.review.players)
     by_seat = len(d.scores) == len(names)  # with four players the scores are the two sides'
-    scores = ltr(" – ".join(f"{names[i]} {fmt_int(n)}" for i, n in enumerate(d.scores))) if by_seat else ""
+    scores = (
+        ltr(" – ".join(f"{names[i]} {fmt_int(n)}" for i, n in enumerate(d.scores)))
+        if by_seat
+        else ""
+    )
     st.caption(_("From your game, hand {hand}.").format(hand=fmt_int(d.hand_no)) + f" {scores}")
     if d.kind == "discard" and game.review.players <= 3:  # whose crib it is (with four, a side's)
         role = Role.DEALER if d.dealer == d.seat else Role.PONE
-        st.info(seat_text(role, size), icon=":material/inventory_2:" if role is Role.DEALER else ":material/person:")
+        st.info(
+            seat_text(role, size),
+            icon=":material/inventory_2:" if role is Role.DEALER else ":material/person:",
+        )
     position(game, d, answer=result is not None)
     mine = option_cards(d.choice)
     if result is None:
         if d.kind == "discard":
-            st.markdown(ngettext("Which card would you throw?", "Which {n} cards would you throw?", size).format(n=fmt_int(size)))
+            st.markdown(
+                ngettext(
+                    "Which card would you throw?", "Which {n} cards would you throw?", size
+                ).format(n=fmt_int(size))
+            )
         else:
             st.markdown(_("Which card would you lay?"))
         if d.kind == "discard":
             choices = list(state.hands[d.seat])
         else:
-            choices = sorted((option_cards(o)[0] for o in d.options), key=list(state.hands[d.seat]).index)
+            choices = sorted(
+                (option_cards(o)[0] for o in d.options), key=list(state.hands[d.seat]).index
+            )
         st.pills(
-            _("Your choice"), choices, selection_mode="multi" if size > 1 else "single",
-            format_func=cards_text_one, key=pick_key, on_change=lambda: st.session_state.pop(_ERRORS, None),
-        )  # fmt: skip
-        st.button(_("Check"), key="game_pick_check", type="primary", on_click=check, icon=":material/check:")
+            _("Your choice"),
+            choices,
+            selection_mode="multi" if size > 1 else "single",
+            format_func=cards_text_one,
+            key=pick_key,
+            on_change=lambda: st.session_state.pop(_ERRORS, None),
+        )
+        st.button(
+            _("Check"),
+            key="game_pick_check",
+            type="primary",
+            on_click=check,
+            icon=":material/check:",
+        )
         problem = st.session_state.get(_ERRORS)
         if problem:
             st.error(problem, icon=":material/touch_app:")
@@ -169,14 +212,22 @@ def serve_decision(
     right = graded in (Grade.BEST, Grade.GOOD)
     frame.answered_before(result.get("saved"))
     if right:
-        st.success(_("Yes: {cards} is a good choice ({grade}).").format(cards=cards_text(cards), grade=grade_name(graded)))
+        st.success(
+            _("Yes: {cards} is a good choice ({grade}).").format(
+                cards=cards_text(cards), grade=grade_name(graded)
+            )
+        )
     else:
         st.error(
             _("Not good enough: {cards} is graded {grade}. The best choice was {best}.").format(
-                cards=cards_text(cards), grade=grade_name(graded), best=cards_text(option_cards(d.options[0]))
+                cards=cards_text(cards),
+                grade=grade_name(graded),
+                best=cards_text(option_cards(d.options[0])),
             )
         )
-    st.markdown(_("In the game you chose {cards}.").format(cards=cards_text(mine)) + " " + cost_text(d))
+    st.markdown(
+        _("In the game you chose {cards}.").format(cards=cards_text(mine)) + " " + cost_text(d)
+    )
     why = reasons(d, state)
     if why:
         st.markdown("\n".join(f"- {line}" for line in why))

@@ -41,7 +41,14 @@ from cribbage_core.review import (
 )
 from tutor.play.session import HUMAN, PlaySession
 
-__all__ = ["LEARNER", "ReviewedGame", "review_game", "merge_reviews", "hand_finished", "analyse_hands"]
+__all__ = [
+    "LEARNER",
+    "ReviewedGame",
+    "review_game",
+    "merge_reviews",
+    "hand_finished",
+    "analyse_hands",
+]
 
 #: The learner's seat in a game of the Play page.
 LEARNER = HUMAN
@@ -79,16 +86,22 @@ class ReviewedGame:
         """The seats not analysed yet."""
         return tuple(s for s in range(self.review.players) if s not in self.seats)
 
-    def with_seats(self, seats: Sequence[int] | None = None, kept: Sequence[HandReview] = ()) -> ReviewedGame:
+    def with_seats(
+        self, seats: Sequence[int] | None = None, kept: Sequence[HandReview] = ()
+    ) -> ReviewedGame:
         """This game with the decisions of ``seats`` (default: every seat not analysed yet) added,
         taking the hands ``kept`` that still stand for it; :attr:`fresh` is then what was analysed."""
-        wanted = tuple(s for s in (self.others() if seats is None else seats) if s not in self.seats)
+        wanted = tuple(
+            s for s in (self.others() if seats is None else seats) if s not in self.seats
+        )
         if not wanted:
             return self
         hands, fresh = analyse_hands(self.record, self.line, self.final, wanted, kept)
         more = review_of_hands(self.line, hands)
         merged = merge_reviews(self.review, self.seats, more)
-        return replace(self, review=merged, seats=tuple(sorted((*self.seats, *wanted))), fresh=tuple(fresh))
+        return replace(
+            self, review=merged, seats=tuple(sorted((*self.seats, *wanted))), fresh=tuple(fresh)
+        )
 
     def state_before(self, decision: Decision) -> GameState:
         """The position the decision was made in."""
@@ -103,7 +116,9 @@ class ReviewedGame:
         for d in self.review.decisions:
             if hand_no is not None and d.hand_no != hand_no:
                 continue
-            if d.kind == "go" or (d.kind == "play" and not d.real_choice and d.note == "one choice"):
+            if d.kind == "go" or (
+                d.kind == "play" and not d.real_choice and d.note == "one choice"
+            ):
                 continue
             if d.kind == "count" and not (self.self_count and d.seat == LEARNER):
                 continue
@@ -114,7 +129,10 @@ class ReviewedGame:
 
 
 def review_game(
-    data: Any, moves: int | None = None, seats: Sequence[int] = (LEARNER,), kept: Sequence[HandReview] = ()
+    data: Any,
+    moves: int | None = None,
+    seats: Sequence[int] = (LEARNER,),
+    kept: Sequence[HandReview] = (),
 ) -> ReviewedGame:
     """Read a Play page save (``PlaySession.to_dict``) and analyse the line it took for ``seats``
     (the learner's by default; :meth:`ReviewedGame.with_seats` adds the others), taking the
@@ -128,9 +146,16 @@ def review_game(
     chosen = tuple(sorted(set(seats)))
     hands, fresh = analyse_hands(record, line, session.state, chosen, kept)
     return ReviewedGame(
-        session.game_id, session.settings.level, session.settings.self_count, record, line,
-        review_of_hands(line, hands), session.state, chosen, tuple(fresh),
-    )  # fmt: skip
+        session.game_id,
+        session.settings.level,
+        session.settings.self_count,
+        record,
+        line,
+        review_of_hands(line, hands),
+        session.state,
+        chosen,
+        tuple(fresh),
+    )
 
 
 def hand_finished(hand_no: int, final: GameState) -> bool:
@@ -175,6 +200,7 @@ def merge_reviews(first: GameReview, first_seats: Sequence[int], second: GameRev
     from the review that analysed it."""
     decisions = tuple(sorted((*first.decisions, *second.decisions), key=lambda d: d.step))
     summaries = tuple(
-        first.summaries[s] if s in first_seats else second.summaries[s] for s in range(len(first.summaries))
+        first.summaries[s] if s in first_seats else second.summaries[s]
+        for s in range(len(first.summaries))
     )
     return replace(first, decisions=decisions, summaries=summaries)

@@ -68,7 +68,9 @@ def game_position(game_id: str, hand_no: int, step: int) -> dict[str, str]:
 def settled_decisions(game: ReviewedGame) -> list[Decision]:
     """The learner's discards and cards laid with a real choice that no take-back can change:
     every one of a finished game, else those of the hands before the last one."""
-    mine = [d for d in game.review.of_seat(LEARNER) if d.kind in DECISION_CATEGORIES and d.real_choice]
+    mine = [
+        d for d in game.review.of_seat(LEARNER) if d.kind in DECISION_CATEGORIES and d.real_choice
+    ]
     if game.final.result is not None or not game.line:
         return mine
     return [d for d in mine if d.hand_no < game.last_hand]
@@ -92,13 +94,24 @@ def decision_attempt(game: ReviewedGame, d: Decision, learner: str) -> Attempt:
     costly = is_costly(d)
     attempt_id = str(uuid.uuid5(_ID_NAMESPACE, "\n".join((game.game_id, str(d.step), learner))))
     extra = {
-        "game": game.game_id, "hand": d.hand_no, "step": d.step, "grade": d.grade.value,
-        "points_lost": round(d.points_lost, 4), "win_lost": None if d.win_lost is None else round(d.win_lost, 4),
-    }  # fmt: skip
+        "game": game.game_id,
+        "hand": d.hand_no,
+        "step": d.step,
+        "grade": d.grade.value,
+        "points_lost": round(d.points_lost, 4),
+        "win_lost": None if d.win_lost is None else round(d.win_lost, 4),
+    }
     return Attempt(
-        GAME_KIND, game.game_id, _label(option_cards(d.choice)), _label(option_cards(d.options[0])), not costly,
-        extra, attempt_id=attempt_id, categories=(category,), categories_missed=(category,) if costly else (),
-    )  # fmt: skip
+        GAME_KIND,
+        game.game_id,
+        _label(option_cards(d.choice)),
+        _label(option_cards(d.options[0])),
+        not costly,
+        extra,
+        attempt_id=attempt_id,
+        categories=(category,),
+        categories_missed=(category,) if costly else (),
+    )
 
 
 def file_decisions(store: Store, learner: str, game: ReviewedGame, today: dt.date) -> Filed:
@@ -113,7 +126,10 @@ def file_decisions(store: Store, learner: str, game: ReviewedGame, today: dt.dat
         decisions += 1
         if not attempt.correct:
             made = store.record_miss(
-                learner, GAME_KIND, game_position(game.game_id, d.hand_no, d.step), partial(after_miss, today=today)
+                learner,
+                GAME_KIND,
+                game_position(game.game_id, d.hand_no, d.step),
+                partial(after_miss, today=today),
             )
             items += made is not None
     figures = False

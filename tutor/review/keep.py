@@ -32,7 +32,9 @@ _SO_FAR: Final = "review_hand_so_far"  # (game id, HandReview of the learner's h
 _KEPT: Final = "review_hands_kept"  # (game id, hand, seat, key) kept from this session
 
 
-def kept_hands(store: Store, game_id: str, learner: str | None, browser: str | None) -> tuple[HandReview, ...]:
+def kept_hands(
+    store: Store, game_id: str, learner: str | None, browser: str | None
+) -> tuple[HandReview, ...]:
     """The analyses kept beside the game ``game_id`` for this visitor (none if it is not theirs).
     A row that does not read back as an analysis is left out: its hand is analysed again."""
     hands = []
@@ -41,12 +43,23 @@ def kept_hands(store: Store, game_id: str, learner: str | None, browser: str | N
             hand = HandReview.from_dict(row.data)
         except (ValueError, KeyError, TypeError, AttributeError):
             continue
-        if (hand.hand_no, hand.seat, hand.version, hand.key) == (row.hand_no, row.seat, row.version, row.line_key):
+        if (hand.hand_no, hand.seat, hand.version, hand.key) == (
+            row.hand_no,
+            row.seat,
+            row.version,
+            row.line_key,
+        ):
             hands.append(hand)
     return tuple(hands)
 
 
-def _keep(store: Store, game_id: str, hands: Sequence[HandReview], learner: str | None, browser: str | None) -> None:
+def _keep(
+    store: Store,
+    game_id: str,
+    hands: Sequence[HandReview],
+    learner: str | None,
+    browser: str | None,
+) -> None:
     kept: set[tuple[str, int, int, str]] = st.session_state.setdefault(_KEPT, set())
     new = [h for h in hands if (game_id, h.hand_no, h.seat, h.key) not in kept]
     if not new:
@@ -74,7 +87,9 @@ def advance(session: PlaySession) -> HandReview | None:
     start: HandReview | None = None
     if isinstance(memo, tuple) and memo[0] == session.game_id and isinstance(memo[1], HandReview):
         start = memo[1]
-    if start is not None and (start.hand_no != hand_no or start.seat != LEARNER or start.upto > stop):
+    if start is not None and (
+        start.hand_no != hand_no or start.seat != LEARNER or start.upto > stop
+    ):
         start = None
     keys = line_keys(session.record, line, (stop,) if start is None else (start.upto, stop))
     if start is not None and not start.stands_for(keys[start.upto], start.upto):
@@ -86,7 +101,9 @@ def advance(session: PlaySession) -> HandReview | None:
     return made
 
 
-def keep_finished(store: Store, session: PlaySession, learner: str | None, browser: str | None) -> None:
+def keep_finished(
+    store: Store, session: PlaySession, learner: str | None, browser: str | None
+) -> None:
     """At the end of a hand (its show counted, or the game over): its analysis kept with the game."""
     made = advance(session)
     if made is not None and hand_finished(made.hand_no, session.state):

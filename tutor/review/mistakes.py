@@ -59,9 +59,14 @@ def _progress() -> dict[str, object]:
 def learn(game: ReviewedGame) -> None:
     """The "learn from your mistakes" round for this game."""
     order = st.radio(
-        _("Order"), (WORST_FIRST, GAME_ORDER), horizontal=True, key=_ORDER,
-        format_func=lambda o: _("Costliest first") if o == WORST_FIRST else _("In the order of the game"),
-    )  # fmt: skip
+        _("Order"),
+        (WORST_FIRST, GAME_ORDER),
+        horizontal=True,
+        key=_ORDER,
+        format_func=lambda o: (
+            _("Costliest first") if o == WORST_FIRST else _("In the order of the game")
+        ),
+    )
     costly = costly_decisions(game, order)
     if not costly:
         st.success(_("No mistakes or blunders in this game: nothing to redo here."))
@@ -108,13 +113,18 @@ def _ask(game: ReviewedGame, d: Decision, progress: dict[str, object]) -> None:
     key = f"review_learn_pick_{game.game_id}_{d.step}_{progress['tries']}"
     with st.form(f"review_learn_form_{d.step}"):
         picked = st.pills(
-            _("Your choice"), choices, selection_mode="multi" if size > 1 else "single",
-            format_func=card_text, key=key,
-        )  # fmt: skip
+            _("Your choice"),
+            choices,
+            selection_mode="multi" if size > 1 else "single",
+            format_func=card_text,
+            key=key,
+        )
         sent = st.form_submit_button(_("Check"))
     if not sent:
         return
-    cards = frozenset(picked if isinstance(picked, list) else [picked] if picked is not None else [])
+    cards = frozenset(
+        picked if isinstance(picked, list) else [picked] if picked is not None else []
+    )
     if len(cards) != size:
         st.warning(
             _("Choose {n} cards.").format(n=fmt_int(size)) if size > 1 else _("Choose a card.")
@@ -129,14 +139,25 @@ def _ask(game: ReviewedGame, d: Decision, progress: dict[str, object]) -> None:
         return
     tries = int(progress["tries"]) + 1  # type: ignore[call-overload]
     if graded in (Grade.BEST, Grade.GOOD):
-        st.session_state[_STATE] = {**progress, "tries": tries, "result": ("right", tuple(cards), graded.value)}
+        st.session_state[_STATE] = {
+            **progress,
+            "tries": tries,
+            "result": ("right", tuple(cards), graded.value),
+        }
     elif tries < 2:
         st.session_state[_STATE] = {**progress, "tries": tries}
         st.session_state["review_learn_flash"] = _(
             "Not quite: {cards} would be costly too ({grade}). One more try."
-        ).format(cards=cards_text(sorted(cards, key=list(state.hands[d.seat]).index)), grade=grade_name(graded))
+        ).format(
+            cards=cards_text(sorted(cards, key=list(state.hands[d.seat]).index)),
+            grade=grade_name(graded),
+        )
     else:
-        st.session_state[_STATE] = {**progress, "tries": tries, "result": ("shown", tuple(cards), graded.value)}
+        st.session_state[_STATE] = {
+            **progress,
+            "tries": tries,
+            "result": ("shown", tuple(cards), graded.value),
+        }
     st.rerun()
 
 
@@ -154,7 +175,9 @@ def _answer(game: ReviewedGame, d: Decision, progress: dict[str, object]) -> Non
     best = option_cards(d.options[0])
     if verdict == "right":
         st.success(
-            _("Yes: {cards} is a good choice ({grade}).").format(cards=cards_text(cards), grade=grade_name(Grade(graded)))
+            _("Yes: {cards} is a good choice ({grade}).").format(
+                cards=cards_text(cards), grade=grade_name(Grade(graded))
+            )
         )
     else:
         st.info(_("The best choice was {best}.").format(best=cards_text(best)))
@@ -163,5 +186,6 @@ def _answer(game: ReviewedGame, d: Decision, progress: dict[str, object]) -> Non
     if why:
         st.markdown("\n".join(f"- {line}" for line in why))
     if st.button(_("Next"), key=f"review_learn_next_{d.step}", type="primary"):
-        st.session_state[_STATE] = {**progress, "at": int(progress["at"]) + 1, "tries": 0, "result": None}  # type: ignore[call-overload]
+        at = int(progress["at"]) + 1  # type: ignore[call-overload]
+        st.session_state[_STATE] = {**progress, "at": at, "tries": 0, "result": None}
         st.rerun()

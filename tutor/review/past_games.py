@@ -48,18 +48,28 @@ def skill_over_time(games: pd.DataFrame) -> None:
     st.markdown(bold(_("Your skill over time")))
     figures = progress.named(progress.skill_frame(games), "opponent_level", progress.level_name)
     if figures.empty:
-        st.caption(_("No game has its skill figure yet: finish a game, or open the review of a past one."))
+        st.caption(
+            _("No game has its skill figure yet: finish a game, or open the review of a past one.")
+        )
         return
     chart = progress.skill_chart(figures).properties(description=progress.skill_summary(figures))
     event = st.altair_chart(chart, width="stretch", on_select="rerun", key="progress_skill")
-    st.caption(_("Points lost on average per decision with a real choice, against the best play the coach "
-                 "knows: lower is better. Click a game to open its review."))  # fmt: skip
+    st.caption(
+        _(
+            "Points lost on average per decision with a real choice, against the best play the coach "
+            "knows: lower is better. Click a game to open its review."
+        )
+    )
     st.caption(progress.bot_lines_caption())
     picked = progress.picked_game(event.selection if event else None)
     if picked is not None and picked in set(games["id"]):
         when = games.loc[games["id"] == picked, "finished_at"].iloc[0]
-        st.page_link(REVIEW_PAGE, label=_("Open the review of the game of {date}").format(date=fmt_date(when.date())),
-                     icon=":material/rate_review:", query_params={**link_params(), "game": picked})  # fmt: skip
+        st.page_link(
+            REVIEW_PAGE,
+            label=_("Open the review of the game of {date}").format(date=fmt_date(when.date())),
+            icon=":material/rate_review:",
+            query_params={**link_params(), "game": picked},
+        )
 
 
 def review_links(games: pd.DataFrame) -> None:
@@ -71,9 +81,11 @@ def review_links(games: pd.DataFrame) -> None:
         st.page_link(
             REVIEW_PAGE,
             label=_("{date}: against {level}, {scores}, {result}").format(
-                date=game["finished_at"].strftime("%Y-%m-%d"), level=progress.level_name(game["opponent_level"]),
-                scores=scores, result=won,
+                date=game["finished_at"].strftime("%Y-%m-%d"),
+                level=progress.level_name(game["opponent_level"]),
+                scores=scores,
+                result=won,
             ),
             icon=":material/rate_review:",
             query_params={**link_params(), "game": game["id"]},
-        )  # fmt: skip
+        )

@@ -120,10 +120,14 @@ def cost_text(decision: Decision, lang: str | None = None) -> str:
         )
     if decision.points_lost < 0.005:
         return _("No expected points lost.", lang)
-    return _("It lost {points} points on average.", lang).format(points=points(decision.points_lost, lang))
+    return _("It lost {points} points on average.", lang).format(
+        points=points(decision.points_lost, lang)
+    )
 
 
-def discard_facts(kept: Sequence[Card], thrown: Sequence[Card], dealer: bool, lang: str | None = None) -> list[str]:
+def discard_facts(
+    kept: Sequence[Card], thrown: Sequence[Card], dealer: bool, lang: str | None = None
+) -> list[str]:
     """What a throw did that a player can see, worst first."""
     facts: list[str] = []
     if not dealer and any(c.rank == 5 for c in thrown):
@@ -142,7 +146,9 @@ def play_facts(state: GameState, card: Card, lang: str | None = None) -> list[st
     facts: list[str] = []
     count = state.count + card.rank.count_value
     if state.count == 0 and card.rank == 5:
-        facts.append(_("led a {five}: any ten-card makes fifteen", lang).format(five=fmt_int(5, lang)))
+        facts.append(
+            _("led a {five}: any ten-card makes fifteen", lang).format(five=fmt_int(5, lang))
+        )
     if count in (5, 21):
         facts.append(
             _("left the count at {count}: a ten-card makes {target}", lang).format(
@@ -179,15 +185,18 @@ def reasons(decision: Decision, state: GameState, lang: str | None = None) -> li
         diff = dict(best.parts)
         own = dict(chosen.parts)
         lines.append(
-            _("Against your throw, {best} is worth {hand} in the hand, {crib} in the crib and "
-              "{pegging} in the play (net {net}).", lang).format(
+            _(
+                "Against your throw, {best} is worth {hand} in the hand, {crib} in the crib and "
+                "{pegging} in the play (net {net}).",
+                lang,
+            ).format(
                 best=cards_text(theirs, lang=lang),
                 hand=signed(diff.get("hand", 0.0) - own.get("hand", 0.0), lang),
                 crib=signed(diff.get("crib", 0.0) - own.get("crib", 0.0), lang),
                 pegging=signed(diff.get("pegging", 0.0) - own.get("pegging", 0.0), lang),
                 net=signed(best.points - chosen.points, lang),
             )
-        )  # fmt: skip
+        )
         facts = discard_facts([c for c in dealt if c not in mine], mine, dealer, lang)
         if facts:
             lines.append(_("Your throw: {facts}.", lang).format(facts="; ".join(facts)))
@@ -195,18 +204,28 @@ def reasons(decision: Decision, state: GameState, lang: str | None = None) -> li
     mine_card, best_card = option_cards(chosen)[0], option_cards(best)[0]
     if decision.win_view and best.win is not None and chosen.win is not None:
         lines.append(
-            _("Near the end the chance to win decides: {card} {chance}, {best} {best_chance}.", lang).format(
-                card=card_text(mine_card, lang), chance=_percent(chosen.win, lang),
-                best=card_text(best_card, lang), best_chance=_percent(best.win, lang),
+            _(
+                "Near the end the chance to win decides: {card} {chance}, {best} {best_chance}.",
+                lang,
+            ).format(
+                card=card_text(mine_card, lang),
+                chance=_percent(chosen.win, lang),
+                best=card_text(best_card, lang),
+                best_chance=_percent(best.win, lang),
             )
-        )  # fmt: skip
+        )
     else:
         lines.append(
-            _("Over the rest of the play (your points minus theirs): {card} {value}, {best} {best_value}.", lang).format(
-                card=card_text(mine_card, lang), value=signed(chosen.points, lang),
-                best=card_text(best_card, lang), best_value=signed(best.points, lang),
+            _(
+                "Over the rest of the play (your points minus theirs): {card} {value}, {best} {best_value}.",
+                lang,
+            ).format(
+                card=card_text(mine_card, lang),
+                value=signed(chosen.points, lang),
+                best=card_text(best_card, lang),
+                best_value=signed(best.points, lang),
             )
-        )  # fmt: skip
+        )
     if _now(chosen) > _now(best):
         lines.append(
             _("{card} scored {n} at once, but gives more back later.", lang).format(
@@ -216,9 +235,17 @@ def reasons(decision: Decision, state: GameState, lang: str | None = None) -> li
     facts = play_facts(state, mine_card, lang)
     if facts:
         lines.append(_("Your card: {facts}.", lang).format(facts="; ".join(facts)))
-    good = [f for f in play_facts(state, best_card, lang) if f in (_("made fifteen", lang), _("made thirty-one", lang))]
+    good = [
+        f
+        for f in play_facts(state, best_card, lang)
+        if f in (_("made fifteen", lang), _("made thirty-one", lang))
+    ]
     if good:
-        lines.append(_("{card}: {facts}.", lang).format(card=card_text(best_card, lang), facts="; ".join(good)))
+        lines.append(
+            _("{card}: {facts}.", lang).format(
+                card=card_text(best_card, lang), facts="; ".join(good)
+            )
+        )
     return lines
 
 
@@ -228,15 +255,19 @@ def _count_cost(decision: Decision, lang: str | None) -> str:
     if decision.points_lost > 0:
         return _count_reason(decision, lang)
     if claimed > actual:
-        return _("You claimed {claimed}; the hand was worth {actual}, and that is what it scored.", lang).format(
-            claimed=fmt_int(claimed, lang), actual=fmt_int(actual, lang)
-        )
+        return _(
+            "You claimed {claimed}; the hand was worth {actual}, and that is what it scored.", lang
+        ).format(claimed=fmt_int(claimed, lang), actual=fmt_int(actual, lang))
     return _("Counted right: {n}.", lang).format(n=fmt_int(actual, lang))
 
 
 def _count_reason(decision: Decision, lang: str | None) -> str:
     actual = int(decision.options[0].points)
     claimed = int(decision.choice.points)
-    return _("You counted {claimed}; it was worth {actual}: {lost} points left on the table.", lang).format(
-        claimed=fmt_int(claimed, lang), actual=fmt_int(actual, lang), lost=fmt_int(int(decision.points_lost), lang)
+    return _(
+        "You counted {claimed}; it was worth {actual}: {lost} points left on the table.", lang
+    ).format(
+        claimed=fmt_int(claimed, lang),
+        actual=fmt_int(actual, lang),
+        lost=fmt_int(int(decision.points_lost), lang),
     )

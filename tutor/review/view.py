@@ -49,9 +49,19 @@ from tutor.review.reasons import GRADE_ICONS, cost_text, option_cards, reasons, 
 from tutor.store import Store, UnreadableSave
 
 __all__ = [
-    "GAME_KEY", "PAGE", "analysed", "analysed_game", "analysed_whole", "decision_block", "figures", "hand_decisions", "open_game", "rail",
-    "skill_beside", "win_chart",
-]  # fmt: skip
+    "GAME_KEY",
+    "PAGE",
+    "analysed",
+    "analysed_game",
+    "analysed_whole",
+    "decision_block",
+    "figures",
+    "hand_decisions",
+    "open_game",
+    "rail",
+    "skill_beside",
+    "win_chart",
+]
 
 PAGE: Final = "pages/8_Game_review.py"
 PLAY_PAGE: Final = "pages/4_Play.py"
@@ -80,13 +90,21 @@ def analysed(game_id: str, moves: int, _data: object, _kept: _Kept = _nothing_ke
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def analysed_whole(game_id: str, moves: int, _data: object, _kept: _Kept = _nothing_kept) -> ReviewedGame:
+def analysed_whole(
+    game_id: str, moves: int, _data: object, _kept: _Kept = _nothing_kept
+) -> ReviewedGame:
     """As :func:`analysed`, with the computer's decisions too (the learner's analysis reused)."""
     return analysed(game_id, moves, _data, _kept).with_seats(kept=_kept())
 
 
 def analysed_game(
-    store: Store, game_id: str, moves: int, data: object, learner: str | None, browser: str | None, whole: bool = False
+    store: Store,
+    game_id: str,
+    moves: int,
+    data: object,
+    learner: str | None,
+    browser: str | None,
+    whole: bool = False,
 ) -> ReviewedGame:
     """The visitor's game ``game_id`` analysed (``whole``: every seat), from the hands kept with it
     where they stand; the finished hands analysed here are kept in turn. The caller has checked
@@ -108,7 +126,9 @@ def analysed_game(
 
 def _no_game(message: str) -> None:
     st.info(message)
-    st.page_link(PLAY_PAGE, label=_("Play a game"), icon=":material/casino:", query_params=link_params())
+    st.page_link(
+        PLAY_PAGE, label=_("Play a game"), icon=":material/casino:", query_params=link_params()
+    )
     st.stop()
 
 
@@ -118,7 +138,11 @@ def open_game(store: Store, learner: str | None, browser: str | None) -> Reviewe
     game reads as no game at all."""
     wanted = st.query_params.get(GAME_KEY)
     if not wanted:
-        _no_game(_("No game to review yet: play a game, then review it from its end or from your progress page."))
+        _no_game(
+            _(
+                "No game to review yet: play a game, then review it from its end or from your progress page."
+            )
+        )
     assert wanted is not None
     try:
         found = store.load_own_game(wanted, learner, browser)
@@ -148,33 +172,47 @@ def figures(game: ReviewedGame) -> None:
     final = game.final
     scores = " – ".join(f"{names[i]} {fmt_int(s)}" for i, s in enumerate(final.scores))
     status = _("finished") if final.result is not None else _("in progress")
-    st.caption(_("Game to {target} against {level}, {status}: {scores}").format(
-        target=fmt_int(review.target), level=_(LEVEL_LABELS[game.level]), status=status, scores=scores
-    ))  # fmt: skip
+    st.caption(
+        _("Game to {target} against {level}, {status}: {scores}").format(
+            target=fmt_int(review.target),
+            level=_(LEVEL_LABELS[game.level]),
+            status=status,
+            scores=scores,
+        )
+    )
     mine = review.summary(LEARNER)
     if is_rtl(current_language()):  # a signed figure reads "-8.25", never "8.25-"
         st.html('<style>[data-testid="stMetricValue"] {direction: ltr; text-align: right;}</style>')
     cols = st.columns(4)
     cols[0].metric(
-        _("Your skill figure"), ltr(own_digits(f"{mine.skill:.2f}")),
-        help=_("Points lost on average per decision with a real choice, against the best play the "
-               "coach knows: {zero} is perfect. The computer's typical figures: easy {easy}, medium "
-               "{medium}, hard {hard}.").format(zero=fmt_int(0), **{k: own_digits(f"{v.skill:.2f}") for k, v in bot_skill().items()}),
-    )  # fmt: skip
+        _("Your skill figure"),
+        ltr(own_digits(f"{mine.skill:.2f}")),
+        help=_(
+            "Points lost on average per decision with a real choice, against the best play the "
+            "coach knows: {zero} is perfect. The computer's typical figures: easy {easy}, medium "
+            "{medium}, hard {hard}."
+        ).format(
+            zero=fmt_int(0), **{k: own_digits(f"{v.skill:.2f}") for k, v in bot_skill().items()}
+        ),
+    )
     cols[1].metric(_("Mistakes and blunders"), fmt_int(mine.errors))
     cols[2].metric(
-        _("Luck of your deals"), signed(mine.luck),
-        help=_("Points your cards gave you against an average deal, summed over the deals: "
-               "positive is lucky. Luck is kept apart from skill."),
-    )  # fmt: skip
+        _("Luck of your deals"),
+        signed(mine.luck),
+        help=_(
+            "Points your cards gave you against an average deal, summed over the deals: "
+            "positive is lucky. Luck is kept apart from skill."
+        ),
+    )
     if review.players == 2 and game.has_seat(1 - LEARNER):
         theirs = review.summary(1 - LEARNER)
         cols[3].metric(_("Computer's skill figure"), ltr(own_digits(f"{theirs.skill:.2f}")))
     elif review.players == 2:  # analysed when the switch shows the computer's decisions
         cols[3].metric(
-            _("Computer's skill figure"), "–",
+            _("Computer's skill figure"),
+            "–",
             help=_("Shown with the computer's decisions: switch them on below the chart."),
-        )  # fmt: skip
+        )
     if mine.counting_lost:
         st.caption(_("Points you left in counting: {n}").format(n=fmt_int(mine.counting_lost)))
 
@@ -182,30 +220,48 @@ def figures(game: ReviewedGame) -> None:
 def win_chart(game: ReviewedGame) -> None:
     """The learner's chance to win over the game, the costly decisions marked (two players)."""
     rows = [
-        {"move": i, "hand": d.hand_no, "win": 100 * d.win_after, "grade": grade_name(d.grade),
-         "error": d.grade.is_error and d.real_choice}
+        {
+            "move": i,
+            "hand": d.hand_no,
+            "win": 100 * d.win_after,
+            "grade": grade_name(d.grade),
+            "error": d.grade.is_error and d.real_choice,
+        }
         for i, d in enumerate(game.review.of_seat(LEARNER), 1)
         if d.win_after is not None and d.kind in ("discard", "play")
-    ]  # fmt: skip
+    ]
     if len(rows) < 2:
         return
     frame = pd.DataFrame(rows)
     x = alt.X("move:Q", title=_("Your decisions, in order"))
     y = alt.Y("win:Q", title=_("Your chance to win (%)"), scale=alt.Scale(domain=[0, 100]))
     line = alt.Chart(frame).mark_line(color="#1e4f91").encode(x=x, y=y)
-    swing = alt.selection_point(fields=["hand"], name="swing", nearest=True)  # a click near a point is enough
+    swing = alt.selection_point(
+        fields=["hand"], name="swing", nearest=True
+    )  # a click near a point is enough
     marks = (
         alt.Chart(frame[frame["error"]])
         .mark_point(color="#c62828", size=120, filled=True, cursor="pointer")
-        .encode(x=x, y=y, tooltip=[alt.Tooltip("hand:Q", title=_("Hand")), alt.Tooltip("grade:N", title=_("Grade"))])
+        .encode(
+            x=x,
+            y=y,
+            tooltip=[
+                alt.Tooltip("hand:Q", title=_("Hand")),
+                alt.Tooltip("grade:N", title=_("Grade")),
+            ],
+        )
         .add_params(swing)
     )
-    chart = progress.localised((line + marks).properties(description=win_summary(frame)))  # its text alternative
+    chart = progress.localised(
+        (line + marks).properties(description=win_summary(frame))
+    )  # its text alternative
     event = st.altair_chart(chart, width="stretch", on_select="rerun", key="review_chart")
     st.caption(_("Each red point is a mistake or a blunder: click one to see its hand."))
     picked = [p.get("hand") for p in event.selection.get("swing", [])] if event else []
     hand = int(picked[0]) if picked and picked[0] is not None else None
-    if hand is not None and hand != st.session_state.get(_PICKED):  # a new click, not the last one again
+    if hand is not None and hand != st.session_state.get(
+        _PICKED
+    ):  # a new click, not the last one again
         st.session_state[_HAND] = hand
         st.session_state[MODE] = REVIEW
     st.session_state[_PICKED] = hand
@@ -221,18 +277,36 @@ def win_summary(frame: pd.DataFrame) -> str:
         "Your chance to win went from {first} to {last} over your {n} decisions (lowest {low}, highest {high}); "
         "mistakes and blunders marked in red: {errors}.",
         len(frame),
-    ).format(n=fmt_int(len(frame)), first=fmt_percent(win.iloc[0]), last=fmt_percent(win.iloc[-1]),
-             low=fmt_percent(win.min()), high=fmt_percent(win.max()), errors=fmt_int(int(frame["error"].sum())))  # fmt: skip
+    ).format(
+        n=fmt_int(len(frame)),
+        first=fmt_percent(win.iloc[0]),
+        last=fmt_percent(win.iloc[-1]),
+        low=fmt_percent(win.min()),
+        high=fmt_percent(win.max()),
+        errors=fmt_int(int(frame["error"].sum())),
+    )
 
 
 def skill_beside(store: Store, learner: str | None, game: ReviewedGame) -> None:
     """This game's skill figure (ringed) beside the learner's past games and the bots' typical figures."""
     past = progress.skill_frame(store.games_frame(learner) if learner else pd.DataFrame())
     mine = game.review.summary(LEARNER)
-    if game.game_id not in set(past["id"]) and mine.real_choices:  # in progress, or not filed under a name
-        row = {"id": game.game_id, "day": pd.Timestamp(today()), "game": len(past) + 1,
-               "skill": round(mine.skill, 3), "errors": mine.errors, "opponent_level": game.level}  # fmt: skip
-        past = pd.concat([past, pd.DataFrame([row])], ignore_index=True) if len(past) else pd.DataFrame([row])
+    if (
+        game.game_id not in set(past["id"]) and mine.real_choices
+    ):  # in progress, or not filed under a name
+        row = {
+            "id": game.game_id,
+            "day": pd.Timestamp(today()),
+            "game": len(past) + 1,
+            "skill": round(mine.skill, 3),
+            "errors": mine.errors,
+            "opponent_level": game.level,
+        }
+        past = (
+            pd.concat([past, pd.DataFrame([row])], ignore_index=True)
+            if len(past)
+            else pd.DataFrame([row])
+        )
     if past.empty:
         return
     st.markdown(bold(_("Your skill beside your past games and the computer's")))
@@ -296,11 +370,14 @@ def position(game: ReviewedGame, d: Decision, answer: bool = True) -> None:
         dealt = state.hands[d.seat]
         mine, best = set(option_cards(d.choice)), set(option_cards(d.options[0]))
         captions = [
-            (_("your throw") if c in mine else "") + (" · " if c in mine and c in best and answer else "")
+            (_("your throw") if c in mine else "")
+            + (" · " if c in mine and c in best and answer else "")
             + (_("best throw") if answer and c in best else "")
             for c in dealt
-        ]  # fmt: skip
-        show_html(cards_row(dealt, highlighted=mine, four_colour=colours, width=56, captions=captions))
+        ]
+        show_html(
+            cards_row(dealt, highlighted=mine, four_colour=colours, width=56, captions=captions)
+        )
     elif d.kind == "play":
         names = seat_names(state.players)
         start = (state.series_starts or (0,))[-1]
@@ -314,12 +391,18 @@ def position(game: ReviewedGame, d: Decision, answer: bool = True) -> None:
         for c in held:
             option = values.get(c)
             if option is None:
-                captions.append(_("cannot be laid") if state.count + c.rank.count_value > 31 else "")
+                captions.append(
+                    _("cannot be laid") if state.count + c.rank.count_value > 31 else ""
+                )
             elif answer:
                 captions.append(signed(option.points) + (" ★" if option is d.options[0] else ""))
             else:
                 captions.append(_("your card") if c == mine_card else "")
-        show_html(cards_row(held, highlighted=[mine_card], four_colour=colours, width=56, captions=captions))
+        show_html(
+            cards_row(
+                held, highlighted=[mine_card], four_colour=colours, width=56, captions=captions
+            )
+        )
     elif state.starter is not None:
         counting = state.counting()
         if counting is not None:
@@ -336,8 +419,9 @@ def decision_block(game: ReviewedGame, d: Decision) -> None:
         if d.kind in ("discard", "play") and d.chosen != 0 and len(d.options) > 1:
             st.markdown(
                 _("Better: {best}").format(best=cards_text(option_cards(best)))
-                + " · " + _("you chose {chosen}").format(chosen=cards_text(option_cards(d.choice)))
-            )  # fmt: skip
+                + " · "
+                + _("you chose {chosen}").format(chosen=cards_text(option_cards(d.choice)))
+            )
         why = reasons(d, game.state_before(d))
         if why:
             st.markdown("\n".join(f"- {escape(line)}" for line in why))

@@ -97,7 +97,9 @@ def pin_hash(engine: Engine, learner_id: int) -> str | None:
     return str(value) if value else None
 
 
-def check_pin(engine: Engine, learner_id: int, pin: str, now: dt.datetime | None = None) -> PinCheck:
+def check_pin(
+    engine: Engine, learner_id: int, pin: str, now: dt.datetime | None = None
+) -> PinCheck:
     """Try ``pin`` for the learner, counting the try against the rate limit.
 
     A learner without a PIN passes. While a wait runs, the try is refused unchecked (and not
@@ -107,7 +109,9 @@ def check_pin(engine: Engine, learner_id: int, pin: str, now: dt.datetime | None
 
     def reserve() -> tuple[str | None, PinCheck | None]:
         with _writing(engine) as conn:
-            query = sa.select(LEARNERS.c.pin_hash, LEARNERS.c.pin_failures, LEARNERS.c.pin_wait_until)
+            query = sa.select(
+                LEARNERS.c.pin_hash, LEARNERS.c.pin_failures, LEARNERS.c.pin_wait_until
+            )
             if conn.dialect.name == "postgresql":
                 query = query.with_for_update()
             row = conn.execute(query.where(LEARNERS.c.id == int(learner_id))).first()
@@ -157,7 +161,9 @@ def _matches(stored: str, pin: str) -> bool:
         return False
 
 
-def set_pin(engine: Engine, learner_id: int, new_pin: str | None, current_pin: str | None = None) -> PinCheck:
+def set_pin(
+    engine: Engine, learner_id: int, new_pin: str | None, current_pin: str | None = None
+) -> PinCheck:
     """Protect the learner's name with ``new_pin`` (None: remove the PIN).
 
     A name that has a PIN needs it (``current_pin``), checked and counted like any try: the
@@ -195,14 +201,21 @@ def _mac(secret: str, learner_id: int, name: str, stored_hash: str, issued: int)
     return _b64(hmac.new(secret.encode("utf-8"), message.encode("utf-8"), hashlib.sha256).digest())
 
 
-def make_token(secret: str, learner_id: int, name: str, stored_hash: str, issued: int | None = None) -> str:
+def make_token(
+    secret: str, learner_id: int, name: str, stored_hash: str, issued: int | None = None
+) -> str:
     """A token saying this browser gave the PIN whose hash is ``stored_hash`` (letters, digits, ``-_.``)."""
     at = int(time.time()) if issued is None else int(issued)
     return f"{at}.{_mac(secret, learner_id, name, stored_hash, at)}"
 
 
 def token_valid(
-    secret: str, learner_id: int, name: str, stored_hash: str, token: object, now: float | None = None
+    secret: str,
+    learner_id: int,
+    name: str,
+    stored_hash: str,
+    token: object,
+    now: float | None = None,
 ) -> bool:
     """Whether ``token`` was made by :func:`make_token` for this learner and PIN, less than
     ``TOKEN_DAYS`` ago."""
@@ -223,7 +236,9 @@ def app_secret(engine: Engine) -> str:
 
     def read() -> str | None:
         with engine.connect() as conn:
-            value = conn.scalar(sa.select(APP_SECRETS.c.value).where(APP_SECRETS.c.name == SECRET_NAME))
+            value = conn.scalar(
+                sa.select(APP_SECRETS.c.value).where(APP_SECRETS.c.name == SECRET_NAME)
+            )
         return str(value) if value else None
 
     found = read()

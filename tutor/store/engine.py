@@ -1,6 +1,5 @@
 """Engines: where the data lives (``DATABASE_URL`` or SQLite), SQLite tuning, retried writes."""
 
-
 from __future__ import annotations
 
 import datetime as dt
@@ -52,7 +51,10 @@ def engine_options(url: str) -> dict[str, Any]:
     backend = sa.make_url(url).get_backend_name()
     if backend == "postgresql":
         limits = f"-c statement_timeout={STATEMENT_TIMEOUT_S * 1000} -c lock_timeout={LOCK_TIMEOUT_S * 1000}"
-        return {"pool_pre_ping": True, "connect_args": {"connect_timeout": CONNECT_TIMEOUT_S, "options": limits}}
+        return {
+            "pool_pre_ping": True,
+            "connect_args": {"connect_timeout": CONNECT_TIMEOUT_S, "options": limits},
+        }
     if backend == "sqlite":
         return {"connect_args": {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}}
     return {"pool_pre_ping": True}
@@ -129,10 +131,14 @@ def _with_retry(work: Callable[[], Any], wait_seconds: float = WRITE_WAIT_SECOND
             return work()
         except OperationalError as error:
             spent = time.monotonic() - started
-            if not _is_lock_error(error) or spent + pause + SQLITE_BUSY_TIMEOUT_MS / 1000 > wait_seconds:
+            if (
+                not _is_lock_error(error)
+                or spent + pause + SQLITE_BUSY_TIMEOUT_MS / 1000 > wait_seconds
+            ):
                 raise
             time.sleep(pause)
             pause *= 2
+
 
 # ---------------------------------------------------------------------------------------------
 # A database that does not answer
@@ -176,7 +182,9 @@ def within_deadline(engine: Engine, work: Callable[[], T], seconds: float = ANSW
         if since is not None:
             if time.monotonic() - since < RETRY_SILENT_SECONDS:
                 raise NoAnswer("the database has not answered a call yet")
-            _silent_since[engine] = time.monotonic()  # this call tries again; the others wait for it
+            _silent_since[engine] = (
+                time.monotonic()
+            )  # this call tries again; the others wait for it
     outcome: list[tuple[bool, Any]] = []
     done = threading.Event()
 

@@ -1,6 +1,5 @@
 """``Store``: the pages' handle on the database, whose methods never raise; ``open_store``."""
 
-
 from __future__ import annotations
 
 import datetime as dt
@@ -76,7 +75,7 @@ from tutor.store.saved_games import (
     load_own_game,
     load_own_hand_reviews,
     save_game,
-)  # fmt: skip
+)
 from tutor.store.schema import REVIEW_KINDS, SchemaTooNew, StoreError, migrate
 
 T = TypeVar("T")
@@ -207,7 +206,9 @@ class Store:
             self.grant(learner.name)
         return check
 
-    def set_pin(self, name: str, new_pin: str | None, current_pin: str | None = None) -> PinCheck | None:
+    def set_pin(
+        self, name: str, new_pin: str | None, current_pin: str | None = None
+    ) -> PinCheck | None:
         """Set (or with None remove) ``name``'s PIN; a protected name needs its ``current_pin``.
 
         Raises ``PinError`` for a new PIN that cannot be one; None when the database is down.
@@ -272,18 +273,28 @@ class Store:
     def stored_attempt_ids(self, learner_name: str, attempt_ids: Sequence[str]) -> set[str]:
         """``stored_attempt_ids`` for the named learner (none for an unknown name, or while the
         database is down)."""
-        return self._for_learner(learner_name, lambda e, who: stored_attempt_ids(e, who.id, attempt_ids), set())
+        return self._for_learner(
+            learner_name, lambda e, who: stored_attempt_ids(e, who.id, attempt_ids), set()
+        )
 
     def record_game(self, learner_name: str, **game: Any) -> bool:
         """``record_game`` for the named learner; False if a repeat or not saved."""
         return self._for_learner(
-            learner_name, lambda e, who: record_game(e, learner_id=who.id, **game), False, writes=True
+            learner_name,
+            lambda e, who: record_game(e, learner_id=who.id, **game),
+            False,
+            writes=True,
         )
 
-    def set_game_figures(self, learner_name: str, game_id: str, skill: float, luck: float, errors: int) -> bool:
+    def set_game_figures(
+        self, learner_name: str, game_id: str, skill: float, luck: float, errors: int
+    ) -> bool:
         """``set_game_figures`` for the named learner; False when not kept."""
         return self._for_learner(
-            learner_name, lambda e, who: set_game_figures(e, who.id, game_id, skill, luck, errors), False, writes=True
+            learner_name,
+            lambda e, who: set_game_figures(e, who.id, game_id, skill, luck, errors),
+            False,
+            writes=True,
         )
 
     def save_game(self, game_id: str, data: Mapping[str, Any], **options: Any) -> bool:
@@ -323,15 +334,23 @@ class Store:
         return self._run(lambda e: load_own_game(e, game_id, learner, browser), None)
 
     def keep_hand_reviews(
-        self, game_id: str, hands: Sequence[KeptHand], learner: str | None, browser: str | None = None
+        self,
+        game_id: str,
+        hands: Sequence[KeptHand],
+        learner: str | None,
+        browser: str | None = None,
     ) -> bool:
         """``keep_hand_reviews``: False when not kept (not this visitor's game, a name protected by
         a PIN not given here, or the database down)."""
         if learner and not self.may_use(learner):
             return False
-        return self._run(lambda e: keep_hand_reviews(e, game_id, hands, learner, browser), False, writes=True)
+        return self._run(
+            lambda e: keep_hand_reviews(e, game_id, hands, learner, browser), False, writes=True
+        )
 
-    def hand_reviews(self, game_id: str, learner: str | None, browser: str | None = None) -> list[KeptHand]:
+    def hand_reviews(
+        self, game_id: str, learner: str | None, browser: str | None = None
+    ) -> list[KeptHand]:
         """``load_own_hand_reviews`` (none when absent, another's, or when the database is down)."""
         return self._run(lambda e: load_own_hand_reviews(e, game_id, learner, browser), [])
 
@@ -395,7 +414,10 @@ class Store:
     ) -> int | None:
         """``record_miss`` for the named learner: the item's id (None when not saved)."""
         return self._for_learner(
-            learner_name, lambda e, who: record_miss(e, who.id, kind, position, update), None, writes=True
+            learner_name,
+            lambda e, who: record_miss(e, who.id, kind, position, update),
+            None,
+            writes=True,
         )
 
     def answer_review(
@@ -417,15 +439,23 @@ class Store:
 
         self._for_learner(learner_name, retire, None, writes=True)
 
-    def due_count(self, learner_name: str, today: dt.date, kinds: Sequence[str] = REVIEW_KINDS) -> int:
+    def due_count(
+        self, learner_name: str, today: dt.date, kinds: Sequence[str] = REVIEW_KINDS
+    ) -> int:
         """How many of the learner's items are due ``today`` (0 when none or the database is down)."""
         return self._for_learner(learner_name, lambda e, who: due_count(e, who.id, today, kinds), 0)
 
     def due_items(
-        self, learner_name: str, today: dt.date, kinds: Sequence[str] = REVIEW_KINDS, limit: int = 20
+        self,
+        learner_name: str,
+        today: dt.date,
+        kinds: Sequence[str] = REVIEW_KINDS,
+        limit: int = 20,
     ) -> list[ReviewItem]:
         """The learner's due items, worst first ([] when none or the database is down)."""
-        return self._for_learner(learner_name, lambda e, who: due_items(e, who.id, today, kinds, limit), [])
+        return self._for_learner(
+            learner_name, lambda e, who: due_items(e, who.id, today, kinds, limit), []
+        )
 
     def review_item(self, learner_name: str, item_id: int) -> ReviewItem | None:
         """The learner's item ``item_id`` (None when absent or the database is down)."""
@@ -479,7 +509,11 @@ def describe_error(error: BaseException) -> str:
     >>> describe_error(OperationalError("INSERT", {}, Exception("attempt to write a readonly database")))
     'the database is read-only'
     """
-    _log.warning("progress storage: %s: %s", type(error).__name__, str(error).splitlines()[0] if str(error) else "")
+    _log.warning(
+        "progress storage: %s: %s",
+        type(error).__name__,
+        str(error).splitlines()[0] if str(error) else "",
+    )
     text = str(getattr(error, "orig", None) or error).lower()
     if isinstance(error, SchemaTooNew):
         return TOO_NEW

@@ -1,6 +1,5 @@
 """Learners, quiz attempts and finished games: plain SQLAlchemy functions over an ``Engine``."""
 
-
 from __future__ import annotations
 
 import datetime as dt
@@ -60,7 +59,12 @@ def visible_text(text: str) -> str:
             kept.append(char)
         elif char.isspace():
             kept.append(" ")
-        elif char in _JOINERS and 0 < i < len(text) - 1 and _joins(text[i - 1]) and _joins(text[i + 1]):
+        elif (
+            char in _JOINERS
+            and 0 < i < len(text) - 1
+            and _joins(text[i - 1])
+            and _joins(text[i + 1])
+        ):
             kept.append(char)
     return "".join(kept)
 
@@ -155,15 +159,21 @@ def learner_preferences(engine: Engine, learner_id: int) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
-def set_learner_preferences(engine: Engine, learner_id: int, preferences: Mapping[str, Any]) -> None:
+def set_learner_preferences(
+    engine: Engine, learner_id: int, preferences: Mapping[str, Any]
+) -> None:
     """Keep ``preferences`` (JSON-safe: names to numbers, booleans or short words) for the learner."""
     text = json.dumps(dict(preferences), sort_keys=True, separators=(",", ":"))
     if len(text) > MAX_PREFERENCES_LENGTH:
-        raise StoreError(f"preferences are at most {MAX_PREFERENCES_LENGTH} characters of JSON, got {len(text)}")
+        raise StoreError(
+            f"preferences are at most {MAX_PREFERENCES_LENGTH} characters of JSON, got {len(text)}"
+        )
 
     def update() -> None:
         with _writing(engine) as conn:
-            conn.execute(LEARNERS.update().where(LEARNERS.c.id == learner_id).values(preferences=text))
+            conn.execute(
+                LEARNERS.update().where(LEARNERS.c.id == learner_id).values(preferences=text)
+            )
 
     _with_retry(update)
 
@@ -273,7 +283,9 @@ def stored_attempt_ids(engine: Engine, learner_id: int, attempt_ids: Iterable[st
         return set()
     with engine.connect() as conn:
         found = conn.scalars(
-            sa.select(ATTEMPTS.c.id).where(ATTEMPTS.c.learner_id == int(learner_id), ATTEMPTS.c.id.in_(wanted))
+            sa.select(ATTEMPTS.c.id).where(
+                ATTEMPTS.c.learner_id == int(learner_id), ATTEMPTS.c.id.in_(wanted)
+            )
         )
         return {str(i) for i in found}
 
@@ -296,9 +308,17 @@ def record_attempt(
 ) -> bool:
     """:func:`store_attempt` with the :class:`Attempt`'s fields given one by one (scripts, tests)."""
     attempt = Attempt(
-        kind, seed, answer, right_answer, correct, extra, attempt_id,
-        tuple(categories), tuple(categories_missed), seconds,
-    )  # fmt: skip
+        kind,
+        seed,
+        answer,
+        right_answer,
+        correct,
+        extra,
+        attempt_id,
+        tuple(categories),
+        tuple(categories_missed),
+        seconds,
+    )
     return store_attempt(engine, learner_id, attempt, at=at)
 
 
@@ -353,22 +373,46 @@ def record_game(
 # Reading
 
 ATTEMPT_COLUMNS = [
-    "id", "kind", "seed", "answer", "right_answer", "correct", "categories",
-    "categories_missed", "seconds", "extra", "created_at",
-]  # fmt: skip
+    "id",
+    "kind",
+    "seed",
+    "answer",
+    "right_answer",
+    "correct",
+    "categories",
+    "categories_missed",
+    "seconds",
+    "extra",
+    "created_at",
+]
 GAME_COLUMNS = [
-    "id", "opponent_level", "players", "target", "scores", "winner", "learner_won",
-    "result_kind", "muggins_lost", "finished_at", "skill", "luck", "errors",
-]  # fmt: skip
+    "id",
+    "opponent_level",
+    "players",
+    "target",
+    "scores",
+    "winner",
+    "learner_won",
+    "result_kind",
+    "muggins_lost",
+    "finished_at",
+    "skill",
+    "luck",
+    "errors",
+]
 
 
-def set_game_figures(engine: Engine, learner_id: int, game_id: str, skill: float, luck: float, errors: int) -> bool:
+def set_game_figures(
+    engine: Engine, learner_id: int, game_id: str, skill: float, luck: float, errors: int
+) -> bool:
     """Keep the game review's figures with the learner's finished game ``game_id``; False when
     the learner has no such finished game (another's game is never touched)."""
     values = {"skill": round(float(skill), 4), "luck": round(float(luck), 4), "errors": int(errors)}
     theirs = (GAMES.c.id == game_id, GAMES.c.learner_id == int(learner_id))
     with engine.connect() as conn:
-        kept = conn.execute(sa.select(GAMES.c.skill, GAMES.c.luck, GAMES.c.errors).where(*theirs)).first()
+        kept = conn.execute(
+            sa.select(GAMES.c.skill, GAMES.c.luck, GAMES.c.errors).where(*theirs)
+        ).first()
     if kept is None:
         return False
     if tuple(kept) == (values["skill"], values["luck"], values["errors"]):

@@ -14,7 +14,6 @@ The daily five's answers (``daily_answers``): one per learner, day and question;
 stands. :func:`daily_shares` counts how everyone on this server answered.
 """
 
-
 from __future__ import annotations
 
 import datetime as dt
@@ -110,9 +109,13 @@ def position_text(position: Mapping[str, str]) -> str:
     >>> position_text({"seed": 42, "mode": "crib"})
     '{"mode":"crib","seed":"42"}'
     """
-    text = json.dumps({str(k): str(v) for k, v in position.items()}, sort_keys=True, separators=(",", ":"))
+    text = json.dumps(
+        {str(k): str(v) for k, v in position.items()}, sort_keys=True, separators=(",", ":")
+    )
     if len(text) > MAX_POSITION_LENGTH:
-        raise StoreError(f"a review position is at most {MAX_POSITION_LENGTH} characters of JSON, not {len(text)}")
+        raise StoreError(
+            f"a review position is at most {MAX_POSITION_LENGTH} characters of JSON, not {len(text)}"
+        )
     return text
 
 
@@ -141,17 +144,27 @@ def _as_date(value: Any) -> dt.date | None:
 
 def _item(row: Any) -> ReviewItem:
     state = ReviewState(
-        int(row.interval_days), _as_date(row.due_on), float(row.ease),
-        int(row.lapses), int(row.streak), int(row.reviews),
-    )  # fmt: skip
+        int(row.interval_days),
+        _as_date(row.due_on),
+        float(row.ease),
+        int(row.lapses),
+        int(row.streak),
+        int(row.reviews),
+    )
     return ReviewItem(int(row.id), str(row.kind), json.loads(row.position), state)
 
 
 _ITEM_COLUMNS = (
-    REVIEW_ITEMS.c.id, REVIEW_ITEMS.c.kind, REVIEW_ITEMS.c.position, REVIEW_ITEMS.c.interval_days,
-    REVIEW_ITEMS.c.due_on, REVIEW_ITEMS.c.ease, REVIEW_ITEMS.c.lapses, REVIEW_ITEMS.c.streak,
+    REVIEW_ITEMS.c.id,
+    REVIEW_ITEMS.c.kind,
+    REVIEW_ITEMS.c.position,
+    REVIEW_ITEMS.c.interval_days,
+    REVIEW_ITEMS.c.due_on,
+    REVIEW_ITEMS.c.ease,
+    REVIEW_ITEMS.c.lapses,
+    REVIEW_ITEMS.c.streak,
     REVIEW_ITEMS.c.reviews,
-)  # fmt: skip
+)
 
 
 def _locked(conn: Connection, where: Any) -> Any:
@@ -170,7 +183,9 @@ def record_miss(
     _check_kind(kind)
     text = position_text(position)
     where = sa.and_(
-        REVIEW_ITEMS.c.learner_id == int(learner_id), REVIEW_ITEMS.c.kind == kind, REVIEW_ITEMS.c.position == text
+        REVIEW_ITEMS.c.learner_id == int(learner_id),
+        REVIEW_ITEMS.c.kind == kind,
+        REVIEW_ITEMS.c.position == text,
     )
 
     def write() -> int:
@@ -180,19 +195,35 @@ def record_miss(
             found = _locked(conn, where)
             if found is None:
                 values = {
-                    "learner_id": int(learner_id), "kind": kind, "position": text,
-                    "created_at": _now(), **_state_values(update(None)),
-                }  # fmt: skip
-                return int(conn.execute(REVIEW_ITEMS.insert().values(**values).returning(REVIEW_ITEMS.c.id)).scalar_one())
+                    "learner_id": int(learner_id),
+                    "kind": kind,
+                    "position": text,
+                    "created_at": _now(),
+                    **_state_values(update(None)),
+                }
+                return int(
+                    conn.execute(
+                        REVIEW_ITEMS.insert().values(**values).returning(REVIEW_ITEMS.c.id)
+                    ).scalar_one()
+                )
             old = _item(found)
-            conn.execute(REVIEW_ITEMS.update().where(REVIEW_ITEMS.c.id == old.id).values(**_state_values(update(old.state))))
+            conn.execute(
+                REVIEW_ITEMS.update()
+                .where(REVIEW_ITEMS.c.id == old.id)
+                .values(**_state_values(update(old.state)))
+            )
             return old.id
 
     return int(_with_retry(write))
 
 
 def answer_review(
-    engine: Engine, learner_id: int, item_id: int, answer_id: str, correct: bool, update: ScheduleUpdate
+    engine: Engine,
+    learner_id: int,
+    item_id: int,
+    answer_id: str,
+    correct: bool,
+    update: ScheduleUpdate,
 ) -> ReviewState | None:
     """An answer on review: logged once (``answer_id``: the attempt's id) and the item moved on
     by ``update``. Returns the new state; None when the item is not the learner's or this
@@ -203,7 +234,10 @@ def answer_review(
     def write() -> ReviewState | None:
         with _writing(engine) as conn:
             found = _locked(
-                conn, sa.and_(REVIEW_ITEMS.c.id == int(item_id), REVIEW_ITEMS.c.learner_id == int(learner_id))
+                conn,
+                sa.and_(
+                    REVIEW_ITEMS.c.id == int(item_id), REVIEW_ITEMS.c.learner_id == int(learner_id)
+                ),
             )
             if found is None:
                 return None
@@ -212,15 +246,23 @@ def answer_review(
                 conn,
                 REVIEW_ANSWERS,
                 {
-                    "id": answer_id, "item_id": old.id, "learner_id": int(learner_id),
-                    "interval_days": old.state.interval_days, "correct": bool(correct), "answered_at": _now(),
+                    "id": answer_id,
+                    "item_id": old.id,
+                    "learner_id": int(learner_id),
+                    "interval_days": old.state.interval_days,
+                    "correct": bool(correct),
+                    "answered_at": _now(),
                 },
                 REVIEW_ANSWERS.c.id,
-            )  # fmt: skip
+            )
             if not logged:
                 return None
             new = update(old.state)
-            conn.execute(REVIEW_ITEMS.update().where(REVIEW_ITEMS.c.id == old.id).values(**_state_values(new)))
+            conn.execute(
+                REVIEW_ITEMS.update()
+                .where(REVIEW_ITEMS.c.id == old.id)
+                .values(**_state_values(new))
+            )
             return new
 
     result: ReviewState | None = _with_retry(write)
@@ -234,7 +276,9 @@ def retire_item(engine: Engine, learner_id: int, item_id: int) -> None:
         with _writing(engine) as conn:
             conn.execute(
                 REVIEW_ITEMS.update()
-                .where(REVIEW_ITEMS.c.id == int(item_id), REVIEW_ITEMS.c.learner_id == int(learner_id))
+                .where(
+                    REVIEW_ITEMS.c.id == int(item_id), REVIEW_ITEMS.c.learner_id == int(learner_id)
+                )
                 .values(due_on=None, updated_at=_now())
             )
 
@@ -249,14 +293,22 @@ def _due(learner_id: int, today: dt.date, kinds: Sequence[str]) -> Any:
     )
 
 
-def due_count(engine: Engine, learner_id: int, today: dt.date, kinds: Sequence[str] = REVIEW_KINDS) -> int:
+def due_count(
+    engine: Engine, learner_id: int, today: dt.date, kinds: Sequence[str] = REVIEW_KINDS
+) -> int:
     """How many of the learner's items of ``kinds`` are due on ``today`` (or overdue)."""
     with engine.connect() as conn:
-        return int(conn.scalar(sa.select(sa.func.count()).where(_due(learner_id, today, kinds))) or 0)
+        return int(
+            conn.scalar(sa.select(sa.func.count()).where(_due(learner_id, today, kinds))) or 0
+        )
 
 
 def due_items(
-    engine: Engine, learner_id: int, today: dt.date, kinds: Sequence[str] = REVIEW_KINDS, limit: int = 20
+    engine: Engine,
+    learner_id: int,
+    today: dt.date,
+    kinds: Sequence[str] = REVIEW_KINDS,
+    limit: int = 20,
 ) -> list[ReviewItem]:
     """The learner's due items, worst first: most misses, then longest overdue, then oldest."""
     query = (
@@ -301,7 +353,9 @@ def recall_by_interval(engine: Engine, learner_id: int) -> list[RecallRow]:
         .order_by(REVIEW_ANSWERS.c.interval_days)
     )
     with engine.connect() as conn:
-        return [RecallRow(int(days), int(n), int(right or 0)) for days, n, right in conn.execute(query)]
+        return [
+            RecallRow(int(days), int(n), int(right or 0)) for days, n, right in conn.execute(query)
+        ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -320,12 +374,18 @@ def record_daily_answer(
     _check_question(question)
     answer = str(answer)
     if not answer or len(answer) > MAX_DAILY_ANSWER_LENGTH:
-        raise StoreError(f"a daily answer is 1 to {MAX_DAILY_ANSWER_LENGTH} characters, not {len(answer)}")
+        raise StoreError(
+            f"a daily answer is 1 to {MAX_DAILY_ANSWER_LENGTH} characters, not {len(answer)}"
+        )
     values = {
         "id": f"{day.isoformat()}/{int(question)}/{int(learner_id)}",
-        "day": day, "question": int(question), "learner_id": int(learner_id),
-        "answer": answer, "correct": bool(correct), "answered_at": _now(),
-    }  # fmt: skip
+        "day": day,
+        "question": int(question),
+        "learner_id": int(learner_id),
+        "answer": answer,
+        "correct": bool(correct),
+        "answered_at": _now(),
+    }
 
     def insert() -> bool:
         with _writing(engine) as conn:
@@ -348,8 +408,8 @@ def daily_shares(engine: Engine, day: dt.date, question: int) -> dict[str, int]:
 
 def daily_answers_of(engine: Engine, learner_id: int, day: dt.date) -> dict[int, tuple[str, bool]]:
     """The learner's answers on ``day``: question -> (answer, right)."""
-    query = sa.select(DAILY_ANSWERS.c.question, DAILY_ANSWERS.c.answer, DAILY_ANSWERS.c.correct).where(
-        DAILY_ANSWERS.c.day == day, DAILY_ANSWERS.c.learner_id == int(learner_id)
-    )
+    query = sa.select(
+        DAILY_ANSWERS.c.question, DAILY_ANSWERS.c.answer, DAILY_ANSWERS.c.correct
+    ).where(DAILY_ANSWERS.c.day == day, DAILY_ANSWERS.c.learner_id == int(learner_id))
     with engine.connect() as conn:
         return {int(q): (str(a), bool(c)) for q, a, c in conn.execute(query)}

@@ -6,7 +6,6 @@ from), kept by :func:`keep_hand_reviews` and read back by :func:`load_own_hand_r
 only for a visitor who may play the game, as the game itself.
 """
 
-
 from __future__ import annotations
 
 import json
@@ -76,10 +75,16 @@ def save_game(
                     raise StaleGame(f"game {game_id} is not saved any more: start a new game")
                 conn.execute(
                     SAVED_GAMES.insert().values(
-                        id=game_id, learner=learner, browser=browser, moves=moves, finished=finished,
-                        data=text, created_at=now, updated_at=now,
+                        id=game_id,
+                        learner=learner,
+                        browser=browser,
+                        moves=moves,
+                        finished=finished,
+                        data=text,
+                        created_at=now,
+                        updated_at=now,
                     )
-                )  # fmt: skip
+                )
                 return
             owner = GameOwner(found.learner, found.browser)
             if previous is not None and not owner.allows(learner, browser):
@@ -93,10 +98,13 @@ def save_game(
                 SAVED_GAMES.update()
                 .where(SAVED_GAMES.c.id == game_id)
                 .values(
-                    moves=moves, finished=finished, data=text, updated_at=now,
+                    moves=moves,
+                    finished=finished,
+                    data=text,
+                    updated_at=now,
                     **({} if owner.claimed else {"learner": learner, "browser": browser}),
                 )
-            )  # fmt: skip
+            )
 
     _with_retry(write)
 
@@ -171,7 +179,9 @@ def load_game(engine: Engine, game_id: str) -> tuple[int, Any] | None:
     try:
         return int(row.moves), json.loads(row.data)
     except (ValueError, RecursionError) as error:  # JSONDecodeError, or an integer too long to read
-        raise UnreadableSave(f"game {game_id}: the saved text is not JSON ({str(error)[:80]})") from error
+        raise UnreadableSave(
+            f"game {game_id}: the saved text is not JSON ({str(error)[:80]})"
+        ) from error
 
 
 # ---------------------------------------------------------------------------------------------
@@ -191,7 +201,11 @@ class KeptHand:
 
 
 def keep_hand_reviews(
-    engine: Engine, game_id: str, hands: Sequence[KeptHand], learner: str | None, browser: str | None = None
+    engine: Engine,
+    game_id: str,
+    hands: Sequence[KeptHand],
+    learner: str | None,
+    browser: str | None = None,
 ) -> bool:
     """Keep ``hands`` beside the saved game ``game_id`` (each replaces what was kept for its hand
     and seat), in one transaction. Nothing is kept (False) unless the game is saved and the
@@ -201,10 +215,17 @@ def keep_hand_reviews(
     game_id = str(game_id)[:36]
     now = _now()
     rows = [
-        {"game_id": game_id, "hand_no": int(h.hand_no), "seat": int(h.seat), "version": int(h.version),
-         "line_key": str(h.line_key)[:64], "data": json.dumps(dict(h.data), separators=(",", ":")), "updated_at": now}
+        {
+            "game_id": game_id,
+            "hand_no": int(h.hand_no),
+            "seat": int(h.seat),
+            "version": int(h.version),
+            "line_key": str(h.line_key)[:64],
+            "data": json.dumps(dict(h.data), separators=(",", ":")),
+            "updated_at": now,
+        }
         for h in hands
-    ]  # fmt: skip
+    ]
     owner = game_owner(engine, game_id)
     if owner is None or not owner.allows(learner, browser):
         return False
@@ -212,8 +233,12 @@ def keep_hand_reviews(
         kept = {
             (r.hand_no, r.seat): (r.version, r.line_key)
             for r in conn.execute(
-                sa.select(HAND_REVIEWS.c.hand_no, HAND_REVIEWS.c.seat, HAND_REVIEWS.c.version, HAND_REVIEWS.c.line_key)
-                .where(HAND_REVIEWS.c.game_id == game_id)
+                sa.select(
+                    HAND_REVIEWS.c.hand_no,
+                    HAND_REVIEWS.c.seat,
+                    HAND_REVIEWS.c.version,
+                    HAND_REVIEWS.c.line_key,
+                ).where(HAND_REVIEWS.c.game_id == game_id)
             )
         }
     # a hand kept by the same version from the same steps is the same analysis: nothing to write
@@ -224,9 +249,13 @@ def keep_hand_reviews(
     def write() -> bool:
         with _writing(engine) as conn:
             found = conn.execute(
-                sa.select(SAVED_GAMES.c.learner, SAVED_GAMES.c.browser).where(SAVED_GAMES.c.id == game_id)
+                sa.select(SAVED_GAMES.c.learner, SAVED_GAMES.c.browser).where(
+                    SAVED_GAMES.c.id == game_id
+                )
             ).first()
-            if found is None or not GameOwner(found.learner, found.browser).allows(learner, browser):
+            if found is None or not GameOwner(found.learner, found.browser).allows(
+                learner, browser
+            ):
                 return False
             for row in rows:
                 conn.execute(
@@ -252,11 +281,16 @@ def load_own_hand_reviews(
     if owner is None or not owner.allows(learner, browser):
         return []
     query = (
-        sa.select(HAND_REVIEWS.c.hand_no, HAND_REVIEWS.c.seat, HAND_REVIEWS.c.version, HAND_REVIEWS.c.line_key,
-                  HAND_REVIEWS.c.data)
+        sa.select(
+            HAND_REVIEWS.c.hand_no,
+            HAND_REVIEWS.c.seat,
+            HAND_REVIEWS.c.version,
+            HAND_REVIEWS.c.line_key,
+            HAND_REVIEWS.c.data,
+        )
         .where(HAND_REVIEWS.c.game_id == str(game_id)[:36])
         .order_by(HAND_REVIEWS.c.hand_no, HAND_REVIEWS.c.seat)
-    )  # fmt: skip
+    )
     kept = []
     with engine.connect() as conn:
         for row in conn.execute(query):
@@ -265,5 +299,9 @@ def load_own_hand_reviews(
             except (ValueError, RecursionError):
                 continue
             if isinstance(data, dict):
-                kept.append(KeptHand(int(row.hand_no), int(row.seat), int(row.version), str(row.line_key), data))
+                kept.append(
+                    KeptHand(
+                        int(row.hand_no), int(row.seat), int(row.version), str(row.line_key), data
+                    )
+                )
     return kept

@@ -5,7 +5,6 @@ migration runs inside the one transaction that records it; PostgreSQL replicas t
 advisory lock; a database from a newer app is refused with ``SchemaTooNew``.
 """
 
-
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -52,7 +51,9 @@ LEARNERS = sa.Table(
     sa.Column("pin_hash", sa.String(200)),  # argon2id of the learner's PIN (None: not protected)
     sa.Column("pin_failures", sa.Integer, nullable=False, server_default="0"),
     sa.Column("pin_wait_until", sa.DateTime),  # no PIN is checked before this (UTC)
-    sa.Column("preferences", sa.Text),  # JSON: the learner's settings kept between visits (coach mode, ...)
+    sa.Column(
+        "preferences", sa.Text
+    ),  # JSON: the learner's settings kept between visits (coach mode, ...)
 )
 
 ATTEMPTS = sa.Table(
@@ -102,7 +103,9 @@ SAVED_GAMES = sa.Table(
     sa.Column("data", sa.Text, nullable=False),
     sa.Column("created_at", sa.DateTime, nullable=False),
     sa.Column("updated_at", sa.DateTime, nullable=False),
-    sa.Column("browser", sa.String(64)),  # the starting session's key (hashed), for a game without a learner
+    sa.Column(
+        "browser", sa.String(64)
+    ),  # the starting session's key (hashed), for a game without a learner
 )
 
 HAND_REVIEWS = sa.Table(
@@ -113,8 +116,12 @@ HAND_REVIEWS = sa.Table(
     sa.Column("game_id", sa.String(36), primary_key=True),
     sa.Column("hand_no", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
-    sa.Column("version", sa.Integer, nullable=False),  # cribbage_core.review.REVIEW_VERSION it was made with
-    sa.Column("line_key", sa.String(64), nullable=False),  # the steps it was made from (review.line_key)
+    sa.Column(
+        "version", sa.Integer, nullable=False
+    ),  # cribbage_core.review.REVIEW_VERSION it was made with
+    sa.Column(
+        "line_key", sa.String(64), nullable=False
+    ),  # the steps it was made from (review.line_key)
     sa.Column("data", sa.Text, nullable=False),
     sa.Column("updated_at", sa.DateTime, nullable=False),
 )
@@ -351,7 +358,9 @@ def _game_figures(conn: Connection) -> None:
     found = {c["name"] for c in sa.inspect(conn).get_columns("games")}
     for column, kind in (("skill", sa.Float()), ("luck", sa.Float()), ("errors", sa.Integer())):
         if column not in found:
-            conn.exec_driver_sql(f"ALTER TABLE games ADD COLUMN {column} {kind.compile(dialect=conn.dialect)}")
+            conn.exec_driver_sql(
+                f"ALTER TABLE games ADD COLUMN {column} {kind.compile(dialect=conn.dialect)}"
+            )
 
 
 def _hand_reviews(conn: Connection) -> None:
@@ -378,7 +387,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(3, "games in progress, saved after every action", _v3_saved_games),
     Migration(4, "the learner's language", _learner_language),
     Migration(5, "review items on a schedule; the daily five's answers", _review_and_daily),
-    Migration(6, "learners' PINs, games' owners and the app's secret", _learner_pins_and_game_owners),
+    Migration(
+        6, "learners' PINs, games' owners and the app's secret", _learner_pins_and_game_owners
+    ),
     Migration(7, "the learner's preferences (coach mode)", _learner_preferences),
     Migration(8, "each finished game's skill figure, luck and errors", _game_figures),
     Migration(9, "each hand's analysis kept with its saved game", _hand_reviews),
