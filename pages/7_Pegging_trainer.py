@@ -34,6 +34,8 @@ lang = setup_page(PAGE, N_("Pegging trainer"))
 
 st.title(_("Pegging trainer"))
 st.container(key="below_intro").caption(  # on a phone, under the question
+    # TRANSLATORS: a simulated game is one the computer played against itself for this
+    # exercise (not a fake or pretend game).
     _(
         "A moment of the play from a simulated game: which card would you lay? Each card is graded by "
         "what it is expected to bring over the rest of the play, your points minus your opponent's "

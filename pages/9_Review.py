@@ -27,6 +27,7 @@ from tutor.store import SERVED_REVIEW_KINDS, open_store
 PAGE = "pages/9_Review.py"
 
 setup_page(PAGE, N_("Review your mistakes"))
+# TRANSLATORS: review = go over them to correct them (not "repeat your mistakes").
 st.title(_("Review your mistakes"))
 st.caption(
     _(

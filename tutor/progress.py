@@ -633,7 +633,11 @@ def skill_chart(figures: pd.DataFrame, current: str | None = None) -> alt.LayerC
         axis=alt.Axis(tickMinStep=1, format="d"),
         scale=alt.Scale(padding=16, nice=False),
     )  # the ringed latest game clear of the labels
-    y = alt.Y("skill:Q", title=_("Your skill figure (0 is perfect)"), scale=y_scale)
+    y = alt.Y(
+        "skill:Q",
+        title=_("Your skill figure ({zero} is perfect)").format(zero=fmt_int(0)),
+        scale=y_scale,
+    )
     line = (
         alt.Chart(figures)
         .mark_line(color=LEARNER_COLOUR, strokeWidth=1.5)

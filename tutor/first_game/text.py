@@ -58,11 +58,15 @@ def turn_text(state: GameState) -> str:
     must_go = isinstance(state.legal_for(seat)[0], Go)
     if _is_dealer(state, seat):
         return (
+            # TRANSLATORS: a card fits if laying it keeps the count at 31 or less (a card making exactly
+            # 31 fits and scores 2); say 'every card would take the count past 31', not 'below 31'.
             _("The dealer has no card that fits under thirty-one: say go.")
             if must_go
             else _("The dealer's turn: lay a card.")
         )
     return (
+        # TRANSLATORS: a card fits if laying it keeps the count at 31 or less (a card making exactly
+        # 31 fits and scores 2); say 'every card would take the count past 31', not 'below 31'.
         _("The pone has no card that fits under thirty-one: say go.")
         if must_go
         else _("The pone's turn: lay a card.")
@@ -192,8 +196,12 @@ def hint_text(hint: PlayHint) -> str:
     """The coach's card and why, in a sentence."""
     card = card_text(hint.card) if hint.card is not None else ""
     if hint.kind is HintKind.GO:
+        # TRANSLATORS: a card fits if laying it keeps the count at 31 or less (a card making exactly
+        # 31 fits and scores 2); say 'every card would take the count past 31', not 'below 31'.
         return _("No card of this hand fits under thirty-one: say go.")
     if hint.kind is HintKind.ONLY:
+        # TRANSLATORS: a card fits if laying it keeps the count at 31 or less (a card making exactly
+        # 31 fits and scores 2); say 'every card would take the count past 31', not 'below 31'.
         return _("Only {card} fits under thirty-one, so it is the card to lay.").format(card=card)
     if hint.kind is HintKind.SCORES:
         return ngettext(

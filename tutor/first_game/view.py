@@ -447,7 +447,9 @@ def _show(colours: bool) -> None:
             st.text_input(
                 _("How many points?"),
                 key="fg_count",
-                placeholder=_("a whole number from 0 to {n}").format(n=fmt_int(MAX_HAND_POINTS)),
+                placeholder=_("a whole number from {zero} to {n}").format(
+                    zero=fmt_int(0), n=fmt_int(MAX_HAND_POINTS)
+                ),
             )
             st.form_submit_button(
                 _("Check my count"), type="primary", key="fg_count_submit", on_click=_check_count
@@ -492,6 +494,8 @@ def _questions() -> list[tuple[str, dict[str, str], str, str]]:
             ),
         ),
         (
+            # TRANSLATORS: a card fits if laying it keeps the count at 31 or less (a card making exactly
+            # 31 fits and scores 2); say 'every card would take the count past 31', not 'below 31'.
             _("No card of yours fits under thirty-one. What happens?"),
             {
                 "go": _(

@@ -37,7 +37,11 @@ def extract() -> Catalog:
     """Every learner-facing message in the app, as a fresh template catalog."""
     template = Catalog(project="Cribbage tutor", charset="utf-8")
     for filename, lineno, message, comments, context in extract_from_dir(
-        str(ROOT), METHOD_MAP, keywords=KEYWORDS
+        str(ROOT),
+        METHOD_MAP,
+        keywords=KEYWORDS,
+        comment_tags=("TRANSLATORS:",),
+        strip_comment_tags=True,
     ):
         template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return template

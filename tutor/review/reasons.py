@@ -135,6 +135,7 @@ def discard_facts(
     if not dealer and len(thrown) == 2 and thrown[0].rank == thrown[1].rank:
         facts.append(_("threw a pair to the opponent's crib", lang))
     elif not dealer and len(thrown) == 2 and sum(c.rank.count_value for c in thrown) == 15:
+        # TRANSLATORS: "a fifteen" here is two cards that add up to 15, thrown together.
         facts.append(_("threw a fifteen to the opponent's crib", lang))
     if any(t.rank == k.rank for t in thrown for k in kept):
         facts.append(_("broke a pair", lang))

@@ -199,6 +199,7 @@ def figures(game: ReviewedGame) -> None:
     cols[2].metric(
         _("Luck of your deals"),
         signed(mine.luck),
+        # TRANSLATORS: "positive" is a sum above zero (+), not wealth.
         help=_(
             "Points your cards gave you against an average deal, summed over the deals: "
             "positive is lucky. Luck is kept apart from skill."
