@@ -34,7 +34,7 @@ inaccuracy, because it may be noise. ``tests/test_coach.py`` checks the calibrat
 few games.
 
 Measured again once the pegging values read the opponent's discard (the expert's and the
-grader's default; 300 of the same games, ``benchmarks/bench_grades.py``): at these limits the
+grader's default; 300 of the same games, ``validation/bench_grades.py``): at these limits the
 hard bot, which does not read it, makes 0.25 mistakes a game (0.167 play, 0.003 discard,
 0.080 win view), and its plays graded 1.5 points or more lost 0.96 (SE 0.40) in the replays
 for 1.95 said. The limits are kept (the README says why).

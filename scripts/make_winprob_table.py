@@ -48,7 +48,7 @@ METHOD = (
     "(the pone deals next). Scores only grow, so D is filled in decreasing order of x + y. The "
     "deals were played from 0-0, so the bots' end-of-game play (the hard bot's keep-what-gets-home "
     "discards near the target) is not in the deal distribution; the calibration check over "
-    "held-out whole games (benchmarks/bench_winprob.py) measures what that costs. Sampling noise: "
+    "held-out whole games (validation/bench_winprob.py) measures what that costs. Sampling noise: "
     "the table was solved again from each half of the deals; 'split_half' gives the largest and "
     "the mean absolute difference between the two halves' tables (the full table's noise is about "
     "that divided by 2)."

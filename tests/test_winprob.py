@@ -2,7 +2,7 @@
 
 The self-play checks here are small samples (the suite must stay quick); each tolerance is
 the figure the issue asks for plus 2.58 standard errors of the sample's noise. The full
-checks over 10,000 held-out games are ``benchmarks/bench_winprob.py`` (figures in the README).
+checks over 10,000 held-out games are ``validation/bench_winprob.py`` (figures in the README).
 """
 
 from __future__ import annotations

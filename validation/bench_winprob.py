@@ -1,6 +1,6 @@
 """The win table against held-out self-play: the first dealer's edge and calibration by decile.
 
-Usage: ``nice -n 10 python benchmarks/bench_winprob.py [--games 10000] [--target 121] [--jobs 2]``
+Usage: ``nice -n 10 python validation/bench_winprob.py [--games 10000] [--target 121] [--jobs 2]``
 
 Plays ``--games`` whole two-player games between two copies of the table's bot (cut for
 deal; each game its own seed, none shared with the deals the table was made from). At the

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A long duplicate tournament played in shards of 100 pairs, each saved as it finishes, then merged.
-# Usage: bash scripts/tournament_shards.sh BOT OTHER DIR [GAMES] [SEED]
-#   e.g. bash scripts/tournament_shards.sh expert hard shards/ 10000 1
+# Usage: bash validation/tournament_shards.sh BOT OTHER DIR [GAMES] [SEED]
+#   e.g. bash validation/tournament_shards.sh expert hard shards/ 10000 1
 # Shard k plays pairs 100k..100k+99 (`--first-pair`, `--save DIR/BOT-OTHER-<first pair>.json`); a
 # shard already saved, or being played by another runner (its lock), is skipped, so the script can
 # be stopped and started again, and two runners (ORDER=desc for the second) share the work on two

@@ -1,6 +1,6 @@
 """Does reading the opponent's discard pick better cards? The decisions where it changes the card.
 
-Usage: ``nice -n 15 python benchmarks/bench_inference.py hard --games 40 [--minutes 20] [--jobs 2]``
+Usage: ``nice -n 15 python validation/bench_inference.py hard --games 40 [--minutes 20] [--jobs 2]``
 
 Plays two-player games to 121 of the expert reading the plays alone (``expert-plays-only``,
 seat 0) against a bot (seat 1). At each of its turns in the play with a real choice and

@@ -1,6 +1,6 @@
 """The expert bot against another bot in duplicate games: the tournament, with its CPU cost.
 
-Usage: ``nice -n 10 python benchmarks/bench_expert.py hard --games 1000 --jobs 2``
+Usage: ``nice -n 10 python validation/bench_expert.py hard --games 1000 --jobs 2``
 
 The same as ``python -m cribbage_core.tournament expert hard --games N --seed 1`` (each pair
 plays the same deals twice with the seats swapped); the report's last line gives the CPU time

@@ -1,6 +1,6 @@
 """The grades' calibration: the hard bot's mistakes a game, and the play losses checked by replay.
 
-Usage: ``nice -n 10 python benchmarks/bench_grades.py --games 300 --jobs 2`` (about 2 s of CPU a game)
+Usage: ``nice -n 10 python validation/bench_grades.py --games 300 --jobs 2`` (about 2 s of CPU a game)
 
 Hard against hard, games to 121 (``Random(f"calib/{g}")``, the bots seeded ``5g`` and
 ``5g + 1``), seat 0 reviewed by :func:`cribbage_core.review.analyse_game`. Prints:
