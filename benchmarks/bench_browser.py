@@ -1,4 +1,4 @@
-"""What a learner waits for, timed in Chromium against the real app (issue 12 item 7).
+"""What a learner waits for, timed in Chromium against the real app.
 
     python benchmarks/bench_browser.py [--reps 15] [--only count,pegging,discard,pages]
 

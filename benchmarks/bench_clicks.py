@@ -1,4 +1,4 @@
-"""Clicks a learner makes in a game on the Play page, counted over seeded games (issue 12 item 8).
+"""Clicks a learner makes in a game on the Play page, counted over seeded games.
 
     python benchmarks/bench_clicks.py [--games 40] [--target 61] [--level easy] [--step]
 

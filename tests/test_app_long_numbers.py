@@ -1,7 +1,8 @@
 """AppTest: very long numbers in the address or an answer box get a message, not a traceback.
 
 Python refuses to convert a string of more than 4,300 digits to an int (``ValueError``); a
-seed or an answer that long must be bounded before it is converted (issue 12, bug 5).
+seed or an answer that long must be bounded before it is converted,
+or a learner who pastes one gets a traceback.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The accessibility audit (issue 18, item 3): axe-core in Chromium on every page in every
+"""The accessibility audit: axe-core in Chromium on every page in every
 language, and on the states that matter (a verdict shown; a game in the discard, the play, the
 show and at its end; the coached first game's start, play and end), with the two-colour and the
 four-colour deck.

@@ -1,4 +1,4 @@
-"""Browser tests of counting by combinations on Count the hand (issue 17, item 1): by mouse and
+"""Browser tests of counting by combinations on Count the hand: by mouse and
 by keyboard alone, right and wrong, in English and in Urdu (right to left). Screenshots go to
 ``artifacts/combos-*.png``."""
 

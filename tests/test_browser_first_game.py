@@ -1,4 +1,4 @@
-"""Browser test of the coached first game (issue 17, item 2), from the Learn page to the check,
+"""Browser test of the coached first game, from the Learn page to the check,
 in English and in Urdu (right to left). Screenshots go to ``artifacts/first-game-*.png``."""
 
 from __future__ import annotations

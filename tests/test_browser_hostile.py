@@ -1,4 +1,4 @@
-"""Browser test of hostile names and answers (issue 20, items 5 and 7): what Chromium draws
+"""Browser test of hostile names and answers: what Chromium draws
 from a name or an answer made to look like a link or markup is text, never an ``<a>``.
 
 Streamlit's markdown links a bare URL, ``www.…`` or an e-mail address even when every

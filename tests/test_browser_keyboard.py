@@ -1,4 +1,4 @@
-"""Keyboard alone (issue 18, item 2): a count answered; a game dealt, a discard made and a card
+"""Keyboard alone: a count answered; a game dealt, a discard made and a card
 laid; the discard and pegging trainers answered; with Tab, Space and Enter only. Every control
 reached shows where the focus is, and a verdict is in an ARIA live region (Streamlit's alerts are
 ``role="alert"`` or ``"status"``)."""

@@ -1,4 +1,4 @@
-"""Browser test of ownership (issue 20, item 8): a protected name asks for its PIN once per
+"""Browser test of ownership: a protected name asks for its PIN once per
 browser (the token cookie, written by script, is what a reload reads), and a game opened in
 another browser is only watched."""
 

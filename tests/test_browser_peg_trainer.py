@@ -1,5 +1,5 @@
 """Browser test of the Pegging trainer: answer five positions, best and worse cards, and check that
-each verdict on the page is the engine's (issue 15). Every wait is for a condition."""
+each verdict on the page is the engine's. Every wait is for a condition."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Browser tests at a phone's size (issue 18, item 1): 390 x 844 and 360 x 740, touch.
+"""Browser tests at a phone's size: 390 x 844 and 360 x 740, touch.
 
 Every page fits the width (no horizontal scrolling); each page's question (the answer box, or
 the cards to choose with their buttons) is inside the first screen; a count is answered and a

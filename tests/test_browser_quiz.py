@@ -1,4 +1,4 @@
-"""Browser tests of the quiz pages' keyboard flow (issue 12, item 6): only a browser has focus.
+"""Browser tests of the quiz pages' keyboard flow: only a browser has focus.
 
 Each new question puts the cursor in the answer box, Enter submits, and after the verdict
 Enter (or N) deals the next question, whose box has the cursor again. Every wait is for a

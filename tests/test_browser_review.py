@@ -1,4 +1,4 @@
-"""Browser test of spaced review (issue 16): a missed count comes back the next day.
+"""Browser test of spaced review: a missed count comes back the next day.
 
 Miss a count today; the home page says nothing is due. Then a second server on the same
 database with the clock a day on (``CRIBBAGE_TUTOR_DAY_OFFSET=1``, ``tutor.clock``): its

@@ -1,4 +1,4 @@
-"""A club on several servers (issue 19): ``scripts/serve_cluster.sh 2`` runs two replicas of the
+"""A club on several servers: ``scripts/serve_cluster.sh 2`` runs two replicas of the
 app on one PostgreSQL behind nginx; an answer given on one replica shows in the progress seen
 through the other.
 

@@ -1,4 +1,4 @@
-"""Contrast of what axe-core cannot measure (issue 18, item 3): the ink of the cards, drawn in SVG.
+"""Contrast of what axe-core cannot measure: the ink of the cards, drawn in SVG.
 
 axe checks the contrast of HTML text, not of an SVG's ranks and pips, so this checks them
 against WCAG 2's formula: every suit's ink on a card's face (plain and highlighted), in the

@@ -1,4 +1,4 @@
-"""Faults (issue 20): a database that is read-only, down, locked or holding a damaged game
+"""Faults: a database that is read-only, down, locked or holding a damaged game
 never makes a page loop, hang, lose moves or answers, or crash.
 
 Each test runs the pages with AppTest against its own SQLite file (``DATABASE_URL``); a write

@@ -1,4 +1,4 @@
-"""Each hand's analysis kept with the saved game (issue 14): put together again it is exactly
+"""Each hand's analysis kept with the saved game: put together again it is exactly
 ``analyse_game`` of the game; a kept hand stands only while it was made by this
 ``REVIEW_VERSION`` from the very steps the game took (a take-back, a new version: analysed again);
 the Play page keeps every hand of a game as it is finished, and the review then only reads them."""

@@ -1,4 +1,4 @@
-"""Hostile use (issue 20, items 5-7): names, addresses and answers typed to mislead or to
+"""Hostile use: names, addresses and answers typed to mislead or to
 break a page are shown as plain text, cleaned, or refused with one message saying what changed.
 
 What a browser makes of the markdown (links) is checked in ``tests/test_browser_hostile.py``;

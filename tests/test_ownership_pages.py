@@ -1,4 +1,4 @@
-"""Ownership on the pages (issue 20, item 8): a protected name asks for its PIN, and nothing of
+"""Ownership on the pages: a protected name asks for its PIN, and nothing of
 it is shown or changed without it; games are only watched by anyone but their owner; the
 learner of a signed-in visitor (``st.login``) is their identity."""
 

@@ -1,4 +1,4 @@
-"""Ownership in the store (issue 20, item 8): PINs, their rate limit, tokens, games' owners.
+"""Ownership in the store: PINs, their rate limit, tokens, games' owners.
 
 Like tests/test_store.py, every test runs on a fresh SQLite file and, when ``DATABASE_URL`` is
 set (``scripts/with_postgres.sh``), again on that PostgreSQL database.

@@ -1,4 +1,4 @@
-"""The proxy's security headers (issue 20, item 6): nginx with ``deploy/security-headers.conf``
+"""The proxy's security headers: nginx with ``deploy/security-headers.conf``
 in front of a real ``streamlit run`` server adds them to every answer, and the app still
 works through it (its health check, a page and the WebSocket's upgrade reach the server).
 

@@ -1,4 +1,4 @@
-"""A stuck database never hangs a page (issue 19, item 4): PostgreSQL's processes stopped
+"""A stuck database never hangs a page: PostgreSQL's processes stopped
 (SIGSTOP, as a frozen or unreachable server looks to a client), a quiz page says "Progress is
 not being saved" within 5 s and the quiz goes on; once the server runs again, progress is saved.
 

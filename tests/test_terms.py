@@ -1,4 +1,4 @@
-"""The terms the translation review found wrong stay right (issue 17, item 5).
+"""The terms the translation review found wrong stay right.
 
 Each test reads what a learner reads (the catalogs, the lessons, the count said aloud) and fails
 on the exact slip the review found: Punjabi "his heels" as the body part, Punjabi throwing to

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The coach engine's validation runs (issue 13): exactly the commands whose figures the README's
-# "Validation runs" gives. The two 10,000-game tournaments are played in shards that are saved as
-# they finish (validation/tournament_shards.sh), so a run that is stopped loses at most one shard and
+# The coach engine's validation runs: exactly the commands whose figures docs/validation.md
+# gives. The two 10,000-game tournaments are played in shards that are saved as they finish
+# (validation/tournament_shards.sh), so a run that is stopped loses at most one shard and
 # goes on where it stopped when started again; about 1.7 hours (hard) and 1.4 hours (medium) of
 # CPU each. Everything runs at nice 15, on both cores.
 # Usage: bash validation/validation_runs.sh > validation.log
