@@ -1,4 +1,4 @@
-"""Progress storage: learners, quiz attempts and finished games, kept in SQL.
+"""Progress storage: learners, quiz attempts, games, review items and PINs, kept in SQL.
 
 The rooms: ``schema`` (tables, errors, migrations), ``engine`` (URL, SQLite tuning, retried
 writes), ``records`` (learners, attempts, games, frames, CSV), ``saved_games`` (games in
@@ -36,13 +36,15 @@ No attempt is counted twice: the caller supplies each attempt's id (a UUID made 
 question is dealt, kept in session state), and the insert is ``ON CONFLICT DO NOTHING``. A
 double click, a reload after submit, or a second tab answering the same deal records once.
 
-Schema migrations: a small runner, not Alembic. The schema is three tables; the runner is an
+Schema migrations: a small runner, not Alembic. The schema is ten tables (``schema_version``,
+``learners``, ``attempts``, ``games``, ``saved_games``, ``hand_reviews``, ``app_secrets``,
+``review_items``, ``review_answers``, ``daily_answers``); the runner is an
 ordered tuple of functions (``MIGRATIONS``), each applied inside one transaction together
 with the row in ``schema_version`` that records it, so an interrupted upgrade leaves the old
 version intact. On PostgreSQL an advisory lock makes replicas that start together take turns;
 on SQLite ``BEGIN IMMEDIATE`` does the same. Alembic would bring a second configuration
 (``alembic.ini``, an ``env.py``, a versions folder) and a CLI step to a deployment whose whole
-database is three tables, and its SQLite support for altering tables needs batch mode anyway;
+database is ten small tables, and its SQLite support for altering tables needs batch mode anyway;
 the runner is forty lines and is tested by building a version-1 database and upgrading it.
 Migration functions are frozen history: they spell out their own tables rather than using
 the current ``METADATA``, and a test checks that the upgraded schema matches ``METADATA``.
