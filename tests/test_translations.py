@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+import shutil
+import subprocess
+import unicodedata
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import write_po
 from i18n_tools import (
     catalog_path,
     english_sentences,
@@ -27,6 +32,7 @@ from i18n_tools import (
 
 from tutor.lang import i18n
 from tutor.lang.catalogs import extract
+from tutor.lang.glossary import KEYS, term
 from tutor.lang.languages import CODES
 from tutor.lang.spoken_count import catalog_translations
 from tutor.lessons import LESSONS
@@ -201,3 +207,213 @@ def test_no_message_hides_inside_an_f_string() -> None:
                     and getattr(call.func, "id", None) in ("_", "ngettext", "N_")
                 ]
     assert not hidden, hidden
+
+
+# ------------------------------------------------------------- checks on every catalog's text
+
+#: Marks that tell two spellings of one word apart: the nukta of Devanagari, Bengali, Gurmukhi
+#: and Gujarati (गलत / ग़लत), and the Arabic short vowels Urdu writes to keep a word apart
+#: (کرِب, not کرب "anguish").
+SPELLING_MARKS = dict.fromkeys(
+    map(ord, "\u093c\u09bc\u0a3c\u0abc\u064b\u064c\u064d\u064e\u064f\u0650\u0651\u0652"), None
+)
+_WORD = re.compile(r"[\w\u0900-\u0dff\u0610-\u061a\u064b-\u065f\u0670]+")
+#: Glossary labels: the catalog's word for each is the glossary's term exactly.
+TERM_LABELS = {
+    "Crib": "crib",
+    "starter": "starter",
+    "Dealer": "dealer",
+    "Fifteen": "fifteen",
+    "Pair royal": "pair_royal",
+    "Double pair royal": "double_pair_royal",
+    "Go": "go",
+    "His heels": "his_heels",
+    "Muggins": "muggins",
+    "The play": "the_play",
+    "The show": "the_show",
+    "A skunk": "skunk",
+    "a skunk": "skunk",
+    "A double skunk": "double_skunk",
+    "a double skunk": "double_skunk",
+    "a lurch": "lurch",
+}
+
+
+def forms(catalog: Catalog) -> list[tuple[Message, int, str, str]]:
+    """(message, form index, English it translates, translation) for every form of every message:
+    form 0 against the singular msgid, the other forms against ``msgid_plural``."""
+    out = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        out += [(message, i, ids[min(i, len(ids) - 1)], s) for i, s in enumerate(strings)]
+    return out
+
+
+def placeholder_problems(catalog: Catalog) -> list[str]:
+    """Forms whose placeholders differ from their msgid's. A singular form (form 0 of a plural)
+    may leave out ``{n}`` ("one card left") and may lack what the singular msgid lacks; every
+    other form keeps every placeholder of ``msgid_plural``, as ``msgfmt -c`` requires."""
+    problems = []
+    for message, i, english, text in forms(catalog):
+        got = placeholders(text)
+        if not isinstance(message.id, tuple):
+            ok = got == placeholders(english)
+        elif i == 0:
+            want = set(placeholders(message.id[1]))
+            ok = set(placeholders(message.id[0])) - {"{n}"} <= set(got) <= want
+        else:
+            ok = set(got) == set(placeholders(message.id[1]))
+        if not ok:
+            problems.append(f"form {i} of {english!r}: {text!r}")
+    return problems
+
+
+def msgfmt_errors(path: Path) -> list[str]:
+    """What ``msgfmt -c`` (GNU gettext) rejects in a catalog: format strings, plural forms, header."""
+    if shutil.which("msgfmt") is None:
+        pytest.fail("msgfmt is missing: apt-get install -y gettext (.ci/run installs it)")
+    run = subprocess.run(
+        ["msgfmt", "-c", "-o", os.devnull, str(path)], capture_output=True, text=True, check=False
+    )
+    return (
+        [line for line in run.stderr.splitlines() if "warning" not in line]
+        if run.returncode
+        else []
+    )
+
+
+#: The nukta alone: Urdu's short vowels are written where a word needs them (اِن beside ان).
+NUKTA = dict.fromkeys(map(ord, "\u093c\u09bc\u0a3c\u0abc"), None)
+
+
+def mixed_spellings(texts: Iterable[str]) -> dict[str, set[str]]:
+    """Words written both with and without a nukta (ਗਲਤੀ and ਗ਼ਲਤੀ), keyed by the bare form."""
+    spellings: dict[str, set[str]] = {}
+    for text in texts:
+        for word in _WORD.findall(unicodedata.normalize("NFD", text)):
+            spellings.setdefault(word.translate(NUKTA), set()).add(word)
+    return {bare: words for bare, words in spellings.items() if len(words) > 1}
+
+
+def lesson_texts(lang: str) -> list[str]:
+    return [p.read_text(encoding="utf-8") for p in sorted((ROOT / "lessons" / lang).glob("*.md"))]
+
+
+@pytest.mark.parametrize("lang", CODES)
+def test_msgfmt_accepts_every_catalog(lang: str) -> None:
+    need_catalog(lang)
+    errors = msgfmt_errors(catalog_path(lang))
+    assert not errors, f"msgfmt -c on {lang}: " + "\n".join(errors[:6])
+
+
+def test_msgfmt_and_the_placeholder_check_catch_a_plural_form_that_drops_one(
+    tmp_path: Path,
+) -> None:
+    """The turn-3 slip: Gujarati wrote the word in ``msgstr[1]`` of ``{fifteen} for {points}``."""
+    catalog = Catalog(locale="gu")
+    catalog.add(
+        ("{fifteen} for {points}", "{fifteen} for {points}"),
+        ("{fifteen}નો {points}", "પંદરના {points}"),
+        flags=["python-brace-format"],
+    )
+    path = tmp_path / "messages.po"
+    with path.open("wb") as out:
+        write_po(out, catalog)
+    assert any("fifteen" in error for error in msgfmt_errors(path))
+    assert placeholder_problems(catalog) == ["form 1 of '{fifteen} for {points}': 'પંદરના {points}'"]
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_form_keeps_its_placeholders_and_markup(lang: str) -> None:
+    need_catalog(lang)
+    catalog = read_catalog(catalog_path(lang))
+    problems = placeholder_problems(catalog)
+    problems += [
+        f"** in {e!r}: {t!r}" for _m, _i, e, t in forms(catalog) if t.count("**") != e.count("**")
+    ]
+    assert not problems, f"{lang}: {len(problems)} problems, e.g.\n" + "\n".join(problems[:10])
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_plural_message_has_the_languages_number_of_forms(lang: str) -> None:
+    need_catalog(lang)
+    catalog = read_catalog(catalog_path(lang))
+    assert catalog.num_plurals == 2
+    wrong = [
+        m.id for m in catalog if isinstance(m.id, tuple) and len(m.string) != catalog.num_plurals
+    ]
+    assert not wrong, wrong[:5]
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_latin_word_and_no_western_digit_in_a_translation(lang: str) -> None:
+    """Card codes and numbers are placeholders; only the acronym CSV stays in Latin letters."""
+    need_catalog(lang)
+    left = [
+        (english, text)
+        for _m, _i, english, text in forms(read_catalog(catalog_path(lang)))
+        if re.search(r"[0-9]", _PLACEHOLDERS.sub("", text))
+        or set(re.findall(r"[A-Za-z]+", _PLACEHOLDERS.sub("", text))) - {"CSV"}
+    ]
+    assert not left, f"{lang}: {left[:5]}"
+
+
+def test_no_msgid_holds_a_literal_digit(code_messages: dict[str | tuple[str, str], object]) -> None:
+    """Numbers reach a message as placeholders (``{zero}``, ``{n}``), so each shows in the
+    learner's own digits: a typed ``0`` stays Western among native digits."""
+    typed = [
+        msgid
+        for key in code_messages
+        for msgid in (key if isinstance(key, tuple) else (key,))
+        if re.search(r"[0-9]", _PLACEHOLDERS.sub("", msgid))
+    ]
+    assert not typed, typed
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_glossary_labels_are_the_glossary_terms(lang: str) -> None:
+    need_catalog(lang)
+    catalog = read_catalog(catalog_path(lang))
+    differ = {
+        msgid: (catalog.get(msgid).string, term(lang, key))
+        for msgid, key in TERM_LABELS.items()
+        if catalog.get(msgid) is None or catalog.get(msgid).string != term(lang, key)
+    }
+    assert not differ, differ
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_each_glossary_term_has_one_spelling(lang: str) -> None:
+    """A glossary term is written as the glossary writes it, its nukta (or Urdu vowel mark)
+    included, in every message and lesson: ``کرب`` for ``کرِب`` is another word."""
+    need_catalog(lang)
+    texts = [t for _m, _i, _e, t in forms(read_catalog(catalog_path(lang)))] + lesson_texts(lang)
+    words = {w for text in texts for w in _WORD.findall(unicodedata.normalize("NFD", text))}
+    wrong = {}
+    for key in KEYS:
+        for part in _WORD.findall(unicodedata.normalize("NFD", term(lang, key))):
+            others = {
+                w
+                for w in words
+                if w != part and w.translate(SPELLING_MARKS) == part.translate(SPELLING_MARKS)
+            }
+            if others:
+                wrong[f"{key}: {part}"] = others
+    assert not wrong, f"{lang}: {wrong}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_word_is_spelled_both_with_and_without_its_nukta(lang: str) -> None:
+    """One spelling per word across the catalog and the lessons (the menu said ਗਲਤੀਆਂ under
+    ਗ਼ਲਤੀਆਂ)."""
+    need_catalog(lang)
+    texts = [t for _m, _i, _e, t in forms(read_catalog(catalog_path(lang)))] + lesson_texts(lang)
+    assert not mixed_spellings(texts), f"{lang}: {mixed_spellings(texts)}"
+
+
+def test_the_spelling_checks_can_fail() -> None:
+    assert mixed_spellings(["ਆਪਣੀਆਂ ਗਲਤੀਆਂ", "ਗ਼ਲਤੀਆਂ ਤੋਂ ਸਿੱਖੋ"]) == {"ਗਲਤੀਆਂ": {"ਗਲਤੀਆਂ", "ਗ\u0a3cਲਤੀਆਂ"}}
+    assert not mixed_spellings(["गलत", "सही"])
