@@ -392,9 +392,9 @@ def test_tutor_modules_import_no_cycle() -> None:
 
 
 def readme_room_imports() -> dict[str, set[str]]:
-    """The README's table of the rooms of ``tutor`` and the rooms each may import (a note in
-    brackets is a remark, not a room)."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The table of the rooms of ``tutor`` and the rooms each may import, in
+    ``docs/architecture.md`` (a note in brackets is a remark, not a room)."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     table = text[text.index("| room | may import") :].split("\n\n", 1)[0].splitlines()[2:]
     allowed: dict[str, set[str]] = {}
     for row in table:
