@@ -136,11 +136,13 @@ def test_the_states_that_matter(
         four_colour_deck(page)
     box = page.locator(".st-key-count_answer input")
     wrong = str((deal_hand(42).score.total + 1) % 30)
-    for _ in range(2):
+    # wait for each answer's own effect: a second answer typed before the first one's run has
+    # redrawn the form (its retry note above it) went into the old box and was lost
+    for effect in (".st-key-count_reveal", ".count-aloud"):
         box.fill(wrong)
         box.press("Enter")
+        expect(page.locator(effect)).to_be_visible()
         settled(page)
-    expect(page.locator(".count-aloud")).to_be_visible()
     report["Count_the_hand verdict"] = audit(page)
     # the pegging quiz's verdict
     load(page, f"{app_url}/Pegging_quiz?seed=42&lang={lang}")
