@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from dataclasses import fields
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -24,6 +25,7 @@ from cribbage_core.game import (
 )
 from cribbage_core.pegging import score_play
 
+DECK = frozenset(full_deck())
 CONFIGS = [
     GameConfig(players=p, target=t, skunk_rule=rule, muggins=m)
     for p in (2, 3, 4)
@@ -41,12 +43,20 @@ def key(action: Action) -> Hashable:
     return action
 
 
-def check(state: GameState) -> None:
-    """Every invariant a state must keep."""
+def check(state: GameState, previous: GameState | None = None) -> None:
+    """Every invariant a state must keep; ``previous``, the state it came from (already checked),
+    makes the log's check incremental: the log extends the previous one, whose events were
+    checked and summed, so only the new events need to be (checking the whole log at every
+    step took a quarter of these tests' time)."""
     cfg = state.config
     n = cfg.players
-    sums = [0] * cfg.sides
-    for event in state.log:
+    if previous is None:
+        sums, new_events = [0] * cfg.sides, state.log
+    else:
+        known = len(previous.log)
+        assert state.log[:known] == previous.log
+        sums, new_events = list(previous.scores), state.log[known:]
+    for event in new_events:
         sums[event.side] += event.points
         assert event.side == state.side_of(event.seat)
     assert tuple(sums) == state.scores
@@ -78,7 +88,7 @@ def check(state: GameState) -> None:
         assert not any(state.hands) and not state.played
         return
     cards = list(state.all_cards())
-    assert len(cards) == 52 and set(cards) == set(full_deck())
+    assert len(cards) == 52 and set(cards) == DECK
     if state.phase is Phase.DISCARD:
         for seat in range(n):
             assert len(state.hands[seat]) + len(state.discards[seat]) == cfg.hand_size
@@ -111,6 +121,14 @@ def check(state: GameState) -> None:
         assert state.hands == state.kept and all(len(h) == 4 for h in state.hands)
 
 
+def snapshot(state: GameState) -> tuple[object, ...]:
+    """Every field of the state. They hold only immutable values (tuples of cards, events and
+    numbers: test_a_state_holds_only_immutable_values), so a later snapshot is equal exactly
+    when nothing in the state changed; as strong as comparing ``to_dict()``, at a tenth of
+    the cost (it was half of these tests' time)."""
+    return tuple(getattr(state, f.name) for f in fields(state))
+
+
 def random_action(state: GameState, rng: random.Random) -> Action:
     """Any action at all, mostly illegal."""
     seat = rng.randrange(-1, state.config.players + 1)
@@ -133,7 +151,7 @@ def try_illegal(state: GameState, rng: random.Random) -> None:
     """A random action is accepted exactly when it is legal, and a refusal changes nothing."""
     legal = {key(a) for a in state.legal_actions()}
     action = random_action(state, rng)
-    before = state.to_dict()
+    before = snapshot(state)
     claim_ok = not isinstance(action, Count) or action.claimed is None or action.claimed >= 0
     try:
         after = state.apply(action)
@@ -143,20 +161,22 @@ def try_illegal(state: GameState, rng: random.Random) -> None:
     else:
         assert key(action) in legal and claim_ok, f"{action} accepted but illegal"
         assert after is not state
-    assert state.to_dict() == before
+    assert snapshot(state) == before
 
 
 def play_game(seed: int, cfg: GameConfig, illegal_every: int = 3) -> GameState:
     rng = random.Random(seed)
     state = new_game(rng, cfg, first_dealer=None if seed % 2 else seed % cfg.players)
     steps = 0
+    previous = None
     while True:
-        check(state)
+        check(state, previous)
         if state.phase is Phase.GAME_OVER:
             return state
         if steps % illegal_every == 0:
             try_illegal(state, rng)
         steps += 1
+        previous = state
         if state.phase is Phase.DEAL:
             state = state.deal(rng)
             continue
@@ -181,6 +201,21 @@ def test_random_games_keep_every_invariant(cfg: GameConfig) -> None:
 def test_thousands_of_random_games(cfg: GameConfig) -> None:
     for seed in range(1000, 1400):
         play_game(seed, cfg, illegal_every=1)
+
+
+def test_a_state_holds_only_immutable_values() -> None:
+    # a list or set anywhere in a state would make its snapshot unhashable (TypeError)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = new_game(rng, GameConfig(players=2 + seed))
+        while state.phase is not Phase.GAME_OVER:
+            hash(snapshot(state))
+            state = (
+                state.deal(rng)
+                if state.phase is Phase.DEAL
+                else state.apply(rng.choice(state.legal_actions()))
+            )
+        hash(snapshot(state))
 
 
 def test_a_seed_replays_the_same_game() -> None:
