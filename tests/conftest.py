@@ -195,15 +195,33 @@ def _throwaway_postgres() -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked ``postgres`` stop a database server's processes, so they run only against a
+    """Long files first (:func:`_long_files_first`). Tests marked ``postgres`` stop a database server's processes, so they run only against a
     throwaway PostgreSQL: without one they are left out of the run (deselected, named in the
     header), not skipped; ``.ci/run`` runs them under ``scripts/with_postgres.sh``."""
+    _long_files_first(items)
     if _throwaway_postgres():
         return
     left_out = [item for item in items if item.get_closest_marker("postgres")]
     if left_out:
         items[:] = [item for item in items if not item.get_closest_marker("postgres")]
         config.hook.pytest_deselected(items=left_out)
+
+
+def _long_files_first(items: list[pytest.Item]) -> None:
+    """Run the files with ``slow`` tests first, then those with ``browser`` tests, then the rest,
+    each group in its usual order and each file's tests in theirs. ``pytest -n 2 --dist
+    loadfile`` hands out whole files as workers come free: with a long file last, one worker
+    ran it alone at the end while the other had nothing to do."""
+
+    def weight(item: pytest.Item) -> int:
+        return (
+            0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2
+        )
+
+    rank: dict[Path, int] = {}
+    for item in items:
+        rank[item.path] = min(rank.get(item.path, 2), weight(item))
+    items.sort(key=lambda item: rank[item.path])  # stable: the order within each group stays
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:
