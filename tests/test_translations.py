@@ -65,9 +65,13 @@ def code_messages() -> dict[str | tuple[str, str], object]:
 
 
 @pytest.mark.parametrize("lang", OTHERS)
-def test_every_message_in_the_code_is_translated_with_its_placeholders(
+def test_every_message_in_the_code_is_translated(
     lang: str, code_messages: dict[str | tuple[str, str], object]
 ) -> None:
+    """Every msgid of the code is in the catalog, translated, not fuzzy, and with the code's
+    plural (a stale ``msgid_plural`` would hide a placeholder the code now passes). Each form's
+    placeholders are checked against its msgid by
+    ``test_every_form_keeps_its_placeholders_and_markup``."""
     need_catalog(lang)
     catalog = read_catalog(catalog_path(lang))
     problems = []
@@ -79,17 +83,11 @@ def test_every_message_in_the_code_is_translated_with_its_placeholders(
             continue
         if message.fuzzy:
             problems.append(f"fuzzy: {key!r}")
+        if message.id != msgid:
+            problems.append(f"stale: {message.id!r} in the catalog, {msgid!r} in the code")
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        ids = msgid if isinstance(msgid, tuple) else (msgid,)
         if not all(strings):
             problems.append(f"untranslated: {key!r}")
-            continue
-        want = placeholders(ids[-1])
-        for string in strings:
-            # A plural form may write the number as a word ("one card left"), so {n} may go.
-            got = placeholders(string)
-            if got != want and not (isinstance(msgid, tuple) and set(got) <= set(want)):
-                problems.append(f"placeholders {got} in {string!r}, want {want} as in {key!r}")
     assert not problems, f"{lang}: {len(problems)} problems, e.g.\n" + "\n".join(problems[:15])
 
 
