@@ -9,7 +9,7 @@ table (:mod:`cribbage_core.cribtable`) and the bots all build on these.
 Speed: the fifteens, pairs and runs of five cards depend only on their ranks,
 so their points for every one of the 6,175 possible rank multisets are a table,
 committed as data (``data/rank_points.json``, made by ``scripts/make_rank_points.py``
-with :func:`build_rank_table`, and checked against it by ``tests/test_expected.py``):
+with :func:`build_rank_table`, and checked against it by ``tests/core/tables/test_expected.py``):
 reading it at import takes a few milliseconds where building it took 0.2 s of
 every new process. A hand's rank multiset is a sum of per-rank bit fields
 (:data:`RANK_BIT`), so "the kept four plus this starter" is one addition and one

@@ -14,7 +14,7 @@ thousands of discards needs. This module gives only the total, from tables:
   comparisons.
 
 The table is computed here from the rules, independently of ``scoring.py``,
-so the two implementations check each other (``tests/test_golden.py``).
+so the two implementations check each other (``tests/core/test_golden.py``).
 
 Cards are given as :class:`~cribbage_core.cards.Card` objects to
 :func:`hand_total`, or as card indices 0-51 (``Card.index``: suit-major,

@@ -4,7 +4,7 @@ The deal is fixed so that every lesson goes the same way where it matters: the c
 has no tie (a queen against a king: equal in count, but the queen is the lower rank, so it
 deals), the starter is no jack, and once both seats have laid away the coach's discards
 (:func:`coach_discard`, the discard advisor's best), *every* line of play the learner may
-choose holds a go and a 31 (``tests/test_first_game.py`` plays all 384 of them). The rules
+choose holds a go and a 31 (``tests/core/teaching/test_first_game.py`` plays all 384 of them). The rules
 are the engine's own (:class:`~cribbage_core.game.GameState`): the lesson only says what
 happens.
 

@@ -30,7 +30,7 @@ mistake limits were raised to round figures the hard bot passes about once in te
 mistakes a game in all; the blunder limits are twice those; best and good are unchanged (a
 near tie and a small slip). A figure that comes from simulation (the crib tables) carries a
 standard error: a loss within its 95% band (1.96 standard errors) is never worse than an
-inaccuracy, because it may be noise. ``tests/test_coach.py`` checks the calibration on a
+inaccuracy, because it may be noise. ``tests/core/coach/test_coach.py`` checks the calibration on a
 few games.
 
 Measured again once the pegging values read the opponent's discard (the expert's and the

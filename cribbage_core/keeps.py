@@ -24,7 +24,7 @@ The model of the player (a cheap, documented approximation, not a simulation):
 Under a player that kept at random every entry would be 1/15; the table's entries are that
 chance, so ``15 * chance`` says how many times likelier than a random keep a hand is.
 ``scripts/make_keep_table.py`` writes ``cribbage_core/data/keep_table.json`` (the method in
-its header); ``tests/test_keeps.py`` recomputes entries and checks them against it.
+its header); ``tests/core/tables/test_keeps.py`` recomputes entries and checks them against it.
 
 >>> keep_weight((5, 5, 10, 11), dealer=True) > keep_weight((1, 7, 10, 13), dealer=True)
 True

@@ -27,7 +27,7 @@ what the opponent did this hand:
 The seat itself plays its best: the search is an exact expectimax over the opponent's
 possible hands, and this seat's later choices may use only what it will have seen (the
 opponent's plays), never the opponent's hand. So for a given position the values are
-exact under the model and deterministic; ``tests/test_pegvalue.py`` checks them against a
+exact under the model and deterministic; ``tests/core/coach/test_pegvalue.py`` checks them against a
 brute force over every hand and against simulated play.
 
 With three or four players the search would be too wide: each card is valued by its points

@@ -3,7 +3,7 @@
 Usage: ``python scripts/make_expert_transcript.py [--games 20] [--check]``
 
 Made with the expert's search as it was before it was made faster, so that
-``tests/test_expert_transcript.py`` can check that the faster search makes the very same
+``tests/core/bots/test_expert_transcript.py`` can check that the faster search makes the very same
 decisions: game ``g`` of each bot (``expert``, which weighs the opponent's hands by its discard
 too, and ``expert-plays-only``, which reads its plays alone) is dealt from the stream
 ``expert-transcript/g`` as in the tournament (:func:`cribbage_core.tournament.play_game`), the

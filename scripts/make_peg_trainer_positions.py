@@ -6,7 +6,7 @@ Seeds from 1 up, the options cycling through every kind (and none) and difficult
 none); a position is kept when its best and second-best cards are at least 0.1 points apart
 (0.01 of the chance to win in the endgame), so "best" is never a coin toss. Each entry keeps
 what rebuilds it (seed, kind, level) and what it must still be: the hand, the series, the
-count, the best card and every card's value. ``tests/test_peg_trainer_positions.py`` checks
+count, the best card and every card's value. ``tests/core/teaching/test_peg_trainer_positions.py`` checks
 the generator and the page's verdict against them, and that the expert bot's card is graded best.
 """
 

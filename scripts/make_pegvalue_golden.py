@@ -2,7 +2,7 @@
 
 Usage: ``python scripts/make_pegvalue_golden.py``
 
-Made before ``cribbage_core.pegvalue`` was made faster, so that ``tests/test_pegvalue_golden.py``
+Made before ``cribbage_core.pegvalue`` was made faster, so that ``tests/core/coach/test_pegvalue_golden.py``
 can check that the faster search gives the very same values (points and chances to win) and
 the same order of options on every position. The positions are every decision with a real
 choice in the play of a few seeded games between the hard and medium bots (to 121 and to 61,

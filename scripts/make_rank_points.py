@@ -2,7 +2,7 @@
 
 Usage: ``python scripts/make_rank_points.py`` (a fraction of a second). The points are
 :func:`cribbage_core.expected.build_rank_table`'s, listed in the order of
-:func:`cribbage_core.expected.rank_multisets`; ``tests/test_expected.py`` checks that the
+:func:`cribbage_core.expected.rank_multisets`; ``tests/core/tables/test_expected.py`` checks that the
 committed file still equals the table computed from the rules.
 """
 

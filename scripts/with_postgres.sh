@@ -36,7 +36,7 @@ as_pg "$PGBIN/psql" -q -h "$WORK" -p "$PORT" -U postgres -c "CREATE DATABASE tut
 export DATABASE_URL="postgresql+psycopg://postgres@/tutor_test?host=$WORK&port=$PORT"
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') at $DATABASE_URL" >&2
 if [ $# -eq 0 ]; then
-    set -- python -m pytest -q tests/test_store.py tests/test_ownership_store.py tests/test_progress_page.py \
-        tests/test_reviews.py tests/test_stuck_database.py
+    set -- python -m pytest -q tests/tutor/store/test_store.py tests/tutor/store/test_ownership_store.py tests/pages/test_progress_page.py \
+        tests/tutor/store/test_reviews.py tests/tutor/store/test_stuck_database.py
 fi
 "$@"

@@ -13,10 +13,13 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import settings
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
 # Hypothesis fails an example that takes over 200 ms by default: on a loaded shared machine
 # (CI) that is waiting for a core, not a slow scorer. Speed is the benchmarks' job, so no
@@ -26,7 +29,7 @@ settings.load_profile("tutor")
 
 # The page shell warms a new process in a background thread after its first page run
 # (tutor.frame.warm): in a test process that thread would import modules while a test runs
-# (tests/test_memory.py counts them). tests/test_warm.py tests it on its own.
+# (tests/ops/test_memory.py counts them). tests/ops/test_warm.py tests it on its own.
 os.environ.setdefault("CRIBBAGE_WARM_UP", "0")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -228,3 +231,47 @@ def pytest_report_header(config: pytest.Config) -> str | None:
     if _throwaway_postgres():
         return None
     return "postgres-marked tests are left out: no throwaway PostgreSQL (scripts/with_postgres.sh runs them)"
+
+
+# The store's databases: every store test runs on a fresh SQLite file and, when DATABASE_URL is
+# set (scripts/with_postgres.sh), again on that PostgreSQL database.
+BACKENDS = ["sqlite"] + (["database_url"] if os.environ.get("DATABASE_URL") else [])
+
+
+def empty_database(engine: Engine) -> None:
+    """Drop every table in the database (found by reflection, so new migrations are covered)."""
+    import sqlalchemy as sa
+
+    tables = sa.MetaData()
+    tables.reflect(engine)
+    tables.drop_all(engine)
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A URL to an empty database."""
+    import sqlalchemy as sa
+
+    from tutor import store
+
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'data' / 'progress.db'}"
+        return
+    url = store.default_url()
+    if "test" not in (sa.make_url(url).database or ""):
+        pytest.skip("DATABASE_URL's database name lacks 'test': not emptying a real database")
+    engine = store.make_engine(url)
+    empty_database(engine)
+    engine.dispose()
+    yield url
+
+
+@pytest.fixture
+def engine(db_url: str) -> Iterator[Engine]:
+    """A configured engine on an empty, migrated database."""
+    from tutor import store
+
+    made = store.make_engine(db_url)
+    store.migrate(made)
+    yield made
+    made.dispose()

@@ -434,7 +434,7 @@ def test_tutor_rooms_import_no_cycle() -> None:
 # ------------------------------------------------------------------ the browser tests
 
 BROWSER_TESTS = (
-    *sorted((ROOT / "tests").glob("test_browser*.py")),
+    *sorted((ROOT / "tests" / "browser").glob("test_*.py")),
     ROOT / "tests" / "browsertools.py",
 )
 FIXED_WAITS = ("wait_for_timeout", "sleep")

@@ -156,7 +156,7 @@ def _score_line(dealer: bool, kind: ScoreKind, points: int) -> str:
                 n,
             )
         )
-    else:  # the scripted deal holds no run and no pair royal (tests/test_first_game.py)
+    else:  # the scripted deal holds no run and no pair royal (tests/core/teaching/test_first_game.py)
         raise ValueError(f"the coached game has no words for {kind!r} in the play")
     return text.format(n=fmt_int(n))
 

@@ -157,7 +157,7 @@ _CSS: Final = """<style>
 .st-key-quiz_keyboard, .st-key-page_enter_hint {display: none;}
 /* ...and the keyed container's wrapper too: in the page's flex column an empty wrapper still takes a
    12 px gap, which pushed every page's title down (and an Urdu title's tall letters out from under
-   the see-through header, tests/test_browser_phone.py). */
+   the see-through header, tests/browser/test_browser_phone.py). */
 [data-testid="stLayoutWrapper"]:has(> .st-key-page_enter_hint) {display: none;}
 div[data-testid="stMetric"] {background: #f6f8f6; border-radius: 10px; padding: 8px 12px;}
 /* A tick box, a radio button or a switch reached by the keyboard: a ring round its label (the

@@ -39,7 +39,7 @@ SUIT_COLOURS: Final = {
     },
 }
 
-#: A card's face: plain, and highlighted (the cards of one combination); tests/test_contrast.py
+#: A card's face: plain, and highlighted (the cards of one combination); tests/tutor/html/test_contrast.py
 #: checks every suit's ink on both.
 CARD_FACES: Final = ("#ffffff", "#fffbe6")
 

@@ -4,7 +4,7 @@ Pure (no Streamlit): the page caches :func:`review_game` per (game id, number of
 The learner's seat is analysed first (the page's figures, chart and hands need only it: half
 the work); the computer's decisions are added by :meth:`ReviewedGame.with_seats` when asked
 for. The decisions are independent of each other, so the two together are exactly
-:func:`~cribbage_core.review.analyse_game` of every seat (``tests/test_review_game.py``).
+:func:`~cribbage_core.review.analyse_game` of every seat (``tests/tutor/review/test_review_game.py``).
 
 The analysis is made one hand at a time (:class:`~cribbage_core.review.HandReview`), and the
 hands kept with the saved game (the Play page keeps each as it is finished, see

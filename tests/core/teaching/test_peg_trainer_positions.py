@@ -1,0 +1,79 @@
+"""The pegging trainer's fixed positions (``tests/data/peg_trainer_positions.json``, written by
+``scripts/make_peg_trainer_positions.py``): each seed and options still give the same position
+and values, the page's verdict on every card is the engine's, and the expert bot's card is best.
+
+All positions run in the slow suite; every tenth in the quick loop.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cribbage_core.expert import ExpertBot
+from cribbage_core.game import Play
+from cribbage_core.grades import Grade, grade
+from cribbage_core.peg_trainer import judge, peg_position
+from cribbage_core.pegvalue import peg_values
+
+DATA = json.loads(
+    (Path(__file__).resolve().parents[2] / "data" / "peg_trainer_positions.json").read_text()
+)
+POSITIONS: list[dict[str, Any]] = DATA["positions"]
+
+
+def test_the_fixture_holds_300_real_choices() -> None:
+    assert len(POSITIONS) >= 300
+    assert len({(p["seed"], p["kind"], p["level"]) for p in POSITIONS}) == len(POSITIONS)
+    for entry in POSITIONS:
+        values = entry["values"]
+        by_rank: dict[str, list[float | None]] = {}
+        for card, value in values.items():
+            by_rank.setdefault(card[:-1], value)
+        ranked = sorted(by_rank.values(), key=lambda v: -(v[1] if entry["win_view"] else v[0]))  # type: ignore[operator]
+        if entry["win_view"]:
+            assert ranked[0][1] - ranked[1][1] >= DATA["min_win_gap"]  # type: ignore[operator]
+        else:
+            assert ranked[0][0] - ranked[1][0] >= DATA["min_gap"]  # type: ignore[operator]
+
+
+def check(entry: dict[str, Any]) -> None:
+    position = peg_position(entry["seed"], entry["kind"], entry["level"])
+    view = position.view
+    assert [str(c) for c in view.hand] == entry["hand"] and [str(c) for c in view.pile] == entry[
+        "series"
+    ]
+    assert str(position.advice.best.card) == entry["best"]
+    fresh = peg_values(view)  # the engine, not the position's stored copy
+    for option in fresh.options:
+        points, win = entry["values"][str(option.card)]
+        assert option.points == pytest.approx(points, abs=1e-5)
+        assert (option.win is None) == (win is None) and (
+            win is None or option.win == pytest.approx(win, abs=1e-5)
+        )
+        verdict = judge(position, option.card)
+        if option.card.rank == fresh.best.card.rank:
+            assert verdict.grade is Grade.BEST
+        else:
+            assert verdict.grade is grade(
+                max(fresh.loss(option.card), 0.0), fresh.win_loss(option.card)
+            )
+    action = ExpertBot().act(view)
+    assert isinstance(action, Play)
+    assert judge(position, action.card).grade is Grade.BEST
+
+
+@pytest.mark.parametrize("entry", POSITIONS[::10], ids=lambda e: f"seed{e['seed']}")
+def test_every_tenth_position_is_unchanged_and_judged_as_the_engine_judges(
+    entry: dict[str, Any],
+) -> None:
+    check(entry)
+
+
+@pytest.mark.slow
+def test_every_position_is_unchanged_and_the_expert_plays_the_best_card() -> None:
+    for entry in POSITIONS:
+        check(entry)
