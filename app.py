@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.frame.menu import PAGES, REVIEW_PAGE, due_today, four_colour, link_params, setup_page
 from tutor.frame.profile import current_learner
 from tutor.frame.render import bold, show_html

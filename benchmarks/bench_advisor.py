@@ -15,7 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage_core import full_deck
-from cribbage_core.advisor import Role, advise
+from cribbage_core.coach.advisor import advise
+from cribbage_core.seats import Role
 
 
 def main() -> int:

@@ -40,9 +40,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from conftest import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
-from cribbage_core.discard_quiz import deal_discard  # noqa: E402
-from cribbage_core.hand_quiz import deal_hand  # noqa: E402
-from cribbage_core.pegging_quiz import pegging_question  # noqa: E402
+from cribbage_core.teaching.discard_quiz import deal_discard  # noqa: E402
+from cribbage_core.teaching.hand_quiz import deal_hand  # noqa: E402
+from cribbage_core.teaching.pegging_quiz import pegging_question  # noqa: E402
 
 TIMEOUT_MS = 60_000
 PAGES = {

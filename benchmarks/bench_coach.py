@@ -3,7 +3,7 @@
 Usage: ``python benchmarks/bench_coach.py [--games 6] [--seed 1]``
 
 Plays whole games to 121, medium bot (seat 0, the learner's seat) against hard, and times
-``cribbage_core.coach.check`` on every discard and every card laid by seat 0, in game order,
+``cribbage_core.coach.at_table.check`` on every discard and every card laid by seat 0, in game order,
 in one fresh process (so the first decisions meet cold caches, as a server's first visitor
 does). CPU time of this process (``time.process_time``).
 """
@@ -20,9 +20,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage_core.bots import make_bot
-from cribbage_core.coach import check
+from cribbage_core.bots.selfplay import play_game_steps
+from cribbage_core.coach.at_table import check
 from cribbage_core.game import Discard, Play
-from cribbage_core.selfplay import play_game_steps
 
 
 def main() -> int:

@@ -7,7 +7,7 @@ in the play where the seat has a real choice (two ranks or more that fit), times
 ``peg_values(state.view(seat))`` in the order the decisions come, as a bot or the game review
 meets them. CPU time of this process (``time.process_time``), so other jobs on a shared
 machine do not count; wall time is printed beside it. The values weigh the opponent's hands by
-its keep too (:mod:`cribbage_core.keeps`, the default); ``--plays-only`` times them without.
+its keep too (:mod:`cribbage_core.tables.keeps`, the default); ``--plays-only`` times them without.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage_core.bots import make_bot
+from cribbage_core.coach.peg_value import peg_values
 from cribbage_core.game import GameConfig, Phase, Play, new_game
-from cribbage_core.pegvalue import peg_values
 
 
 def main() -> int:

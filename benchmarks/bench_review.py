@@ -36,9 +36,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage_core.bots import make_bot
-from cribbage_core.grades import Grade
-from cribbage_core.review import analyse_game
-from cribbage_core.selfplay import play_game_steps
+from cribbage_core.bots.selfplay import play_game_steps
+from cribbage_core.coach.game_review import analyse_game
+from cribbage_core.coach.grades import Grade
 
 
 def speed(games: int, seed: int) -> None:

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np
 
-from cribbage_core import Card, fast, full_deck, score_hand
+from cribbage_core import Card, full_deck, score_hand, totals as total_only
 
 Deal = tuple[tuple[Card, ...], Card]
 
@@ -92,17 +92,19 @@ def pycribbage_runner(deals: Sequence[Deal], crib: bool) -> Callable[[], list[in
 def ours(deals: Sequence[Deal], crib: bool) -> dict[str, Callable[[], list[int]]]:
     hands = np.array([[c.index for c in h] for h, _ in deals], dtype=np.int8)
     starters = np.array([s.index for _, s in deals], dtype=np.int8)
-    total = fast.hand_total
+    total = total_only.hand_total
 
     def batch_from_cards() -> list[int]:
         h = np.array([[c.index for c in hand] for hand, _ in deals], dtype=np.int8)
         s = np.array([st.index for _, st in deals], dtype=np.int8)
-        return fast.hand_totals(h, s, crib).tolist()
+        return total_only.hand_totals(h, s, crib).tolist()
 
     return {
         "score_hand (itemised)": lambda: [score_hand(h, s, crib).total for h, s in deals],
-        "fast.hand_total (scalar)": lambda: [total(h, s, crib) for h, s in deals],
-        "fast.hand_totals (batch)": lambda: fast.hand_totals(hands, starters, crib).tolist(),
+        "totals.hand_total (scalar)": lambda: [total(h, s, crib) for h, s in deals],
+        "totals.hand_totals (batch)": lambda: total_only.hand_totals(
+            hands, starters, crib
+        ).tolist(),
         "  batch, from Card objects": batch_from_cards,
     }
 
@@ -118,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     start = time.perf_counter()
-    fast.rank_points_table()
+    total_only.rank_points_table()
     print(f"fast-path table built on first use in {time.perf_counter() - start:.3f} s")
 
     deals = random_deals(args.deals, args.seed)
@@ -153,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print()
         for crib in (False, True):
             start = time.perf_counter()
-            counts = fast.score_distribution(is_crib=crib)
+            counts = total_only.score_distribution(is_crib=crib)
             seconds = time.perf_counter() - start
             mean = float((counts * np.arange(len(counts))).sum() / counts.sum())
             print(

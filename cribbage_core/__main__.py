@@ -9,9 +9,9 @@
 ``score`` prints the itemised count of a hand (four cards then the starter). ``peg`` prints each
 card this seat can lay with its points now, its expected points for minus against over the rest
 of the play and, when a side can reach the target this deal, its chance to win (two players;
-``cribbage_core.pegvalue``). ``review`` reads a game saved by the Play page (or a bare
+``cribbage_core.coach.peg_value``). ``review`` reads a game saved by the Play page (or a bare
 ``GameRecord`` as JSON) and prints every decision with a real choice, its grade and what it
-lost (``cribbage_core.review``); ``--json`` prints the whole review as JSON. Bad input prints
+lost (``cribbage_core.coach.game_review``); ``--json`` prints the whole review as JSON. Bad input prints
 a one-line error naming the problem and exits with status 2.
 """
 
@@ -24,12 +24,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .cards import parse_cards
-from .errors import CribbageError, InvalidSavedGame
-from .pegvalue import PegAdvice, values_for
-from .record import GameRecord
-from .review import analyse_record
-from .scoring import score_hand
+from cribbage_core.cards import parse_cards
+from cribbage_core.coach.game_review import analyse_record
+from cribbage_core.coach.peg_value import PegAdvice, values_for
+from cribbage_core.errors import CribbageError, InvalidSavedGame
+from cribbage_core.record import GameRecord
+from cribbage_core.scoring import score_hand
 
 #: The Play page's save version this reads (it holds the game as a ``GameRecord``).
 _PLAY_SAVE_VERSION = 2
@@ -168,7 +168,7 @@ def read_saved_game(path: Path) -> GameRecord:
 
     Raises ``CribbageError`` naming the problem: a missing or unreadable file, text that is not
     JSON, a save of another version, a field that is wrong (``InvalidSavedGame``). The steps are
-    checked against the rules when the game is replayed (:func:`~cribbage_core.review.played_line`).
+    checked against the rules when the game is replayed (:func:`~cribbage_core.coach.game_review.played_line`).
     """
     try:
         text = path.read_text(encoding="utf-8")

@@ -20,7 +20,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from .errors import DuplicateCard, InvalidCard
+from cribbage_core.errors import DuplicateCard, InvalidCard
 
 __all__ = [
     "Rank",

@@ -19,8 +19,8 @@ import math
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NoReturn
 
-from .cards import Card
-from .errors import InvalidCard, InvalidSavedGame
+from cribbage_core.cards import Card
+from cribbage_core.errors import InvalidCard, InvalidSavedGame
 
 __all__ = ["obj", "array", "integer", "boolean", "text", "real", "card", "cards", "fail"]
 

@@ -38,9 +38,9 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Final, NamedTuple, TypeAlias
 
-from . import seats
-from .cards import Card, check_distinct, full_deck, shuffled_deck
-from .errors import (
+from cribbage_core import seats
+from cribbage_core.cards import Card, check_distinct, full_deck, shuffled_deck
+from cribbage_core.errors import (
     CardNotInHand,
     CountExceeded,
     DuplicateCard,
@@ -52,10 +52,10 @@ from .errors import (
     WrongNumberOfCards,
     WrongPhase,
 )
-from .kinds import EventPhase, ScoreKind
-from .pegging import MAX_COUNT, score_play
-from .result import GameResult, SkunkRule, judge
-from .scoring import score_hand
+from cribbage_core.kinds import EventPhase, ScoreKind
+from cribbage_core.pegging import MAX_COUNT, score_play
+from cribbage_core.result import GameResult, SkunkRule, judge
+from cribbage_core.scoring import score_hand
 
 __all__ = [
     "Phase",
@@ -313,11 +313,11 @@ def new_game(
         scores=(0,) * cfg.sides,
         log=log,
         result=None,
-        **_awaiting_deal(n),
+        **awaiting_deal_fields(n),
     )
 
 
-def _awaiting_deal(players: int) -> dict[str, Any]:
+def awaiting_deal_fields(players: int) -> dict[str, Any]:
     """The fields of a state waiting for the next deal: no cards anywhere, no play, no show."""
     empty: tuple[tuple[Card, ...], ...] = ((),) * players
     return {
@@ -797,7 +797,7 @@ class GameState:
 
     def _next_hand(self) -> GameState:
         n = self.config.players
-        return replace(self, dealer=(self.dealer + 1) % n, **_awaiting_deal(n))
+        return replace(self, dealer=(self.dealer + 1) % n, **awaiting_deal_fields(n))
 
     # -- scoring
 

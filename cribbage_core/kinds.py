@@ -81,7 +81,7 @@ class StepKind(StrEnum):
 
 class PegSpot(StrEnum):
     """A kind of decision in the play, as the pegging trainer deals and records them
-    (:mod:`cribbage_core.peg_trainer`; stored with each answer as its category, by its word).
+    (:mod:`cribbage_core.teaching.peg_trainer`; stored with each answer as its category, by its word).
 
     >>> PegSpot("5 and 21") is PegSpot.FIVE_21
     True

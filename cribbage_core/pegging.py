@@ -17,10 +17,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import Card, parse_cards
-from .errors import CountExceeded, DuplicateCard, InvalidCard, WrongNumberOfCards
-from .kinds import ScoreKind
-from .scoring import ScoreItem
+from cribbage_core.cards import Card, parse_cards
+from cribbage_core.errors import CountExceeded, DuplicateCard, InvalidCard, WrongNumberOfCards
+from cribbage_core.kinds import ScoreKind
+from cribbage_core.scoring import ScoreItem
 
 __all__ = [
     "PlayScore",

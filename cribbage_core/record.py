@@ -37,10 +37,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, NamedTuple, TypeAlias
 
-from . import fields, seats
-from .cards import Card, full_deck
-from .errors import CribbageError, IllegalMove, InvalidGameConfig, InvalidSavedGame
-from .game import (
+from cribbage_core import fields, seats
+from cribbage_core.cards import Card, full_deck
+from cribbage_core.errors import CribbageError, IllegalMove, InvalidGameConfig, InvalidSavedGame
+from cribbage_core.game import (
     Action,
     Count,
     Discard,
@@ -51,12 +51,12 @@ from .game import (
     Phase,
     Play,
     SkunkRule,
-    _awaiting_deal,
+    awaiting_deal_fields,
     new_game,
 )
-from .kinds import EventPhase, ScoreKind, StepKind
-from .pegging import PEGGING_KINDS
-from .scoring import HAND_KINDS, MAX_HAND_POINTS
+from cribbage_core.kinds import EventPhase, ScoreKind, StepKind
+from cribbage_core.pegging import PEGGING_KINDS
+from cribbage_core.scoring import HAND_KINDS, MAX_HAND_POINTS
 
 __all__ = [
     "NextDeal",
@@ -446,5 +446,5 @@ def _origin_state(config: GameConfig, origin: Origin, where: str = "origin") -> 
         scores=tuple(scores),
         log=origin.log,
         result=None,
-        **_awaiting_deal(config.players),
+        **awaiting_deal_fields(config.players),
     )

@@ -42,8 +42,8 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidGameConfig
-from .kinds import ResultKind
+from cribbage_core.errors import InvalidGameConfig
+from cribbage_core.kinds import ResultKind
 
 __all__ = ["SkunkRule", "GameResult", "ResultKind", "judge", "skunk_lines"]
 

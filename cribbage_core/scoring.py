@@ -26,9 +26,9 @@ from itertools import combinations, product
 from operator import itemgetter
 from typing import Final, NamedTuple, cast
 
-from .cards import Card, Rank, parse_cards
-from .errors import DuplicateCard, InvalidCard, WrongNumberOfCards
-from .kinds import ScoreKind
+from cribbage_core.cards import Card, Rank, parse_cards
+from cribbage_core.errors import DuplicateCard, InvalidCard, WrongNumberOfCards
+from cribbage_core.kinds import ScoreKind
 
 __all__ = [
     "ScoreItem",

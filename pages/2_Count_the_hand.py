@@ -6,8 +6,8 @@ from functools import partial
 
 import streamlit as st
 
-from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.scoring import HAND_KINDS
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.urlstate import seed_from_url
 from tutor.lang.i18n import N_, _

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from cribbage_core.pegging import PEGGING_KINDS
-from cribbage_core.pegging_quiz import pegging_question
+from cribbage_core.teaching.pegging_quiz import pegging_question
 from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.urlstate import seed_from_url
 from tutor.lang.i18n import N_, _, card_text, fmt_int

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from cribbage_core.advisor import Role
-from cribbage_core.discard_quiz import deal_discard
+from cribbage_core.seats import Role
+from cribbage_core.teaching.discard_quiz import deal_discard
 from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.urlstate import seed_from_url
 from tutor.lang.i18n import N_, _, ngettext

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from cribbage_core.peg_trainer import (
+from cribbage_core.teaching.peg_trainer import (
     CLOSE_WIN_GAP,
     DIFFICULTIES,
     FAR_WIN_GAP,

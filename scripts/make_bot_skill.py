@@ -1,8 +1,8 @@
-"""Generate cribbage_core/data/bot_skill.json: each bot's typical skill figure, with its standard error.
+"""Generate cribbage_core/tables/data/bot_skill.json: each bot's typical skill figure, with its standard error.
 
 Usage: ``nice -n 15 python scripts/make_bot_skill.py --games 150 --jobs 2`` (each game is played to
 121 and its bot's seat reviewed; about 1-3 s of CPU a game, the expert's the slowest).
-The method is written into the file's header; :mod:`cribbage_core.botskill` reads it.
+The method is written into the file's header; :mod:`cribbage_core.tables.bot_skill` reads it.
 """
 
 from __future__ import annotations
@@ -21,15 +21,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage_core.bots import make_bot
-from cribbage_core.botskill import LEVELS, OPPONENT, TABLE_PATH
-from cribbage_core.review import analyse_game
-from cribbage_core.selfplay import play_game_steps
+from cribbage_core.bots.selfplay import play_game_steps
+from cribbage_core.coach.game_review import analyse_game
+from cribbage_core.tables.bot_skill import LEVELS, OPPONENT, TABLE_PATH
 
 METHOD = (
     "Self-play, then the game review. For each level, N games to 121 between that bot (seat 0) "
     "and the hard bot (seat 1), each from its own seeded shuffle (random.Random('bot-skill/<seed>/"
     "<game>'), the bots seeded 5g and 5g+1); seat 0's decisions reviewed by "
-    "cribbage_core.review.analyse_game exactly as a learner's game is. A game's skill figure is "
+    "cribbage_core.coach.game_review.analyse_game exactly as a learner's game is. A game's skill figure is "
     "its mean expected points lost per decision with a real choice (SeatSummary.skill); the "
     "level's figure is the mean over its games, with the standard error of that mean (the "
     "games' standard deviation over the square root of their number)."

@@ -1,8 +1,8 @@
-"""Generate cribbage_core/data/crib_table.json: the expected crib for every discard.
+"""Generate cribbage_core/tables/data/crib_table.json: the expected crib for every discard.
 
 Usage: ``python scripts/make_crib_table.py [--samples 3000] [--seed 1]`` (about two
 minutes on one core). The method is written into the file's header; see
-:mod:`cribbage_core.cribtable` for the simulation itself.
+:mod:`cribbage_core.tables.crib` for the simulation itself.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.advisor import Role
-from cribbage_core.cribtable import (
+from cribbage_core.seats import Role
+from cribbage_core.tables.crib import (
     TABLE_PATH,
     all_keys,
     representative_discard,

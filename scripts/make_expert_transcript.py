@@ -6,7 +6,7 @@ Made with the expert's search as it was before it was made faster, so that
 ``tests/core/bots/test_expert_transcript.py`` can check that the faster search makes the very same
 decisions: game ``g`` of each bot (``expert``, which weighs the opponent's hands by its discard
 too, and ``expert-plays-only``, which reads its plays alone) is dealt from the stream
-``expert-transcript/g`` as in the tournament (:func:`cribbage_core.tournament.play_game`), the
+``expert-transcript/g`` as in the tournament (:func:`cribbage_core.bots.tournament.play_game`), the
 expert in seat ``g % 2``, and every action of both seats is kept as text (``"play 1 7D"``,
 :func:`~cribbage_core.record.step_text`), one line of steps a game, with the final scores. ``--check`` compares instead of writing
 (exit 1 on the first game that differs). About 40 s of CPU.

@@ -1,7 +1,7 @@
-"""Generate cribbage_core/data/keep_table.json: how likely a player is to keep each four ranks, per role.
+"""Generate cribbage_core/tables/data/keep_table.json: how likely a player is to keep each four ranks, per role.
 
 Usage: ``python scripts/make_keep_table.py [--temperature 1.0]`` (about 5 seconds).
-The method is written into the file's header; see :mod:`cribbage_core.keeps`.
+The method is written into the file's header; see :mod:`cribbage_core.tables.keeps`.
 """
 
 from __future__ import annotations
@@ -13,16 +13,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage_core.keeps import TABLE_PATH, TEMPERATURE, keep_chances
+from cribbage_core.tables.keeps import TABLE_PATH, TEMPERATURE, keep_chances
 
 METHOD = (
-    "Exact enumeration, no sampling (cribbage_core.keeps.keep_chances). For every multiset of four "
+    "Exact enumeration, no sampling (cribbage_core.tables.keeps.keep_chances). For every multiset of four "
     "ranks K and each role in a two-player deal ('dealer': the crib is the player's own; 'pone': "
     "the opponent's), the chance that a player dealt the four cards K plus two others drawn at "
     "random from the 48 cards left keeps exactly K. The player values each of its 15 ways to lay "
     "two away by the kept four's expected show over the 46 starters it cannot see (ranks only: "
     "fifteens, pairs, runs; no flush or nobs) plus the crib table's mean for the two laid away "
-    "(cribbage_core/data/crib_table.json; two ranks apart are suited one time in four, so 0.25 x "
+    "(cribbage_core/tables/data/crib_table.json; two ranks apart are suited one time in four, so 0.25 x "
     "suited + 0.75 x offsuit), added as dealer and subtracted as pone, and keeps each way with "
     "chance proportional to exp(value / T), a softmax over the 15 ways with temperature T points. "
     "A player keeping at random would give 1/15 everywhere."

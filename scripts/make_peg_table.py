@@ -1,7 +1,7 @@
-"""Generate cribbage_core/data/peg_table.json: the pegging term of every kept hand, for each role.
+"""Generate cribbage_core/tables/data/peg_table.json: the pegging term of every kept hand, for each role.
 
 Usage: ``nice -n 10 python scripts/make_peg_table.py [--jobs 2]`` (about 10 minutes of CPU).
-The method is written into the file's header; see :func:`cribbage_core.pegvalue.opening_value`.
+The method is written into the file's header; see :func:`cribbage_core.coach.peg_value.opening_value`.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage_core.cards import full_deck
-from cribbage_core.discardvalue import discard_values
-from cribbage_core.pegtable import TABLE_PATH, keep_key, load_table
-from cribbage_core.pegvalue import TREMBLE, opening_value
+from cribbage_core.coach.discard_value import discard_values
+from cribbage_core.coach.peg_value import TREMBLE, opening_value
+from cribbage_core.tables.peg import TABLE_PATH, keep_key, load_table
 
 METHOD = (
-    "Exact expectimax, no sampling (cribbage_core.pegvalue.opening_value). For every multiset of "
+    "Exact expectimax, no sampling (cribbage_core.coach.peg_value.opening_value). For every multiset of "
     "four ranks a seat can keep, and for each role in a two-player deal "
     "('pone': leads the play; 'dealer': the opponent leads), the expected points for minus against "
     "over the whole play: the opponent holds four cards drawn from the deck less the four kept, "
@@ -94,7 +94,7 @@ def main() -> int:
     data["baseline"] = baseline
     data["header"]["baseline"] = (
         "baseline[role] = [mean, standard error, deals]: the best discard's net (hand + crib + pegging, "
-        "cribbage_core.discardvalue) of random six-card hands, the game review's zero for luck"
+        "cribbage_core.coach.discard_value) of random six-card hands, the game review's zero for luck"
     )
     args.out.write_text(json.dumps(data, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {args.out} in {time.time() - began:.0f}s")

@@ -17,7 +17,7 @@ import json
 from itertools import cycle
 from pathlib import Path
 
-from cribbage_core.peg_trainer import SPOTS, peg_position
+from cribbage_core.teaching.peg_trainer import SPOTS, peg_position
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "peg_trainer_positions.json"
 MIN_GAP, MIN_WIN_GAP = 0.1, 0.01

@@ -2,7 +2,7 @@
 
 Usage: ``python scripts/make_pegvalue_golden.py``
 
-Made before ``cribbage_core.pegvalue`` was made faster, so that ``tests/core/coach/test_pegvalue_golden.py``
+Made before ``cribbage_core.coach.peg_value`` was made faster, so that ``tests/core/coach/test_pegvalue_golden.py``
 can check that the faster search gives the very same values (points and chances to win) and
 the same order of options on every position. The positions are every decision with a real
 choice in the play of a few seeded games between the hard and medium bots (to 121 and to 61,
@@ -23,8 +23,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage_core.bots import make_bot
+from cribbage_core.coach.peg_value import peg_values
 from cribbage_core.game import GameConfig, Phase, Play
-from cribbage_core.pegvalue import peg_values
 from cribbage_core.record import GameRecord, NextDeal
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "pegvalue_golden.json"

@@ -1,4 +1,4 @@
-"""Generate cribbage_core/data/winprob.json: the chance to win from every score, for games to 121 and 61.
+"""Generate cribbage_core/tables/data/winprob.json: the chance to win from every score, for games to 121 and 61.
 
 Usage::
 
@@ -7,9 +7,9 @@ Usage::
 
 Two steps. (1) Self-play: ``--deals`` independent two-player deals between two copies of
 ``--bot`` (default ``hard``, the strongest bot when the table was made), each from 0-0 with a
-fresh shuffle, recorded in counting order (:class:`cribbage_core.selfplay.DealRecord`); they
+fresh shuffle, recorded in counting order (:class:`cribbage_core.bots.selfplay.DealRecord`); they
 are kept in ``--deals-file`` so step 2 can be rerun. (2) Dynamic programming
-(:func:`cribbage_core.winprob.solve_table`) over every score pair, in decreasing order of
+(:func:`cribbage_core.tables.winprob.solve_table`) over every score pair, in decreasing order of
 the sum of the scores, for each target. The method is written into the file's header.
 """
 
@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np
 
 from cribbage_core.bots import make_bot
-from cribbage_core.selfplay import DealRecord, play_deal
-from cribbage_core.winprob import (
+from cribbage_core.bots.selfplay import DealRecord, play_deal
+from cribbage_core.tables.winprob import (
     TABLE_PATH,
     DealSamples,
     deal_marginals,

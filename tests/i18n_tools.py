@@ -13,8 +13,8 @@ from babel.messages.pofile import read_po, write_po
 from google.protobuf.json_format import MessageToDict
 from streamlit.testing.v1 import AppTest
 
-from cribbage_core.hand_quiz import deal_hand
-from cribbage_core.pegging_quiz import pegging_question
+from cribbage_core.teaching.hand_quiz import deal_hand
+from cribbage_core.teaching.pegging_quiz import pegging_question
 from tutor.lang.glossary import KEYS, term
 from tutor.lessons import LESSONS
 

@@ -359,16 +359,21 @@ def _first_cycle(edges: dict[str, dict[str, Import]]) -> list[Import] | None:
     return None
 
 
-def package_edges(package: str) -> dict[str, dict[str, Import]]:
+def package_edges(package: str, typing_too: bool = False) -> dict[str, dict[str, Import]]:
     """Module -> imported module of the same package -> the import (lazy ones too; typing-only
-    ones not)."""
+    ones when ``typing_too``: a type that crosses layers couples them as a call does)."""
     known = project_modules()
     edges: dict[str, dict[str, Import]] = {}
     for module in (m for m in known if m.split(".")[0] == package):
         for imp in imports_of(known[module]):
-            if imp.top == package and not imp.typing_only and imp.target != module:
+            if imp.top == package and (typing_too or not imp.typing_only) and imp.target != module:
                 edges.setdefault(module, {}).setdefault(imp.target, imp)
     return edges
+
+
+def core_edges() -> dict[str, dict[str, Import]]:
+    """Module -> imported cribbage_core module -> the import: lazy and typing-only ones too."""
+    return package_edges("cribbage_core", typing_too=True)
 
 
 def tutor_edges() -> dict[str, dict[str, Import]]:
@@ -382,8 +387,71 @@ def room(module: str) -> str:
 
 
 def test_core_modules_import_no_cycle() -> None:
-    cycle = _first_cycle(package_edges("cribbage_core"))
+    cycle = _first_cycle(core_edges())
     assert cycle is None, "an import cycle:\n  " + _chain_text(cycle or [])
+
+
+#: The rooms of ``cribbage_core`` and the rooms each may import. The rules are the top-level
+#: modules; each room above imports only the rules and the rooms below it (the front door,
+#: ``__init__`` and ``__main__``, may import anything).
+CORE_ROOMS: dict[str, set[str]] = {
+    "rules": set(),
+    "tables": {"rules"},
+    "coach": {"rules", "tables"},
+    "bots": {"rules", "tables", "coach"},
+    "teaching": {"rules", "tables", "coach", "bots"},
+}
+
+
+def core_room(module: str) -> str:
+    """``cribbage_core.coach.grades`` -> ``coach``; ``cribbage_core.game`` -> ``rules``; the
+    package itself and ``__main__`` -> ``front``."""
+    parts = module.split(".")
+    if module in ("cribbage_core", "cribbage_core.__main__"):
+        return "front"
+    return parts[1] if parts[1] in CORE_ROOMS and len(parts) >= 2 else "rules"
+
+
+def core_layer_violations(edges: dict[str, dict[str, Import]]) -> list[str]:
+    return [
+        str(imp)
+        for module, targets in sorted(edges.items())
+        for target, imp in sorted(targets.items())
+        if core_room(module) != "front"
+        and core_room(target) != core_room(module)
+        and core_room(target) not in CORE_ROOMS[core_room(module)]
+    ]
+
+
+def test_the_core_rooms_import_only_the_rooms_below() -> None:
+    """Each room of the core imports only the rules and the rooms below it, lazy and typing-only
+    imports counted; every subpackage of the core is a room of the table."""
+    subpackages = {path.parent.name for path in (ROOT / "cribbage_core").glob("*/__init__.py")}
+    assert subpackages == set(CORE_ROOMS) - {"rules"}, (
+        "a room of the core is missing from the table"
+    )
+    wrong = core_layer_violations(core_edges())
+    assert not wrong, "imports the core's table of rooms does not allow:\n  " + "\n  ".join(wrong)
+
+
+def test_a_planted_upward_import_and_cycle_are_caught() -> None:
+    """The checks see what the old cycle hid: an import under ``if TYPE_CHECKING:`` from the
+    tables up to the bots, and one inside a function from the bots back (as ``make_bot``'s was)."""
+    edges = {module: dict(targets) for module, targets in core_edges().items()}
+    planted_up = Import(
+        "cribbage_core.tables.winprob", ROOT, 1, "cribbage_core.bots.selfplay", None, True
+    )
+    planted_back = Import(
+        "cribbage_core.bots.selfplay", ROOT, 1, "cribbage_core.tables.winprob", "f", False
+    )
+    edges.setdefault(planted_up.module, {})[planted_up.target] = planted_up
+    edges.setdefault(planted_back.module, {})[planted_back.target] = planted_back
+    assert str(planted_up) in core_layer_violations(edges)
+    cycle = _first_cycle(edges)
+    assert cycle is not None and {imp.module for imp in cycle} >= {
+        "cribbage_core.tables.winprob",
+        "cribbage_core.bots.selfplay",
+    }
 
 
 def test_tutor_modules_import_no_cycle() -> None:

@@ -10,11 +10,11 @@ from html import escape
 from typing import Final
 
 from cribbage_core.cards import Card, Rank, Suit, shuffled_deck
-from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.kinds import ResultKind, ScoreKind
-from cribbage_core.pegging_quiz import pegging_question
 from cribbage_core.result import judge
 from cribbage_core.scoring import MAX_HAND_POINTS, score_hand
+from cribbage_core.teaching.hand_quiz import deal_hand
+from cribbage_core.teaching.pegging_quiz import pegging_question
 from tutor.frame.render import bold
 from tutor.html.breakdown import hand_breakdown_html
 from tutor.html.cards import cards_row

@@ -16,8 +16,8 @@ from typing import Final, NamedTuple, TypeVar
 import altair as alt
 import pandas as pd
 
-from cribbage_core.botskill import bot_skill
 from cribbage_core.kinds import PegSpot, ResultKind, ScoreKind
+from cribbage_core.tables.bot_skill import bot_skill
 from tutor.lang.i18n import (
     N_,
     _,
@@ -462,7 +462,7 @@ def bot_level_name(level: str) -> str:
 
 
 def bot_figures() -> pd.DataFrame:
-    """The bots' typical skill figures (:mod:`cribbage_core.botskill`), weakest first, for the
+    """The bots' typical skill figures (:mod:`cribbage_core.tables.bot_skill`), weakest first, for the
     chart's reference lines: ``level``, ``skill``, ``se`` (its standard error), ``games`` and
     ``label`` (in the learner's language).
 

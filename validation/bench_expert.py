@@ -2,7 +2,7 @@
 
 Usage: ``nice -n 10 python validation/bench_expert.py hard --games 1000 --jobs 2``
 
-The same as ``python -m cribbage_core.tournament expert hard --games N --seed 1`` (each pair
+The same as ``python -m cribbage_core.bots.tournament expert hard --games N --seed 1`` (each pair
 plays the same deals twice with the seats swapped); the report's last line gives the CPU time
 a game, which is the cost to plan a longer run on a shared machine by.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage_core.bots import BOT_LEVELS
-from cribbage_core.tournament import run_tournament
+from cribbage_core.bots.tournament import run_tournament
 
 
 def main() -> int:

@@ -3,7 +3,7 @@
 Usage: ``nice -n 10 python validation/bench_grades.py --games 300 --jobs 2`` (about 2 s of CPU a game)
 
 Hard against hard, games to 121 (``Random(f"calib/{g}")``, the bots seeded ``5g`` and
-``5g + 1``), seat 0 reviewed by :func:`cribbage_core.review.analyse_game`. Prints:
+``5g + 1``), seat 0 reviewed by :func:`cribbage_core.coach.game_review.analyse_game`. Prints:
 
 - the mistakes (or worse) a game the hard bot would get with each mistake limit, in points
   (plays and discards, the noise rule applied) and in chance to win (the win view);
@@ -28,12 +28,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage_core.bots import Bot, make_bot
+from cribbage_core.bots.expert import ExpertBot
+from cribbage_core.bots.selfplay import play_game_steps
 from cribbage_core.cards import Card
-from cribbage_core.expert import ExpertBot
+from cribbage_core.coach.game_review import analyse_game
+from cribbage_core.coach.grades import NOISE_Z
 from cribbage_core.game import GameState, Phase, Play
-from cribbage_core.grades import NOISE_Z
-from cribbage_core.review import analyse_game
-from cribbage_core.selfplay import play_game_steps
 
 Row = tuple[str, bool, float, float | None, float, bool, list[tuple[float, float, bool]]]
 

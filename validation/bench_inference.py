@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage_core.bots import BOT_NAMES, make_bot
 from cribbage_core.cards import Card
+from cribbage_core.coach.peg_value import peg_values
 from cribbage_core.game import GameConfig, GameState, Phase, Play, new_game
-from cribbage_core.pegvalue import peg_values
-from cribbage_core.winprob import ends_this_deal
+from cribbage_core.tables.winprob import ends_this_deal
 
 
 def _play_out(state: GameState, seat: int, card: Card, other: str, g: int) -> int:

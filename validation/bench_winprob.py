@@ -26,8 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage_core.bots import make_bot
-from cribbage_core.selfplay import play_recorded_game
-from cribbage_core.winprob import table_header, win_probability
+from cribbage_core.bots.selfplay import play_recorded_game
+from cribbage_core.tables.winprob import table_header, win_probability
 
 Row = tuple[int, int, list[tuple[float, int]]]  # (first dealer won, game number, [(p, won)])
 

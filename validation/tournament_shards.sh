@@ -21,7 +21,7 @@ for start in $starts; do
   mkdir "$out.lock" 2>/dev/null || continue   # another runner has it (a killed runner's lock: rmdir it)
   trap 'rmdir "$out.lock"; exit 130' INT TERM
   n=$(( (pairs - start < per ? pairs - start : per) * 2 ))
-  if nice -n "${NICE:-15}" python -m cribbage_core.tournament "$bot" "$other" --seed "$seed" \
+  if nice -n "${NICE:-15}" python -m cribbage_core.bots.tournament "$bot" "$other" --seed "$seed" \
       --games "$n" --first-pair "$start" --jobs 1 --save "$out.tmp" > "$out.log" 2>&1; then
     mv "$out.tmp" "$out"
   fi
@@ -30,7 +30,7 @@ done
 saved=$(ls "$dir/$bot-$other-"*.json 2>/dev/null | wc -l)
 want=$(( (pairs + per - 1) / per ))
 if [ "$saved" -eq "$want" ]; then
-  python -m cribbage_core.tournament merge "$dir/$bot-$other-"*.json
+  python -m cribbage_core.bots.tournament merge "$dir/$bot-$other-"*.json
 else
   echo "$saved of $want shards saved in $dir; run again (or wait for the other runner) to finish"
 fi

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 run() { echo "\$ $*"; nice -n 15 "$@"; echo; }
 both() { echo "\$ $* (two runners)"; ORDER=desc bash "$@" > /dev/null & bash "$@"; wait; bash "$@"; echo; }
 # Does reading the opponent's discard help the expert? Head to head, then the changed cards against hard.
-run python -m cribbage_core.tournament expert expert-plays-only --games 4000 --seed 1 --jobs 2 --minutes 25
+run python -m cribbage_core.bots.tournament expert expert-plays-only --games 4000 --seed 1 --jobs 2 --minutes 25
 run python validation/bench_inference.py hard --games 1000 --seed 1 --jobs 2 --minutes 12
 # The skill figure orders the levels (easy loses more per decision than medium, medium than hard).
 run python benchmarks/bench_review.py --skill 1000 --seed 1 --jobs 2 --every 100

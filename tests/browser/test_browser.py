@@ -15,8 +15,8 @@ import pytest
 from browsertools import card_labels, load, no_exception, settled, shot
 from playwright.sync_api import expect
 
-from cribbage_core.hand_quiz import deal_hand
-from cribbage_core.pegging_quiz import pegging_question
+from cribbage_core.teaching.hand_quiz import deal_hand
+from cribbage_core.teaching.pegging_quiz import pegging_question
 
 pytestmark = pytest.mark.browser
 
@@ -121,7 +121,7 @@ def tick(page: Any, name: str) -> None:
 
 
 def test_discard_trainer_choice_shows_table_and_chart(page: Any, app_url: str) -> None:
-    from cribbage_core.discard_quiz import deal_discard
+    from cribbage_core.teaching.discard_quiz import deal_discard
 
     page.set_viewport_size({"width": 1280, "height": 2400})
     deal = deal_discard(42)
@@ -149,7 +149,7 @@ def test_discard_trainer_choice_shows_table_and_chart(page: Any, app_url: str) -
 
 
 def test_discard_trainer_three_players_best_choice(page: Any, app_url: str) -> None:
-    from cribbage_core.discard_quiz import deal_discard
+    from cribbage_core.teaching.discard_quiz import deal_discard
 
     page.set_viewport_size({"width": 1280, "height": 2000})
     deal = deal_discard(5, players=3, difficulty="far")

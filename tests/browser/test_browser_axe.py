@@ -26,7 +26,7 @@ from playwright.sync_api import expect
 from test_browser_first_game import play_through
 
 from cribbage_core.game import Phase
-from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.lang.i18n import available_languages
 from tutor.play.session import PlaySettings
 

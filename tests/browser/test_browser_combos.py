@@ -10,8 +10,8 @@ import pytest
 from browsertools import load, no_exception, settled, shot
 from playwright.sync_api import expect
 
-from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.kinds import ScoreKind
+from cribbage_core.teaching.hand_quiz import deal_hand
 
 pytestmark = pytest.mark.browser
 

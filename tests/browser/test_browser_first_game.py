@@ -10,8 +10,8 @@ import pytest
 from browsertools import load, no_exception, settled, shot
 from playwright.sync_api import expect
 
-from cribbage_core.first_game import coach_discard, coached_discards, deal, start
 from cribbage_core.scoring import score_hand
+from cribbage_core.teaching.first_game import coach_discard, coached_discards, deal, start
 
 pytestmark = pytest.mark.browser
 

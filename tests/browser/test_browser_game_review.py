@@ -14,7 +14,7 @@ from browsertools import no_exception, settled, shot
 from playwright.sync_api import expect
 from test_browser_play import DEAL, PICK_BOX, Clicks, discard, play_out_the_hand
 
-from cribbage_core.grades import Grade
+from cribbage_core.coach.grades import Grade
 from tutor import store
 from tutor.review.game import review_game
 from tutor.review.mistakes import check_answer, costly_decisions

@@ -11,7 +11,7 @@ import pytest
 from browsertools import load, settled, shot
 from playwright.sync_api import expect
 
-from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.teaching.hand_quiz import deal_hand
 
 pytestmark = pytest.mark.browser
 

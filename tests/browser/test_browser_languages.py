@@ -20,7 +20,7 @@ from conftest import ROOT, _need_chromium, serve
 from i18n_tools import catalog_path, write_pseudo_catalogs
 from playwright.sync_api import expect
 
-from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.frame.menu import PAGES as MENU
 
 pytestmark = pytest.mark.browser

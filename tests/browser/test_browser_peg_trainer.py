@@ -10,7 +10,7 @@ import pytest
 from browsertools import load, settled, shot
 from playwright.sync_api import expect
 
-from cribbage_core.peg_trainer import judge, peg_position
+from cribbage_core.teaching.peg_trainer import judge, peg_position
 
 pytestmark = pytest.mark.browser
 

@@ -16,7 +16,7 @@ from browsertools import load, settled, shot
 from conftest import new_tab
 from playwright.sync_api import expect
 
-from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.lang.i18n import available_languages
 
 pytestmark = pytest.mark.browser

@@ -17,8 +17,8 @@ from browsertools import no_exception, settled, shot
 from playwright.sync_api import expect
 from test_browser_play import BUTTON, PICK_BOX, new_game
 
-from cribbage_core.coach import check
-from cribbage_core.discardvalue import discard_values_for_view
+from cribbage_core.coach.at_table import check
+from cribbage_core.coach.discard_value import discard_values_for_view
 from cribbage_core.game import Discard
 from tutor import store
 from tutor.play.session import HUMAN, PlaySession

@@ -14,9 +14,9 @@ import pytest
 from browsertools import load, settled, shot
 from playwright.sync_api import expect
 
-from cribbage_core.discard_quiz import deal_discard
-from cribbage_core.hand_quiz import deal_hand
-from cribbage_core.pegging_quiz import pegging_question
+from cribbage_core.teaching.discard_quiz import deal_discard
+from cribbage_core.teaching.hand_quiz import deal_hand
+from cribbage_core.teaching.pegging_quiz import pegging_question
 
 pytestmark = pytest.mark.browser
 

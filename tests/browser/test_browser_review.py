@@ -17,7 +17,7 @@ from browsertools import load, settled, shot
 from conftest import ROOT, serve
 from playwright.sync_api import expect
 
-from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor import clock
 
 pytestmark = pytest.mark.browser

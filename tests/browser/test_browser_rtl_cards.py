@@ -15,8 +15,8 @@ from browsertools import load, no_exception, settled, shot
 from playwright.sync_api import expect
 from test_browser_play import BUTTON, PICK_BOX, Clicks, discard, lay_or_go, my_turn
 
-from cribbage_core.discard_quiz import deal_discard
-from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.teaching.discard_quiz import deal_discard
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.lang.i18n import _
 
 pytestmark = pytest.mark.browser

@@ -15,7 +15,7 @@ from browsertools import load, settled
 from conftest import ARTIFACTS, new_tab
 from playwright.sync_api import expect
 
-from cribbage_core.botskill import bot_skill
+from cribbage_core.tables.bot_skill import bot_skill
 from tutor import progress, store
 from tutor.lang.i18n import _
 from tutor.play.text import LEVEL_LABELS

@@ -1,6 +1,6 @@
 """The golden check: scoring against the published distribution of all 12,994,800 deals.
 
-The fast path (``cribbage_core.fast``, tables built from the rules with numpy)
+The fast path (``cribbage_core.totals``, tables built from the rules with numpy)
 is checked on every deal against the published table; the itemised
 ``score_hand`` (written separately, in ``scoring.py``) is checked against the
 fast path on a random sample here, and on every deal in the slow run.
@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from cribbage_core import Card, InvalidCard, WrongNumberOfCards, full_deck, parse_cards, score_hand
-from cribbage_core.fast import (
+from cribbage_core.totals import (
     DEAL_COUNT,
     MAX_SCORE,
     all_deals,

@@ -27,7 +27,7 @@ from browsertools import load
 from conftest import ROOT, _free_port
 from playwright.sync_api import expect
 
-from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.teaching.hand_quiz import deal_hand
 
 pytestmark = pytest.mark.browser  # a real server (two, and nginx) and Chromium
 

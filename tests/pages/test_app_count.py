@@ -6,7 +6,7 @@ import pytest
 from apptools import answer, open_page as open_app_page, page_text
 from streamlit.testing.v1 import AppTest
 
-from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.teaching.hand_quiz import deal_hand
 
 PAGE = "pages/2_Count_the_hand.py"
 

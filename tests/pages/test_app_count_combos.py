@@ -5,8 +5,8 @@ from __future__ import annotations
 from apptools import open_page, page_text
 from streamlit.testing.v1 import AppTest
 
-from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.kinds import ScoreKind
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.quiz.combo_view import pick_key
 
 PAGE = "pages/2_Count_the_hand.py"

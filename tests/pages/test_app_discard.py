@@ -10,8 +10,9 @@ from apptools import open_page as open_app_page, page_text
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core import Card, format_cards
-from cribbage_core.advisor import Role, advise
-from cribbage_core.discard_quiz import CLOSE_GAP, deal_discard
+from cribbage_core.coach.advisor import advise
+from cribbage_core.seats import Role
+from cribbage_core.teaching.discard_quiz import CLOSE_GAP, deal_discard
 
 PAGE = "pages/6_Discard_trainer.py"
 

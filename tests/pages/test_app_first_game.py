@@ -5,9 +5,15 @@ from __future__ import annotations
 from apptools import open_page, page_text
 from streamlit.testing.v1 import AppTest
 
-from cribbage_core.first_game import coach_discard, coached_discards, deal, play_hint, start
 from cribbage_core.game import Phase, Play
 from cribbage_core.scoring import score_hand
+from cribbage_core.teaching.first_game import (
+    coach_discard,
+    coached_discards,
+    deal,
+    play_hint,
+    start,
+)
 
 PAGE = "pages/11_First_game.py"
 

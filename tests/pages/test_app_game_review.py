@@ -10,9 +10,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core.bots import make_bot
+from cribbage_core.coach.game_review import analyse_record
+from cribbage_core.coach.grades import Grade
 from cribbage_core.game import Count, Phase
-from cribbage_core.grades import Grade
-from cribbage_core.review import analyse_record
 from tests import apptools
 from tests.apptools import ENTRY
 from tutor import store
@@ -224,7 +224,7 @@ def test_in_counting_mode_the_learners_typed_counts_are_reviewed(db_url: str) ->
 def test_the_game_in_one_picture_sets_its_skill_beside_the_bots_lines(db_url: str) -> None:
     import pyarrow as pa
 
-    from cribbage_core.botskill import bot_skill
+    from cribbage_core.tables.bot_skill import bot_skill
 
     session = played()
     save(db_url, session)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from apptools import open_page, page_text
 
-from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.frame.menu import PAGES
 
 

@@ -9,7 +9,7 @@ from apptools import open_page as open_app_page, page_text
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core.kinds import PegSpot
-from cribbage_core.peg_trainer import judge, peg_position
+from cribbage_core.teaching.peg_trainer import judge, peg_position
 
 PAGE = "pages/7_Pegging_trainer.py"
 SEED = 42

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from apptools import answer, open_page, page_text
 
-from cribbage_core.pegging_quiz import pegging_question
+from cribbage_core.teaching.pegging_quiz import pegging_question
 
 PAGE = "pages/3_Pegging_quiz.py"
 

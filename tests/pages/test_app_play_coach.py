@@ -8,10 +8,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 from test_app_play import click, fast_bots_and_own_database, open_play, session_of, start  # noqa: F401
 
-from cribbage_core.coach import check, win_now
-from cribbage_core.discardvalue import discard_values_for_view
+from cribbage_core.coach.at_table import check, win_now
+from cribbage_core.coach.discard_value import discard_values_for_view
+from cribbage_core.coach.peg_value import peg_values
 from cribbage_core.game import Discard, Phase, Play
-from cribbage_core.pegvalue import peg_values
 from tutor import store
 from tutor.play.coach import PENDING, CoachSettings
 from tutor.play.session import HUMAN

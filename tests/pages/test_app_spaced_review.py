@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from apptools import answer, open_page, own_database
 
-from cribbage_core.discard_quiz import deal_discard
-from cribbage_core.hand_quiz import deal_hand
-from cribbage_core.pegging_quiz import pegging_question
+from cribbage_core.teaching.discard_quiz import deal_discard
+from cribbage_core.teaching.hand_quiz import deal_hand
+from cribbage_core.teaching.pegging_quiz import pegging_question
 from tutor import clock, store
 
 COUNT = "pages/2_Count_the_hand.py"
@@ -189,7 +189,7 @@ def test_a_wrong_card_in_the_pegging_trainer_comes_back_with_the_trainers_widget
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from cribbage_core.kinds import PegSpot
-    from cribbage_core.peg_trainer import judge, peg_position
+    from cribbage_core.teaching.peg_trainer import judge, peg_position
 
     position = peg_position(42, PegSpot.PAIRING)
     worst = position.advice.options[-1].card

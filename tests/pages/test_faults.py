@@ -22,7 +22,7 @@ from apptools import answer, open_page
 from streamlit.testing.v1 import AppTest
 from test_app_play import ENTRY, open_play, session_of, start, step
 
-from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor import store
 
 COUNT = "pages/2_Count_the_hand.py"

@@ -232,7 +232,7 @@ MOVE_KEYS = (
 
 def started_game(learner: str | None = None) -> AppTest:
     """A new Play session that deals a game (with ``learner`` in the address, if any)."""
-    from tests.test_app_play import start
+    from test_app_play import start
 
     at = open_page(PLAY, **({"learner": learner} if learner else {}))
     start(at, seed=5)
@@ -287,7 +287,7 @@ def test_a_protected_learners_game_is_only_watched_without_the_pin(db_url: str) 
     protected_sam(db_url)
     owner = open_page(PLAY, learner="Sam")
     unlock(owner, "2468")
-    from tests.test_app_play import start
+    from test_app_play import start
 
     start(owner, seed=5)
     game_id = owner.session_state["play_session"].game_id
@@ -309,7 +309,7 @@ def test_an_anonymous_game_belongs_to_its_browser(db_url: str) -> None:
 
 
 def test_a_watcher_never_gets_a_finished_game_recorded(db_url: str) -> None:
-    from tests.test_app_play import play_to_the_end
+    from test_app_play import play_to_the_end
 
     owner = started_game("Ann")
     play_to_the_end(owner)
@@ -340,7 +340,7 @@ def watched_words(at: AppTest) -> str:
 def test_a_watched_game_names_its_player_never_you(db_url: str, name: str) -> None:
     from html import escape
 
-    from tests.test_app_play import play_to_the_end, session_of, step
+    from test_app_play import play_to_the_end, session_of, step
 
     from tutor.frame.profile import escape_markdown
     from tutor.frame.render import plain_html
@@ -375,7 +375,7 @@ def test_a_watched_game_names_its_player_never_you(db_url: str, name: str) -> No
 
 def test_a_watched_game_without_a_learner_is_the_players() -> None:
     owner = started_game()
-    from tests.test_app_play import session_of, step
+    from test_app_play import session_of, step
 
     step(owner)
     watcher = open_page(PLAY, game=session_of(owner).game_id)

@@ -245,7 +245,7 @@ def test_each_games_skill_figure_is_charted_and_game_decisions_are_no_quiz_answe
     )
     import pyarrow as pa
 
-    from cribbage_core.botskill import bot_skill
+    from cribbage_core.tables.bot_skill import bot_skill
 
     skill_chart = next(
         c for c in at.get("vega_lite_chart") if '"rule"' in c.proto.spec

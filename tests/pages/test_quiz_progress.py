@@ -16,8 +16,8 @@ import sqlalchemy as sa
 from apptools import ENTRY, answer, open_page, own_database
 from streamlit.testing.v1 import AppTest
 
-from cribbage_core.hand_quiz import deal_hand
-from cribbage_core.pegging_quiz import pegging_question
+from cribbage_core.teaching.hand_quiz import deal_hand
+from cribbage_core.teaching.pegging_quiz import pegging_question
 from tutor import store
 from tutor.quiz.categories import hand_categories, pegging_categories
 
@@ -279,7 +279,7 @@ def test_a_pair_missed_in_the_play_does_not_steer_the_count_drill_but_steers_the
 def test_a_discard_answer_is_stored_once_with_its_expected_value_loss(db_url: str) -> None:
     import json
 
-    from cribbage_core.discard_quiz import deal_discard, ev_loss
+    from cribbage_core.teaching.discard_quiz import deal_discard, ev_loss
 
     deal = deal_discard(42)
     worst = deal.advice.options[-1].discard

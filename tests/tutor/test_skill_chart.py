@@ -11,7 +11,7 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from cribbage_core.botskill import LEVELS
+from cribbage_core.tables.bot_skill import LEVELS
 from tutor import progress
 from tutor.lang import i18n
 

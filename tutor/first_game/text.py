@@ -2,7 +2,7 @@
 hints. Whole sentences, one message per seat (the dealer, the pone) and per case, so each
 language can use its own grammar. Pure functions (no Streamlit), in the run's language.
 
->>> from cribbage_core.first_game import coached_discards, deal, start
+>>> from cribbage_core.teaching.first_game import coached_discards, deal, start
 >>> from cribbage_core.game import Play
 >>> state = coached_discards(deal(start()))
 >>> after = state.apply(Play(1, state.hands[1][0]))
@@ -13,9 +13,9 @@ language can use its own grammar. Pure functions (no Streamlit), in the run's la
 from __future__ import annotations
 
 from cribbage_core.cards import Card
-from cribbage_core.first_game import HintKind, PlayHint
 from cribbage_core.game import Action, GameState, Go, Play
 from cribbage_core.kinds import EventPhase, ScoreKind
+from cribbage_core.teaching.first_game import HintKind, PlayHint
 from tutor.lang.i18n import _, card_text, fmt_int, ngettext
 
 __all__ = ["cut_lines", "hint_text", "narrate", "turn_text"]

@@ -14,12 +14,12 @@ from typing import Final
 
 import streamlit as st
 
-from cribbage_core.discard_quiz import explain, is_best
 from cribbage_core.errors import IllegalMove
-from cribbage_core.first_game import CUT_SEED, coach_discard, cuts, deal, play_hint, start
 from cribbage_core.game import Action, Count, Discard, GameState, Go, Phase, Play
 from cribbage_core.pegging import MAX_COUNT
 from cribbage_core.scoring import MAX_HAND_POINTS, score_hand
+from cribbage_core.teaching.discard_quiz import explain, is_best
+from cribbage_core.teaching.first_game import CUT_SEED, coach_discard, cuts, deal, play_hint, start
 from tutor.first_game.text import cut_lines, hint_text, narrate, turn_text
 from tutor.frame.menu import link_params
 from tutor.frame.render import bold, show_html

@@ -8,7 +8,7 @@ from html import escape
 from cribbage_core.cards import Card
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.pegging import PlayScore
-from cribbage_core.pegging_quiz import PlayStep
+from cribbage_core.teaching.pegging_quiz import PlayStep
 from tutor.html.breakdown import rows_html
 from tutor.html.cards import card_svg, cards_row
 from tutor.lang.i18n import _, cards_text, fmt_int, kind_label, list_text, number_word

@@ -41,7 +41,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from cribbage_core.cards import Card
-from cribbage_core.grades import Grade
+from cribbage_core.coach.grades import Grade
 from cribbage_core.kinds import PegSpot, ScoreKind
 from cribbage_core.scoring import CountStep
 from tutor.lang.glossary import Mentions, beside_english
@@ -495,7 +495,7 @@ _KIND_LABELS: Final[dict[str, tuple[str, str | None]]] = {
 }
 
 
-#: Each grade of a decision (``cribbage_core.grades``), as a msgid: the review, the pegging
+#: Each grade of a decision (``cribbage_core.coach.grades``), as a msgid: the review, the pegging
 #: trainer and every verdict name grades with these.
 GRADE_LABELS: Final = {
     Grade.BEST: N_("Best"),

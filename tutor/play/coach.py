@@ -4,7 +4,7 @@ Off by default. The learner turns it on (and chooses the threshold, and the bar)
 "Coach" on the Play page; the choice is kept in this browser session and, for a named
 learner, with their preferences in the database (``Store.preferences``), so it is there on
 their next visit. With coach mode on, a discard or a card laid is judged before it is made
-(:func:`cribbage_core.coach.check`, the game review's own evaluations and grade): one that
+(:func:`cribbage_core.coach.at_table.check`, the game review's own evaluations and grade): one that
 gives up more than the threshold is not made; the page says what it gives up, with "Play it
 anyway" (the move is made as chosen) and "Think again" (nothing is made; the cards stay
 chosen). A warned move made anyway is saved and reviewed like any other.
@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from cribbage_core.coach import CoachCheck, WinEstimate, check, win_now
+from cribbage_core.coach.at_table import CoachCheck, WinEstimate, check, win_now
 from cribbage_core.errors import CribbageError
 from cribbage_core.game import Discard, Play
 from tutor.html.winbar import win_bar_html

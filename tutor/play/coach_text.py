@@ -1,10 +1,10 @@
 """The coach's words on the Play page: the warning before a costly move, the threshold's choices,
 the chance-to-win bar's labels. Pure (no Streamlit); every learner-facing string through ``_``.
 
-Figures are the game review's (``cribbage_core.review.judge``): expected points with two
+Figures are the game review's (``cribbage_core.coach.game_review.judge``): expected points with two
 decimals, the chance to win in points of % with one, the review's grade names.
 
->>> from cribbage_core.coach import WinBasis
+>>> from cribbage_core.coach.at_table import WinBasis
 >>> threshold_label(1.5, "en")
 '1.5 points: mistakes and worse'
 >>> win_basis_label(WinBasis.DEAL, "en")
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from cribbage_core.cards import Card
-from cribbage_core.coach import CoachCheck, WinBasis, WinEstimate, win_threshold
+from cribbage_core.coach.at_table import CoachCheck, WinBasis, WinEstimate, win_threshold
 from cribbage_core.game import Discard, Go, Play
 from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_percent, grade_name, ltr, own_digits
 

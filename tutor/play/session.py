@@ -31,9 +31,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from cribbage_core import fields
-from cribbage_core.advisor import Advice, advise
 from cribbage_core.bots import BOT_LEVELS, check_level, make_bot
 from cribbage_core.cards import Card
+from cribbage_core.coach.advisor import Advice, advise
 from cribbage_core.errors import (
     CribbageError,
     IllegalMove,

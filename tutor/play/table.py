@@ -248,7 +248,7 @@ def show_counted(session: PlaySession, state: GameState, upto: int) -> None:
 
 
 def _claim_verdict(claim: Claim, score: HandScore, muggins: bool) -> None:
-    from cribbage_core.hand_quiz import likely_missed
+    from cribbage_core.teaching.hand_quiz import likely_missed
     from tutor.lang.i18n import kind_label
 
     claimed, actual = claim.claimed, claim.actual

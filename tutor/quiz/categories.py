@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cribbage_core.hand_quiz import likely_missed
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.pegging import PEGGING_KINDS
-from cribbage_core.pegging_quiz import PeggingQuestion
 from cribbage_core.scoring import HAND_KINDS, HandScore
+from cribbage_core.teaching.hand_quiz import likely_missed
+from cribbage_core.teaching.pegging_quiz import PeggingQuestion
 
 __all__ = [
     "hand_categories",
@@ -76,7 +76,7 @@ def _pegging_points(question: PeggingQuestion) -> dict[ScoreKind, int]:
 def pegging_categories(question: PeggingQuestion) -> list[ScoreKind]:
     """The play categories the last card scores (``go`` / ``last card`` included).
 
-    >>> from cribbage_core.pegging_quiz import pegging_question
+    >>> from cribbage_core.teaching.pegging_quiz import pegging_question
     >>> pegging_categories(pegging_question(5, target=ScoreKind.THIRTY_ONE))
     [<ScoreKind.THIRTY_ONE: 'thirty-one'>]
     """
@@ -87,7 +87,7 @@ def pegging_categories(question: PeggingQuestion) -> list[ScoreKind]:
 def pegging_missed(question: PeggingQuestion, answer: int) -> list[ScoreKind]:
     """The play categories a learner who answered ``answer`` most likely got wrong.
 
-    >>> from cribbage_core.pegging_quiz import pegging_question
+    >>> from cribbage_core.teaching.pegging_quiz import pegging_question
     >>> q = pegging_question(5, target=ScoreKind.THIRTY_ONE)
     >>> pegging_missed(q, q.total), pegging_missed(q, q.total - 2) == pegging_missed(q, q.total + 1)
     ([], True)

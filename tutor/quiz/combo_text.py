@@ -2,7 +2,7 @@
 combination, and the verdict's lines. Pure functions (no Streamlit), in the run's language.
 
 >>> from cribbage_core import score_hand, parse_cards
->>> from cribbage_core.combos import Claim, check_claim
+>>> from cribbage_core.teaching.combos import Claim, check_claim
 >>> score = score_hand("6H 8C 5D 10S", "KD")
 >>> why_text(check_claim(score, Claim.of("fifteen", parse_cards("6H 8C"))), score)
 '6 + 8 is 14, not 15.'
@@ -11,9 +11,9 @@ combination, and the verdict's lines. Pure functions (no Streamlit), in the run'
 from __future__ import annotations
 
 from cribbage_core.cards import Card
-from cribbage_core.combos import Claim, ClaimVerdict, CombinationGrade, Flaw
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HandScore
+from cribbage_core.teaching.combos import Claim, ClaimVerdict, CombinationGrade, Flaw
 from tutor.lang.i18n import _, cards_text, fmt_int, ltr, ngettext
 from tutor.quiz.feedback import Note
 

@@ -3,7 +3,7 @@ the cards of each fifteen, pair, run, flush and nobs, one combination at a time.
 
 Each card has its box (Tab and Space work as well as a click); a button per kind adds the
 selected cards as that kind to the list, which keeps the running count; "Check my count"
-grades the list (:func:`cribbage_core.combos.grade_combinations`). Streamlit drawing; the
+grades the list (:func:`cribbage_core.teaching.combos.grade_combinations`). Streamlit drawing; the
 words are :mod:`tutor.quiz.combo_text`, the verdict's table :mod:`tutor.html.combos`.
 """
 
@@ -17,10 +17,16 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from cribbage_core.cards import Card
-from cribbage_core.combos import Claim, CombinationGrade, claim_points, grade_combinations, item_key
-from cribbage_core.hand_quiz import HandDeal
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HAND_KINDS, HandScore
+from cribbage_core.teaching.combos import (
+    Claim,
+    CombinationGrade,
+    claim_points,
+    grade_combinations,
+    item_key,
+)
+from cribbage_core.teaching.hand_quiz import HandDeal
 from tutor.frame.render import bold, show_html
 from tutor.html.breakdown import describe_item, rows_html
 from tutor.html.cards import card_svg, cards_row

@@ -13,9 +13,9 @@ from typing import Any, Final
 
 import streamlit as st
 
-from cribbage_core.hand_quiz import HandDeal
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HAND_KINDS, MAX_HAND_POINTS, HandScore
+from cribbage_core.teaching.hand_quiz import HandDeal
 from tutor.frame.render import bold, show_html
 from tutor.html.breakdown import hand_breakdown_html
 from tutor.html.cards import cards_row

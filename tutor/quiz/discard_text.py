@@ -1,6 +1,6 @@
 """The discard trainer in words, tables and a chart: the reason, the advice table, the starter chart.
 
-:func:`cribbage_core.discard_quiz.explain` gives facts and numbers; this
+:func:`cribbage_core.teaching.discard_quiz.explain` gives facts and numbers; this
 module words them through the translation function, so every sentence is in
 the catalogs.
 """
@@ -12,9 +12,10 @@ from typing import Any
 
 import pandas as pd
 
-from cribbage_core.advisor import Advice, Role
 from cribbage_core.cards import Card
-from cribbage_core.discard_quiz import TIE, Fact, Reason, starter_scores
+from cribbage_core.coach.advisor import Advice
+from cribbage_core.seats import Role
+from cribbage_core.teaching.discard_quiz import TIE, Fact, Reason, starter_scores
 from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_int, ltr, ngettext, own_digits
 
 __all__ = [

@@ -13,7 +13,7 @@ import pyarrow as pa  # type: ignore[import-untyped]  # (no type hints; installe
 import streamlit as st
 
 from cribbage_core.cards import Card, format_cards
-from cribbage_core.discard_quiz import DIFFICULTIES, DiscardDeal
+from cribbage_core.teaching.discard_quiz import DIFFICULTIES, DiscardDeal
 from tutor.frame.render import bold, show_html
 from tutor.frame.urlstate import new_seed
 from tutor.html.cards import card_svg, cards_row

@@ -12,11 +12,11 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from cribbage_core import Card, score_hand
-from cribbage_core.hand_quiz import deal_hand
 from cribbage_core.kinds import PegSpot
 from cribbage_core.pegging import PEGGING_KINDS
-from cribbage_core.pegging_quiz import PeggingQuestion, pegging_question
 from cribbage_core.scoring import HAND_KINDS
+from cribbage_core.teaching.hand_quiz import deal_hand
+from cribbage_core.teaching.pegging_quiz import PeggingQuestion, pegging_question
 from tutor.quiz.categories import pegging_categories
 from tutor.seeds import draw_seed
 

@@ -19,13 +19,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from cribbage_core.advisor import DiscardOption
 from cribbage_core.cards import Card
-from cribbage_core.discard_quiz import DiscardDeal, Reason, ev_loss, explain, is_best
-from cribbage_core.hand_quiz import likely_missed
+from cribbage_core.coach.advisor import DiscardOption
 from cribbage_core.kinds import ScoreKind
-from cribbage_core.pegging_quiz import PeggingQuestion
 from cribbage_core.scoring import HAND_KINDS, MAX_HAND_POINTS, HandScore
+from cribbage_core.teaching.discard_quiz import DiscardDeal, Reason, ev_loss, explain, is_best
+from cribbage_core.teaching.hand_quiz import likely_missed
+from cribbage_core.teaching.pegging_quiz import PeggingQuestion
 from tutor.lang.answers import parse_answer
 from tutor.lang.i18n import kind_label
 from tutor.quiz.categories import hand_categories, hand_missed, pegging_categories, pegging_missed
@@ -165,7 +165,7 @@ class PeggingVerdict:
 def grade_pegging(question: PeggingQuestion, typed: str) -> PeggingVerdict:
     """Grade what the learner says the last card laid scores.
 
-    >>> from cribbage_core.pegging_quiz import pegging_question
+    >>> from cribbage_core.teaching.pegging_quiz import pegging_question
     >>> q = pegging_question(5, target="thirty-one")
     >>> grade_pegging(q, str(q.total)).correct, grade_pegging(q, "16").error is not None
     (True, True)
@@ -210,7 +210,7 @@ class DiscardVerdict:
 def grade_discard(deal: DiscardDeal, chosen: Sequence[Card]) -> DiscardVerdict:
     """Grade the cards ``chosen`` to lay away from ``deal``'s hand.
 
-    >>> from cribbage_core.discard_quiz import deal_discard
+    >>> from cribbage_core.teaching.discard_quiz import deal_discard
     >>> deal = deal_discard(42)
     >>> grade_discard(deal, deal.hand[:1]).wrong_number
     True

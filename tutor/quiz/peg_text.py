@@ -1,6 +1,6 @@
 """The pegging trainer in words and a table: the position's setting, the verdict, why, every card's value.
 
-:mod:`cribbage_core.peg_trainer` gives the grade, the values, the likely reply and the counts of
+:mod:`cribbage_core.teaching.peg_trainer` gives the grade, the values, the likely reply and the counts of
 unseen cards; this module words them through the translation function (cards and numbers kept
 left to right in a right-to-left language), so every sentence is in the catalogs.
 """
@@ -10,9 +10,15 @@ from __future__ import annotations
 import pandas as pd
 
 from cribbage_core.cards import Card
-from cribbage_core.grades import Grade
+from cribbage_core.coach.grades import Grade
 from cribbage_core.kinds import ScoreKind
-from cribbage_core.peg_trainer import Exposure, PegPosition, PegVerdict, Reply, option_grade
+from cribbage_core.teaching.peg_trainer import (
+    Exposure,
+    PegPosition,
+    PegVerdict,
+    Reply,
+    option_grade,
+)
 from tutor.lang.i18n import (
     _,
     card_text,

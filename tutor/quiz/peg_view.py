@@ -10,7 +10,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from cribbage_core.cards import Card
-from cribbage_core.peg_trainer import PegPosition, PegSpot, PegVerdict, judge, peg_position
+from cribbage_core.teaching.peg_trainer import PegPosition, PegSpot, PegVerdict, judge, peg_position
 from tutor.frame.render import bold, show_html
 from tutor.html.cards import card_back_svg, card_svg
 from tutor.html.play import play_html

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from cribbage_core.pegging_quiz import PeggingQuestion
+from cribbage_core.teaching.pegging_quiz import PeggingQuestion
 from tutor.frame.render import bold, show_html
 from tutor.html.cards import card_back_svg
 from tutor.html.play import hand_left_html, play_breakdown_html, play_html

@@ -14,12 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from cribbage_core.advisor import Role
-from cribbage_core.discard_quiz import DIFFICULTIES, DiscardDeal, deal_discard
-from cribbage_core.hand_quiz import FOCUSES, HandDeal, deal_hand
 from cribbage_core.kinds import PegSpot
-from cribbage_core.peg_trainer import DIFFICULTIES as PEG_DIFFICULTIES, PegPosition, peg_position
-from cribbage_core.pegging_quiz import PeggingQuestion, pegging_question
+from cribbage_core.seats import Role
+from cribbage_core.teaching.discard_quiz import DIFFICULTIES, DiscardDeal, deal_discard
+from cribbage_core.teaching.hand_quiz import FOCUSES, HandDeal, deal_hand
+from cribbage_core.teaching.peg_trainer import (
+    DIFFICULTIES as PEG_DIFFICULTIES,
+    PegPosition,
+    peg_position,
+)
+from cribbage_core.teaching.pegging_quiz import PeggingQuestion, pegging_question
 from tutor.seeds import MAX_SEED
 
 __all__ = [

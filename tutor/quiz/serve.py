@@ -17,12 +17,12 @@ from typing import Any, Final, NamedTuple
 
 import streamlit as st
 
-from cribbage_core.advisor import Role
 from cribbage_core.cards import format_cards
-from cribbage_core.discard_quiz import DiscardDeal
-from cribbage_core.hand_quiz import HandDeal
-from cribbage_core.peg_trainer import judge
-from cribbage_core.pegging_quiz import PeggingQuestion
+from cribbage_core.seats import Role
+from cribbage_core.teaching.discard_quiz import DiscardDeal
+from cribbage_core.teaching.hand_quiz import HandDeal
+from cribbage_core.teaching.peg_trainer import judge
+from cribbage_core.teaching.pegging_quiz import PeggingQuestion
 from tutor.lang.i18n import _, card_text, fmt_int, ngettext
 from tutor.quiz import frame
 from tutor.quiz.attempts import Attempt, Saved, deal_ticket

@@ -20,11 +20,11 @@ from typing import Any, Final
 
 import streamlit as st
 
-from cribbage_core.advisor import Role
 from cribbage_core.cards import Card
+from cribbage_core.coach.game_review import Decision
+from cribbage_core.coach.grades import Grade
 from cribbage_core.errors import InvalidSavedGame
-from cribbage_core.grades import Grade
-from cribbage_core.review import Decision
+from cribbage_core.seats import Role
 from tutor.lang.i18n import _, cards_text, fmt_int, grade_name, ltr, ngettext
 from tutor.play.session import PlaySession
 from tutor.play.text import seat_names

@@ -4,12 +4,12 @@ Pure (no Streamlit): the page caches :func:`review_game` per (game id, number of
 The learner's seat is analysed first (the page's figures, chart and hands need only it: half
 the work); the computer's decisions are added by :meth:`ReviewedGame.with_seats` when asked
 for. The decisions are independent of each other, so the two together are exactly
-:func:`~cribbage_core.review.analyse_game` of every seat (``tests/tutor/review/test_review_game.py``).
+:func:`~cribbage_core.coach.game_review.analyse_game` of every seat (``tests/tutor/review/test_review_game.py``).
 
-The analysis is made one hand at a time (:class:`~cribbage_core.review.HandReview`), and the
+The analysis is made one hand at a time (:class:`~cribbage_core.coach.game_review.HandReview`), and the
 hands kept with the saved game (the Play page keeps each as it is finished, see
 :mod:`tutor.review.keep`) are taken as they are when they still stand for the game: made by
-this :data:`~cribbage_core.review.REVIEW_VERSION` from the very steps the game took. Only the
+this :data:`~cribbage_core.coach.game_review.REVIEW_VERSION` from the very steps the game took. Only the
 rest is analysed (a game saved before hands were kept, the hand still being played, a hand
 whose kept analysis is of an older version); :attr:`ReviewedGame.fresh` holds the finished
 hands analysed here, for the page to keep in turn.
@@ -27,9 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cribbage_core.game import Action, GameState, Phase
-from cribbage_core.record import GameRecord
-from cribbage_core.review import (
+from cribbage_core.coach.game_review import (
     Decision,
     GameReview,
     HandReview,
@@ -39,6 +37,8 @@ from cribbage_core.review import (
     played_line,
     review_of_hands,
 )
+from cribbage_core.game import Action, GameState, Phase
+from cribbage_core.record import GameRecord
 from tutor.play.session import HUMAN, PlaySession
 
 __all__ = [

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Final, NamedTuple
 
-from cribbage_core.review import Decision
+from cribbage_core.coach.game_review import Decision
 from tutor.quiz.schedule import after_miss
 from tutor.review.game import LEARNER, ReviewedGame
 from tutor.review.reasons import is_costly, option_cards

@@ -4,7 +4,7 @@ The Play page analyses the learner's decisions of the hand being played a little
 the pause before each of the computer's moves (:func:`advance`, handed to
 ``tutor.play.ui.move_on``): each step is judged once, the analysis so far kept in this tab's
 session state and carried on from where it stopped, while a take-back (which changes the steps it
-was made from, see :func:`~cribbage_core.review.line_key`) starts the hand again. Once the hand
+was made from, see :func:`~cribbage_core.coach.game_review.line_key`) starts the hand again. Once the hand
 is over (its show counted, or the game ended) :func:`keep_finished` judges what is left (a count,
 the last card) and keeps the hand beside the saved game (``tutor.store.keep_hand_reviews``).
 
@@ -21,7 +21,13 @@ from typing import Final
 
 import streamlit as st
 
-from cribbage_core.review import HandReview, analyse_hand, hand_spans, line_keys, played_line
+from cribbage_core.coach.game_review import (
+    HandReview,
+    analyse_hand,
+    hand_spans,
+    line_keys,
+    played_line,
+)
 from tutor.play.session import PlaySession
 from tutor.review.game import LEARNER, ReviewedGame, hand_finished
 from tutor.store import KeptHand, Store

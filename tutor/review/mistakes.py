@@ -13,8 +13,8 @@ from typing import Final
 import streamlit as st
 
 from cribbage_core.cards import Card
-from cribbage_core.grades import Grade
-from cribbage_core.review import Decision
+from cribbage_core.coach.game_review import Decision
+from cribbage_core.coach.grades import Grade
 from tutor.lang.i18n import _, card_text, cards_text, fmt_int, grade_name
 from tutor.review.game import LEARNER, ReviewedGame
 from tutor.review.reasons import (

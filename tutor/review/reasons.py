@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from cribbage_core.cards import Card
+from cribbage_core.coach.game_review import Decision, OptionValue
+from cribbage_core.coach.grades import POINT_LIMITS, WIN_LIMITS, Grade, grade
 from cribbage_core.game import GameState
-from cribbage_core.grades import POINT_LIMITS, WIN_LIMITS, Grade, grade
-from cribbage_core.review import Decision, OptionValue
 from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ltr, own_digits
 
 __all__ = [
@@ -104,7 +104,7 @@ def cost_text(decision: Decision, lang: str | None = None) -> str:
     """What the decision cost: points on average, or near the end the chance to win; for a count
     the points it left (exact, not an average).
 
-    >>> from cribbage_core.grades import Grade
+    >>> from cribbage_core.coach.grades import Grade
     >>> count = Decision(9, 1, 0, "count", 1, (0, 0), (OptionValue("claim 8", 8.0), OptionValue("claim 6", 6.0)),
     ...     1, 2.0, 0.0, False, None, None, None, Grade.BLUNDER, False, "claimed 6 of 8")
     >>> cost_text(count, "en")

@@ -19,10 +19,10 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from cribbage_core.botskill import bot_skill
+from cribbage_core.coach.game_review import Decision, HandReview
+from cribbage_core.coach.grades import Grade
 from cribbage_core.errors import InvalidSavedGame
-from cribbage_core.grades import Grade
-from cribbage_core.review import Decision, HandReview
+from cribbage_core.tables.bot_skill import bot_skill
 from tutor import progress
 from tutor.clock import today
 from tutor.frame.menu import four_colour, link_params

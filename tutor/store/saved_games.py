@@ -1,7 +1,7 @@
 """Games in progress: the Play page saves one after every action, compare-and-set on its move counter.
 
 Beside each saved game, the analysis of its hands (``hand_reviews``: one row per hand and seat,
-the JSON of ``cribbage_core.review.HandReview`` with the version and the steps it was made
+the JSON of ``cribbage_core.coach.game_review.HandReview`` with the version and the steps it was made
 from), kept by :func:`keep_hand_reviews` and read back by :func:`load_own_hand_reviews`, both
 only for a visitor who may play the game, as the game itself.
 """

@@ -112,13 +112,13 @@ HAND_REVIEWS = sa.Table(
     "hand_reviews",
     METADATA,
     # one seat's decisions in one hand of a saved game, analysed (JSON of
-    # cribbage_core.review.HandReview): kept so the game's review need not analyse it again
+    # cribbage_core.coach.game_review.HandReview): kept so the game's review need not analyse it again
     sa.Column("game_id", sa.String(36), primary_key=True),
     sa.Column("hand_no", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column(
         "version", sa.Integer, nullable=False
-    ),  # cribbage_core.review.REVIEW_VERSION it was made with
+    ),  # cribbage_core.coach.game_review.REVIEW_VERSION it was made with
     sa.Column(
         "line_key", sa.String(64), nullable=False
     ),  # the steps it was made from (review.line_key)

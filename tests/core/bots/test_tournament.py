@@ -4,7 +4,13 @@ from pathlib import Path
 
 import pytest
 
-from cribbage_core.tournament import CATEGORIES, TournamentResult, main, merge_files, run_tournament
+from cribbage_core.bots.tournament import (
+    CATEGORIES,
+    TournamentResult,
+    main,
+    merge_files,
+    run_tournament,
+)
 
 
 def test_identical_bots_split_every_duplicate_pair() -> None:

@@ -5,8 +5,10 @@ import random
 import pytest
 
 from cribbage_core import Card, format_cards, full_deck, parse_cards, score_hand
-from cribbage_core.advisor import Role, advise, expected_hand_values, hand_points, hand_stats
+from cribbage_core.coach.advisor import advise, hand_points
 from cribbage_core.errors import DuplicateCard, WrongNumberOfCards
+from cribbage_core.seats import Role
+from cribbage_core.tables.expected import expected_hand_values, hand_stats
 
 DECK = full_deck()
 

@@ -7,16 +7,17 @@ import random
 import pytest
 
 from cribbage_core import parse_cards
-from cribbage_core.advisor import Role, advise
 from cribbage_core.bots import make_bot
-from cribbage_core.discardvalue import discard_values, keep_win
-from cribbage_core.expert import ExpertBot
+from cribbage_core.bots.expert import ExpertBot
+from cribbage_core.bots.selfplay import play_game_steps
+from cribbage_core.coach.advisor import advise
+from cribbage_core.coach.discard_value import discard_values, keep_win
+from cribbage_core.coach.game_review import analyse_game
+from cribbage_core.coach.grades import NOISE_Z, POINT_LIMITS, WIN_LIMITS, Grade, grade
+from cribbage_core.coach.peg_value import opening_value
 from cribbage_core.game import Discard, GameConfig, Phase, new_game
-from cribbage_core.grades import NOISE_Z, POINT_LIMITS, WIN_LIMITS, Grade, grade
-from cribbage_core.pegtable import load_table, luck_baseline, peg_term, role_mean
-from cribbage_core.pegvalue import opening_value
-from cribbage_core.review import analyse_game
-from cribbage_core.selfplay import play_game_steps
+from cribbage_core.seats import Role
+from cribbage_core.tables.peg import load_table, luck_baseline, peg_term, role_mean
 
 # ------------------------------------------------------------------ grades
 
@@ -203,7 +204,7 @@ def test_the_expert_discards_by_its_own_values() -> None:
 
 @pytest.mark.slow
 def test_the_limits_give_the_hard_bot_about_no_mistakes() -> None:
-    # the calibration of cribbage_core.grades on a few games: the hard bot, graded by the expert's
+    # the calibration of cribbage_core.coach.grades on a few games: the hard bot, graded by the expert's
     # evaluations, seldom makes a mistake (0.25 a game over 300 games with the discard read, 0.13
     # over 380 with the plays alone); the medium bot makes them
     def errors(level: str, games: int) -> list[int]:

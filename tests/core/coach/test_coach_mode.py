@@ -1,4 +1,4 @@
-"""The coach at the table (``cribbage_core.coach``): a move judged before it is made, the chance to win now."""
+"""The coach at the table (``cribbage_core.coach.at_table``): a move judged before it is made, the chance to win now."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from itertools import combinations
 import pytest
 
 from cribbage_core.bots import make_bot
+from cribbage_core.bots.selfplay import play_game_steps
 from cribbage_core.cards import Card
-from cribbage_core.coach import InvalidThreshold, WinBasis, check, win_now, win_threshold
+from cribbage_core.coach.at_table import InvalidThreshold, WinBasis, check, win_now, win_threshold
+from cribbage_core.coach.game_review import analyse_game
+from cribbage_core.coach.grades import POINT_LIMITS, WIN_LIMITS, Grade
 from cribbage_core.game import Discard, GameConfig, GameState, Go, Phase, Play, new_game
-from cribbage_core.grades import POINT_LIMITS, WIN_LIMITS, Grade
-from cribbage_core.review import analyse_game
-from cribbage_core.selfplay import play_game_steps
-from cribbage_core.winprob import win_probability
+from cribbage_core.tables.winprob import win_probability
 
 
 def _dealt(seed: int, target: int = 121) -> GameState:
@@ -24,7 +24,7 @@ def _dealt(seed: int, target: int = 121) -> GameState:
 
 
 def _worst_discard(state: GameState, seat: int) -> Discard:
-    from cribbage_core.discardvalue import discard_values_for_view
+    from cribbage_core.coach.discard_value import discard_values_for_view
 
     values = discard_values_for_view(state.view(seat))
     return Discard(seat, values.options[-1].discard)
@@ -57,7 +57,7 @@ def test_a_costly_discard_is_warned_of_and_a_cheap_one_is_not() -> None:
     assert worst.best_label.startswith("throw ")
     # the same discard under a threshold above its loss passes
     assert not check(state, _worst_discard(state, seat), threshold=worst.points_lost + 0.01).warn
-    from cribbage_core.discardvalue import discard_values_for_view
+    from cribbage_core.coach.discard_value import discard_values_for_view
 
     best = discard_values_for_view(state.view(seat)).best.discard
     verdict = check(state, Discard(seat, best), threshold=0.0)

@@ -16,9 +16,7 @@ import pytest
 
 from cribbage_core import Card, full_deck, parse_cards, score_play
 from cribbage_core.bots import make_bot
-from cribbage_core.errors import CribbageError, IllegalMove
-from cribbage_core.game import GameConfig, GameState, Go, Phase, Play, new_game
-from cribbage_core.pegvalue import (
+from cribbage_core.coach.peg_value import (
     _win_model,
     opponent_hands,
     opponent_order,
@@ -27,6 +25,8 @@ from cribbage_core.pegvalue import (
     values_for,
     values_view,
 )
+from cribbage_core.errors import CribbageError, IllegalMove
+from cribbage_core.game import GameConfig, GameState, Go, Phase, Play, new_game
 
 STARTER, THROWN = "6D", "2C 3C"
 
@@ -322,7 +322,7 @@ def test_best_play_is_the_card_the_values_put_first() -> None:
     import json
     from pathlib import Path
 
-    from cribbage_core.pegvalue import best_play
+    from cribbage_core.coach.peg_value import best_play
     from cribbage_core.record import GameRecord
 
     golden = json.loads(

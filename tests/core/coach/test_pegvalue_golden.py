@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from cribbage_core.pegvalue import peg_values
+from cribbage_core.coach.peg_value import peg_values
 from cribbage_core.record import GameRecord
 
 GOLDEN = Path(__file__).resolve().parents[2] / "data" / "pegvalue_golden.json"

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from itertools import pairwise
 
 from cribbage_core.bots import make_bot
+from cribbage_core.coach.game_review import analyse_game, analyse_record, played_line
 from cribbage_core.game import Count, Discard, GameConfig, Phase, Play
 from cribbage_core.record import GameRecord, NextDeal, TakeBack
-from cribbage_core.review import analyse_game, analyse_record, played_line
 
 Stop = Callable[[GameRecord], bool]
 

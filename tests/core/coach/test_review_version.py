@@ -1,5 +1,5 @@
 """``REVIEW_VERSION`` is raised whenever the review's evaluations change: a kept analysis is
-keyed by it (``tests/tutor/review/test_hand_reviews.py``), so an analysis that changed under the same version
+keyed by it (``tests/pages/test_hand_reviews.py``), so an analysis that changed under the same version
 would be shown stale. A fixed game's analysis is fingerprinted (``tests/data/review_fingerprint.json``);
 when it changes, this test fails until the version is raised and the fingerprint written again
 (``python tests/core/coach/test_review_version.py``)."""
@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # run as a script too
 
+from cribbage_core.coach.game_review import REVIEW_VERSION, analyse_game, played_line
 from cribbage_core.game import Action, GameConfig, GameState, Phase
 from cribbage_core.record import GameRecord, NextDeal
-from cribbage_core.review import REVIEW_VERSION, analyse_game, played_line
 
 FINGERPRINT = Path(__file__).resolve().parents[2] / "data" / "review_fingerprint.json"
 
@@ -62,7 +62,7 @@ def test_the_review_changes_only_with_its_version() -> None:
     if kept["version"] == REVIEW_VERSION:
         assert found == kept["digest"], (
             "the review's analysis of a fixed game changed, but REVIEW_VERSION did not: raise it in "
-            "cribbage_core/review.py (kept analyses are then made again), then run "
+            "cribbage_core/coach/game_review.py (kept analyses are then made again), then run "
             "python tests/core/coach/test_review_version.py to write the new fingerprint"
         )
     else:

@@ -9,7 +9,7 @@ from itertools import pairwise
 import pandas as pd
 import pytest
 
-from cribbage_core.botskill import LEVELS, OPPONENT, TABLE_PATH, bot_skill
+from cribbage_core.tables.bot_skill import LEVELS, OPPONENT, TABLE_PATH, bot_skill
 from tutor import progress
 
 

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from cribbage_core import parse_cards
-from cribbage_core.advisor import Role
-from cribbage_core.cribtable import (
+from cribbage_core.seats import Role
+from cribbage_core.tables.crib import (
     all_keys,
     crib_value,
     discard_key,

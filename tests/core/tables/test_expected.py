@@ -1,12 +1,12 @@
-"""The committed table of every rank multiset's points (``cribbage_core/data/rank_points.json``)
+"""The committed table of every rank multiset's points (``cribbage_core/tables/data/rank_points.json``)
 is the one the rules give (``build_rank_table``), and it is the one the engine reads."""
 
 from __future__ import annotations
 
 import json
 
-from cribbage_core import expected
-from cribbage_core.expected import (
+from cribbage_core.tables import expected
+from cribbage_core.tables.expected import (
     RANK_BIT,
     RANK_POINTS_PATH,
     build_rank_table,

@@ -6,10 +6,16 @@ import math
 
 import pytest
 
+from cribbage_core.coach.peg_value import opponent_hands, values_view
 from cribbage_core.errors import WrongNumberOfCards
-from cribbage_core.keeps import TEMPERATURE, keep_chance_of, keep_weight, load_table, rank_code
-from cribbage_core.pegtable import keep_key
-from cribbage_core.pegvalue import opponent_hands, values_view
+from cribbage_core.tables.keeps import (
+    TEMPERATURE,
+    keep_chance_of,
+    keep_weight,
+    load_table,
+    rank_code,
+)
+from cribbage_core.tables.peg import keep_key
 
 SAMPLE = [
     (5, 5, 10, 11),

@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 from cribbage_core.bots import make_bot
-from cribbage_core.selfplay import DealRecord, play_deal, play_recorded_game
-from cribbage_core.winprob import (
+from cribbage_core.bots.selfplay import DealRecord, play_deal, play_recorded_game
+from cribbage_core.tables.winprob import (
     TARGETS,
     DealSamples,
     InvalidScore,
@@ -185,7 +185,7 @@ def test_the_chance_within_a_deal_equals_every_outcome_enumerated() -> None:
                 arr[k] = w
             dists.append(arr)
         pone_needs, dealer_needs = (121 - opp, 121 - score) if dealer else (121 - score, 121 - opp)
-        from cribbage_core.winprob import pone_first_in_play
+        from cribbage_core.tables.winprob import pone_first_in_play
 
         race = pone_first_in_play(pone_needs, dealer_needs)
         got = deal_win_probability(score, opp, dealer, grid, *dists)

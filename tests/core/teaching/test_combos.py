@@ -1,4 +1,4 @@
-"""Counting by combinations (cribbage_core.combos): hand-checked hands, then every hand's claims
+"""Counting by combinations (cribbage_core.teaching.combos): hand-checked hands, then every hand's claims
 against the scorer (a hypothesis property)."""
 
 from __future__ import annotations
@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from cribbage_core import Card, ScoreKind, full_deck, parse_cards, score_hand
-from cribbage_core.combos import (
+from cribbage_core.errors import CardNotInHand, IllegalMove
+from cribbage_core.scoring import HAND_KINDS
+from cribbage_core.teaching.combos import (
     Claim,
     Flaw,
     check_claim,
@@ -17,8 +19,6 @@ from cribbage_core.combos import (
     grade_combinations,
     item_key,
 )
-from cribbage_core.errors import CardNotInHand, IllegalMove
-from cribbage_core.scoring import HAND_KINDS
 
 
 def claim(kind: str, cards: str) -> Claim:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from cribbage_core import full_deck, parse_cards, score_hand
-from cribbage_core.advisor import Role, advise
-from cribbage_core.discard_quiz import (
+from cribbage_core.coach.advisor import advise
+from cribbage_core.errors import CribbageError, WrongNumberOfCards
+from cribbage_core.seats import Role
+from cribbage_core.teaching.discard_quiz import (
     CLOSE_GAP,
     FAR_GAP,
     Fact,
@@ -17,7 +19,6 @@ from cribbage_core.discard_quiz import (
     keep_shape,
     starter_scores,
 )
-from cribbage_core.errors import CribbageError, WrongNumberOfCards
 from tutor.quiz.discard_text import (
     advice_frame,
     fact_text,

@@ -1,4 +1,4 @@
-"""The coached first game's scripted deal (cribbage_core.first_game): the cut, the deal, the
+"""The coached first game's scripted deal (cribbage_core.teaching.first_game): the cut, the deal, the
 coach's discards, and every line of play the learner may choose holding a go and a 31."""
 
 from __future__ import annotations
@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cribbage_core import ScoreKind, score_hand
-from cribbage_core.first_game import (
+from cribbage_core.game import GameState, Go, Phase, Play
+from cribbage_core.teaching.first_game import (
     HintKind,
     coach_discard,
     coached_discards,
@@ -15,7 +16,6 @@ from cribbage_core.first_game import (
     play_hint,
     start,
 )
-from cribbage_core.game import GameState, Go, Phase, Play
 
 
 def test_the_cut_has_no_tie_and_the_lower_rank_deals() -> None:

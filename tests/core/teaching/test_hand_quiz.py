@@ -4,7 +4,7 @@ import pytest
 
 from cribbage_core import score_hand
 from cribbage_core.errors import CribbageError
-from cribbage_core.hand_quiz import FOCUSES, deal_hand, has_focus, likely_missed
+from cribbage_core.teaching.hand_quiz import FOCUSES, deal_hand, has_focus, likely_missed
 
 
 @pytest.mark.parametrize("is_crib", [False, True])

@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 from cribbage_core import Card, full_deck, score_play
+from cribbage_core.coach.grades import Grade, grade
+from cribbage_core.coach.peg_value import opponent_hands, peg_values, values_view
 from cribbage_core.errors import CribbageError, IllegalMove
-from cribbage_core.grades import Grade, grade
 from cribbage_core.kinds import ScoreKind
-from cribbage_core.peg_trainer import (
+from cribbage_core.tables.winprob import ends_this_deal
+from cribbage_core.teaching.peg_trainer import (
     CHOICE_POINTS,
     CHOICE_WIN,
     CLOSE_GAP,
@@ -26,8 +28,6 @@ from cribbage_core.peg_trainer import (
     peg_position,
     unseen_cards,
 )
-from cribbage_core.pegvalue import opponent_hands, peg_values, values_view
-from cribbage_core.winprob import ends_this_deal
 
 SEEDS = range(1, 7)
 

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from cribbage_core.expert import ExpertBot
+from cribbage_core.bots.expert import ExpertBot
+from cribbage_core.coach.grades import Grade, grade
+from cribbage_core.coach.peg_value import peg_values
 from cribbage_core.game import Play
-from cribbage_core.grades import Grade, grade
-from cribbage_core.peg_trainer import judge, peg_position
-from cribbage_core.pegvalue import peg_values
+from cribbage_core.teaching.peg_trainer import judge, peg_position
 
 DATA = json.loads(
     (Path(__file__).resolve().parents[2] / "data" / "peg_trainer_positions.json").read_text()

@@ -6,7 +6,7 @@ import pytest
 
 from cribbage_core.cards import Card
 from cribbage_core.pegging import can_lay, count_of, score_play
-from cribbage_core.pegging_quiz import TARGETS, PeggingQuestion, pegging_question
+from cribbage_core.teaching.pegging_quiz import TARGETS, PeggingQuestion, pegging_question
 
 
 def replay_is_legal(q: PeggingQuestion) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.lang import i18n
 from tutor.lang.catalogs import extract
 from tutor.lessons import LESSONS, lesson_title

@@ -4,7 +4,7 @@ the numbers in them right, and the verdict's lines."""
 from __future__ import annotations
 
 from cribbage_core import parse_cards, score_hand
-from cribbage_core.combos import Claim, ClaimVerdict, Flaw, check_claim, grade_combinations
+from cribbage_core.teaching.combos import Claim, ClaimVerdict, Flaw, check_claim, grade_combinations
 from tutor.quiz.combo_text import claim_text, combo_notes, why_text
 
 SCORE = score_hand(

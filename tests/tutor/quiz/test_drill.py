@@ -45,7 +45,7 @@ def test_drill_seeds_fit_the_quiz_url() -> None:
 
 def test_pegging_drill_deals_questions_scoring_the_weak_kind() -> None:
     from cribbage_core.pegging import PEGGING_KINDS as PEGGING_CATEGORIES
-    from cribbage_core.pegging_quiz import pegging_question
+    from cribbage_core.teaching.pegging_quiz import pegging_question
     from tutor.quiz.categories import pegging_categories
     from tutor.quiz.drill import drill_pegging_seed
 

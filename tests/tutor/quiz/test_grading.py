@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cribbage_core import score_hand
-from cribbage_core.discard_quiz import deal_discard
-from cribbage_core.pegging_quiz import pegging_question
+from cribbage_core.teaching.discard_quiz import deal_discard
+from cribbage_core.teaching.pegging_quiz import pegging_question
 from tutor.quiz.feedback import count_notes, discard_notes, pegging_notes
 from tutor.quiz.grading import grade_count, grade_discard, grade_pegging
 

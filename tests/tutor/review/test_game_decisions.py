@@ -14,7 +14,7 @@ import pytest
 import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
-from cribbage_core.grades import Grade
+from cribbage_core.coach.grades import Grade
 from tests import apptools
 from tutor import clock, progress, store
 from tutor.play.session import HUMAN, PlaySession

@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 
-from cribbage_core.review import analyse_record
+from cribbage_core.coach.game_review import analyse_record
 from tests import apptools
 from tutor.play.session import HUMAN, PlaySession
 from tutor.review.game import review_game

@@ -22,7 +22,7 @@ import pytest
 import sqlalchemy as sa
 from apptools import open_page
 
-from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.store import Attempt, make_engine
 from tutor.store.engine import ANSWER_SECONDS, NoAnswer, within_deadline
 from tutor.store.handle import NOT_ANSWERING, store_for_engine

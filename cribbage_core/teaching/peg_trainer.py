@@ -1,0 +1,582 @@
+"""Positions for the pegging trainer: which card would you lay? Graded by the coach's pegging values.
+
+:func:`peg_position` takes a seed and options and plays a two-player deal with medium bots
+(scores drawn from a stage of a game, the dealer, the deal, the discards, the play) until one
+seat faces a decision with a real choice; that seat is the learner. The same seed and
+options always give the same position, so a page can keep the seed in its address.
+
+A position has kinds (:class:`PegSpot`, used as a filter and as the weak-spot drill's
+categories): leading a series, avoiding a count of 5 or 21, pairing (and the pair-royal
+trap), runs, playing for the go and the last card, and the endgame (a side can reach the
+target this deal, so the cards are weighed by the chance to win). Its difficulty is the gap
+between the best and the second-best card (:data:`DIFFICULTIES`).
+
+:func:`judge` grades a card by :func:`~cribbage_core.coach.peg_value.peg_values` (the position's
+``advice``): points lost against the best card, or the chance to win lost near the end, the
+grade (:mod:`cribbage_core.coach.grades`), the opponent's most likely reply, and facts for the
+explanation, counted from the cards the learner has not seen (:func:`exposure`). Facts, not
+sentences: the app words them in any language.
+
+>>> position = peg_position(7)
+>>> position == peg_position(7), position.advice.forced, position.view.to_act == position.view.seat
+(True, False, True)
+>>> verdict = judge(position, position.advice.best.card)
+>>> verdict.grade.value, verdict.points_lost
+('best', 0.0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Final
+
+from cribbage_core.bots import Bot, bots_move, make_bot
+from cribbage_core.cards import Card, Rank, full_deck
+from cribbage_core.coach.grades import Grade, grade
+from cribbage_core.coach.peg_value import (
+    PegAdvice,
+    PegOption,
+    opponent_hands,
+    opponent_order,
+    peg_values,
+    play_points,
+)
+from cribbage_core.errors import CribbageError, IllegalMove
+from cribbage_core.game import GameConfig, Phase, SeatView, new_game
+from cribbage_core.kinds import PegSpot, ScoreKind
+from cribbage_core.pegging import MAX_COUNT, score_play
+from cribbage_core.tables.winprob import ends_this_deal
+from cribbage_core.teaching.pegging_quiz import PlayStep
+
+__all__ = [
+    "CHOICE_POINTS",
+    "CHOICE_WIN",
+    "CLOSE_GAP",
+    "CLOSE_WIN_GAP",
+    "DIFFICULTIES",
+    "FAR_GAP",
+    "FAR_WIN_GAP",
+    "MAX_DEALS",
+    "SPOTS",
+    "Exposure",
+    "PegPosition",
+    "PegSpot",
+    "PegVerdict",
+    "Reply",
+    "exposure",
+    "gap_of",
+    "judge",
+    "likely_reply",
+    "matches_difficulty",
+    "option_grade",
+    "peg_position",
+    "position_from",
+    "real_choice",
+    "spots_of",
+    "unseen_cards",
+]
+
+
+#: Every kind, in the order the page lists them.
+SPOTS: Final = tuple(PegSpot)
+#: Difficulty filters, as on the discard trainer: "close" calls and "far" (clear winners).
+DIFFICULTIES: Final = ("close", "far")
+#: Close: the best card is ahead of the second best by less than this (points, or chance to win).
+CLOSE_GAP: Final = 0.25
+CLOSE_WIN_GAP: Final = 0.015
+#: Clear winner: the best card is ahead by at least this.
+FAR_GAP: Final = 1.0
+FAR_WIN_GAP: Final = 0.05
+#: A real choice: some legal card loses at least this much (an inaccuracy or worse, see grades).
+CHOICE_POINTS: Final = 0.30
+CHOICE_WIN: Final = 0.015
+#: Deals simulated for one position before giving up (a kind and difficulty not found).
+MAX_DEALS: Final = 400
+#: Share of unfiltered seeds dealt from the end of a game (the endgame is rare otherwise).
+_ENDGAME_SHARE: Final = 0.15
+_TARGET: Final = 121
+
+
+@dataclass(frozen=True, slots=True)
+class PegPosition:
+    """One trainer position: the learner's view of the play, how it came about, and the values.
+
+    ``view`` is the learner's seat's view (its turn in the play); ``steps`` the deal's play so
+    far with seat 0 the learner and 1 the opponent (``PlayStep.series`` counts the series);
+    ``advice`` the pegging values of every legal card (best first).
+    """
+
+    seed: int
+    spot: PegSpot | None
+    difficulty: str | None
+    view: SeatView
+    steps: tuple[PlayStep, ...]
+    advice: PegAdvice
+
+    @property
+    def you_dealt(self) -> bool:
+        """Whether the learner is the dealer (the crib is the learner's)."""
+        return self.view.dealer == self.view.seat
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """(the learner's score, the opponent's), before this card."""
+        me = self.view.seat
+        return self.view.scores[me], self.view.scores[1 - me]
+
+    @property
+    def needs(self) -> tuple[int, int]:
+        """Points each side needs to win: (the learner, the opponent)."""
+        target = self.view.config.target
+        mine, theirs = self.scores
+        return target - mine, target - theirs
+
+    @property
+    def kinds(self) -> frozenset[PegSpot]:
+        """Every kind this position is (see :func:`spots_of`)."""
+        return spots_of(self.view, self.advice)
+
+    @property
+    def gap(self) -> float:
+        """How far the best card is ahead of the second best (see :func:`gap_of`)."""
+        return gap_of(self.advice)
+
+    @property
+    def series(self) -> int:
+        """The number of the series being played (0 for the first)."""
+        return len(self.view.series_starts) - 1 if self.view.series_starts else 0
+
+    @property
+    def opponent_said_go(self) -> bool:
+        """Whether the opponent has said go in this series (it lays no more in it)."""
+        return bool(self.view.passed[1 - self.view.seat])
+
+    @property
+    def opponent_cards(self) -> int:
+        """How many cards the opponent still holds."""
+        return self.view.cards_left[1 - self.view.seat]
+
+
+@dataclass(frozen=True, slots=True)
+class Exposure:
+    """What a card leaves the opponent: the count after it, and the unseen cards that would score.
+
+    ``unseen`` is how many cards the learner has not seen (the opponent's hand is among them);
+    ``scoring`` how many of them would score if laid next (each counted once); ``by_kind``
+    how many would score each kind (fifteen, thirty-one, pair / pair royal / double pair royal,
+    run; a card may count under two kinds); ``tens`` whether the fifteen or 31 is made by a
+    ten-card (10, J, Q, K); ``most`` the most one of them would score. ``new_series``: the card
+    makes 31, so the opponent leads afresh and nothing scores on it.
+    """
+
+    card: Card
+    count: int
+    unseen: int
+    scoring: int
+    by_kind: tuple[tuple[ScoreKind, int], ...]
+    tens: bool
+    most: int
+    new_series: bool
+
+    def of(self, kind: ScoreKind) -> int:
+        """How many unseen cards would score ``kind``."""
+        return dict(self.by_kind).get(kind, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """The opponent's most likely answer to a card: its rank (None: it says go or has laid out),
+    its chance under the model, and the points it would score."""
+
+    rank: Rank | None
+    chance: float
+    points: int
+    expected: float
+
+
+@dataclass(frozen=True, slots=True)
+class PegVerdict:
+    """A card judged by the pegging values: its grade and loss, the best card, and what to say why."""
+
+    chosen: PegOption
+    best: PegOption
+    runner_up: PegOption
+    grade: Grade
+    points_lost: float
+    win_lost: float | None
+    reply: Reply
+    best_reply: Reply
+    exposure: Exposure
+    best_exposure: Exposure
+
+    @property
+    def correct(self) -> bool:
+        """A best card (within the grades' limit for best)."""
+        return self.grade is Grade.BEST
+
+    @property
+    def same_as_best(self) -> bool:
+        """The learner laid the best card's rank (suits do not matter in the play)."""
+        return self.chosen.card.rank == self.best.card.rank
+
+
+# ------------------------------------------------------------------ kinds and difficulty
+
+
+def _distinct(advice: PegAdvice) -> list[PegOption]:
+    """One option per rank, best first."""
+    seen: set[Rank] = set()
+    out = []
+    for option in advice.options:
+        if option.card.rank not in seen:
+            seen.add(option.card.rank)
+            out.append(option)
+    return out
+
+
+def _losses(advice: PegAdvice) -> list[float]:
+    """Each distinct rank's loss against the best: chance to win in the win view, else points."""
+    options = _distinct(advice)
+    if advice.win_view:
+        return [
+            options[0].win - o.win
+            for o in options
+            if o.win is not None and options[0].win is not None
+        ]
+    return [options[0].points - o.points for o in options]
+
+
+def gap_of(advice: PegAdvice) -> float:
+    """The best card's lead over the second-best rank: in points, or chance to win in the win view.
+
+    >>> from cribbage_core.coach.peg_value import values_for
+    >>> round(gap_of(values_for("5H 9C 4D 4S", starter="KD", discards="QH JS")), 2) > 0
+    True
+    """
+    losses = _losses(advice)
+    return losses[1] if len(losses) > 1 else 0.0
+
+
+def real_choice(advice: PegAdvice) -> bool:
+    """Two ranks or more, and one of them loses at least an inaccuracy's worth."""
+    losses = _losses(advice)
+    limit = CHOICE_WIN if advice.win_view else CHOICE_POINTS
+    return len(losses) > 1 and max(losses) >= limit
+
+
+def matches_difficulty(advice: PegAdvice, difficulty: str | None) -> bool:
+    """Whether a position fits a difficulty filter (``None``: any)."""
+    if difficulty is None:
+        return True
+    gap = gap_of(advice)
+    close, far = (CLOSE_WIN_GAP, FAR_WIN_GAP) if advice.win_view else (CLOSE_GAP, FAR_GAP)
+    if difficulty == "close":
+        return gap < close
+    if difficulty == "far":
+        return gap >= far
+    raise CribbageError(
+        f"unknown difficulty {difficulty!r}: choose one of {', '.join(DIFFICULTIES)}"
+    )
+
+
+def _legal_cards(view: SeatView) -> list[Card]:
+    return [c for c in view.hand if view.count + c.value <= MAX_COUNT]
+
+
+def spots_of(view: SeatView, advice: PegAdvice) -> frozenset[PegSpot]:
+    """The kinds of a position (the learner to lay, in ``view``):
+
+    - ``LEAD``: the series is empty (the first card of the play, or after a go or 31);
+    - ``FIVE_21``: some legal card would leave the count at 5 or 21;
+    - ``PAIRING``: some legal card pairs the last card laid (a pair invites a pair royal);
+    - ``RUNS``: some legal card makes a run, or leaves the last two cards within two ranks
+      of each other (a run for the taking);
+    - ``GO``: the opponent has said go or has no cards left, or the count is 21 or more;
+    - ``ENDGAME``: the values weigh the chance to win (a side can reach the target this deal).
+    """
+    kinds: set[PegSpot] = set()
+    pile = tuple(c.rank.value for c in view.pile)
+    legal = _legal_cards(view)
+    if not pile:
+        kinds.add(PegSpot.LEAD)
+    if any(view.count + c.value in (5, 21) for c in legal):
+        kinds.add(PegSpot.FIVE_21)
+    if pile and any(c.rank.value == pile[-1] for c in legal):
+        kinds.add(PegSpot.PAIRING)
+    for card in legal:
+        r = card.rank.value
+        makes_run = any(item.kind == ScoreKind.RUN for item in score_play((*view.pile, card)).items)
+        if makes_run or (pile and r != pile[-1] and abs(r - pile[-1]) <= 2):
+            kinds.add(PegSpot.RUNS)
+            break
+    opp = 1 - view.seat
+    if view.passed[opp] or view.cards_left[opp] == 0 or view.count >= 21:
+        kinds.add(PegSpot.GO)
+    if advice.win_view:
+        kinds.add(PegSpot.ENDGAME)
+    return frozenset(kinds)
+
+
+# ------------------------------------------------------------------ the simulation
+
+
+def _scores(rng: random.Random, endgame: bool) -> tuple[int, int]:
+    """The scores at the start of a deal: from a stage of a game, or near its end."""
+    if endgame:
+        return rng.randint(96, 120), rng.randint(96, 120)
+    while True:
+        a = rng.randint(0, 110)
+        b = max(0, min(115, a + round(rng.gauss(0, 12))))
+        pair = (a, b) if rng.random() < 0.5 else (b, a)
+        # ordinary positions are weighed by points: no side near enough to win this deal
+        if not any(ends_this_deal(pair[s], pair[1 - s], s == 0) for s in (0, 1)):
+            return pair
+
+
+def _decisions(
+    rng: random.Random, scores: tuple[int, int]
+) -> list[tuple[SeatView, tuple[PlayStep, ...]]]:
+    """Play one deal with medium bots; every turn in the play with two ranks or more that fit."""
+    dealer = rng.randint(0, 1)
+    bots: tuple[Bot, Bot] = (
+        make_bot("medium", rng.randrange(1 << 30)),
+        make_bot("medium", rng.randrange(1 << 30)),
+    )
+    state = new_game(rng, GameConfig(players=2, target=_TARGET), first_dealer=dealer)
+    state = replace(state, scores=scores).deal(rng)
+    while state.phase is Phase.DISCARD:
+        state = bots_move(state, bots)
+    found: list[tuple[SeatView, tuple[PlayStep, ...]]] = []
+    steps: list[tuple[int, Card | None, int, int]] = []  # absolute seat, card, count after, series
+    while state.phase is Phase.PLAY:
+        seat = state.seat_to_act()
+        view = state.view(seat)
+        legal = {c.rank for c in _legal_cards(view)}
+        if len(legal) > 1:
+            relative = tuple(PlayStep(0 if s == seat else 1, c, n, k) for s, c, n, k in steps)
+            found.append((view, relative))
+        series = len(state.series_starts) - 1
+        before = state
+        state = bots_move(state, bots)
+        laid = len(state.played) > len(before.played)
+        if laid:
+            card = state.played[-1][1]
+            count = before.count + card.value
+            steps.append((seat, card, count, series))
+        else:
+            steps.append((seat, None, before.count, series))
+        if state.phase is not Phase.PLAY:
+            break
+    return found
+
+
+def position_from(
+    seed: int,
+    view: SeatView,
+    steps: Sequence[PlayStep],
+    spot: PegSpot | None = None,
+    difficulty: str | None = None,
+) -> PegPosition:
+    """A position for a given view (the learner's turn in a two-player play), valued now."""
+    if view.phase is not Phase.PLAY or view.to_act != view.seat or view.config.players != 2:
+        raise IllegalMove("a trainer position is a two-player seat's turn in the play")
+    return PegPosition(seed, spot, difficulty, view, tuple(steps), peg_values(view))
+
+
+def peg_position(
+    seed: int, spot: PegSpot | str | None = None, difficulty: str | None = None
+) -> PegPosition:
+    """The trainer position of ``seed``: of kind ``spot`` and ``difficulty`` when given.
+
+    Deals are simulated (:data:`MAX_DEALS` at most) and each turn with a choice is tried in a
+    random order until one has a real choice (:func:`real_choice`) and fits the filters.
+    The same arguments always give the same position.
+
+    >>> peg_position(3, PegSpot.LEAD).view.count, PegSpot.LEAD in peg_position(3, PegSpot.LEAD).kinds
+    (0, True)
+    >>> peg_position(3, "sideways")
+    Traceback (most recent call last):
+    ...
+    cribbage_core.errors.CribbageError: unknown kind of position 'sideways': choose one of leading, 5 and 21, pairing, runs in the play, go and last card, endgame
+    """
+    if spot is not None:
+        try:
+            spot = PegSpot(spot)
+        except ValueError:
+            raise CribbageError(
+                f"unknown kind of position {spot!r}: choose one of {', '.join(SPOTS)}"
+            ) from None
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise CribbageError(
+            f"unknown difficulty {difficulty!r}: choose one of {', '.join(DIFFICULTIES)}"
+        )
+    rng = random.Random(seed)
+    for _ in range(MAX_DEALS):
+        endgame = spot is PegSpot.ENDGAME or (spot is None and rng.random() < _ENDGAME_SHARE)
+        turns = _decisions(rng, _scores(rng, endgame))
+        rng.shuffle(turns)
+        for view, steps in turns:
+            if spot is not None and spot is not PegSpot.ENDGAME and not _cheap_kind(view, spot):
+                continue
+            if not endgame and ends_this_deal(
+                view.scores[view.seat], view.scores[1 - view.seat], view.dealer == view.seat
+            ):
+                continue  # the play itself brought a side near the end: not what was drawn
+            advice = peg_values(view)
+            if not real_choice(advice) or not matches_difficulty(advice, difficulty):
+                continue
+            if spot is not None and spot not in spots_of(view, advice):
+                continue
+            return PegPosition(seed, spot, difficulty, view, steps, advice)
+    raise CribbageError(
+        f"no {spot or ''} {difficulty or ''} position found in {MAX_DEALS} deals from seed {seed}"
+    )
+
+
+def _cheap_kind(view: SeatView, spot: PegSpot) -> bool:
+    """Whether a turn is of ``spot`` by the position alone (every kind but the endgame)."""
+    return spot in spots_of(view, PegAdvice((), False))
+
+
+# ------------------------------------------------------------------ facts for the verdict
+
+
+def unseen_cards(view: SeatView) -> list[Card]:
+    """The cards this seat has not seen: not in its hand or discards, not laid, not the starter."""
+    seen = {*view.hand, *view.discards, *(c for _, c in view.played)}
+    if view.starter is not None:
+        seen.add(view.starter)
+    return [c for c in full_deck() if c not in seen]
+
+
+_REPLY_KINDS: Final = (
+    ScoreKind.FIFTEEN,
+    ScoreKind.THIRTY_ONE,
+    ScoreKind.PAIR,
+    ScoreKind.PAIR_ROYAL,
+    ScoreKind.DOUBLE_PAIR_ROYAL,
+    ScoreKind.RUN,
+)
+
+
+def exposure(view: SeatView, card: Card) -> Exposure:
+    """What laying ``card`` leaves the opponent: the unseen cards that would score if laid next.
+
+    Counted rank by rank over :func:`unseen_cards` (the cards the opponent may hold).
+
+    >>> from cribbage_core.coach.peg_value import values_view
+    >>> e = exposure(values_view("5H 9C 4D 4S", starter="KD", discards="QH JS"), Card.parse("5H"))
+    >>> e.count, e.of(ScoreKind.FIFTEEN), e.tens, e.of(ScoreKind.PAIR)    # 16 ten-cards less KD, QH, JS
+    (5, 13, True, 3)
+    """
+    unseen = unseen_cards(view)
+    count = view.count + card.value
+    if count > MAX_COUNT:
+        raise IllegalMove(f"{card} takes the count past 31")
+    if count == MAX_COUNT:
+        return Exposure(card, count, len(unseen), 0, (), False, 0, True)
+    pile = (*view.pile, card)
+    by_rank: dict[Rank, list[Card]] = {}
+    for c in unseen:
+        by_rank.setdefault(c.rank, []).append(c)
+    tally: dict[ScoreKind, int] = {}
+    scoring = most = 0
+    tens = False
+    for cards in by_rank.values():
+        probe, n = (
+            cards[0],
+            len(cards),
+        )  # suits do not matter in the play: one card speaks for its rank
+        if count + probe.value > MAX_COUNT:
+            continue
+        scored = score_play((*pile, probe))
+        if not scored.total:
+            continue
+        scoring += n
+        most = max(most, scored.total)
+        for item in scored.items:
+            tally[item.kind] = tally.get(item.kind, 0) + n
+            if item.kind in (ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE) and probe.value == 10:
+                tens = True
+    by_kind = tuple((k, tally[k]) for k in _REPLY_KINDS if tally.get(k))
+    return Exposure(card, count, len(unseen), scoring, by_kind, tens, most, False)
+
+
+def likely_reply(
+    view: SeatView, card: Card, hands: Sequence[tuple[tuple[int, ...], float]] | None = None
+) -> Reply:
+    """The opponent's most likely answer to ``card``, under the values' model of the opponent.
+
+    Each hand the opponent may hold (:func:`~cribbage_core.coach.peg_value.opponent_hands`, weighed by
+    the deal and by what it has laid) answers with its model's card (the order of
+    :func:`~cribbage_core.coach.peg_value.opponent_order`; near the end a card that wins at once
+    first); a hand with nothing that fits says go. After a 31 the opponent leads afresh.
+    ``expected`` is the average points of the answer over every hand. ``hands``: the
+    opponent's hands if already known (``opponent_hands(view)``).
+    """
+    opp = 1 - view.seat
+    count = view.count + card.value
+    pile = (*(c.rank.value for c in view.pile), card.rank.value)
+    if count == MAX_COUNT:
+        pile, count = (), 0
+    if view.passed[opp] and count:
+        return Reply(None, 1.0, 0, 0.0)
+    if view.cards_left[opp] == 0:
+        return Reply(None, 1.0, 0, 0.0)
+    order = opponent_order(pile)
+    need = view.config.target - view.scores[opp]
+    if ends_this_deal(view.scores[view.seat], view.scores[opp], view.dealer == view.seat):
+        winners = tuple(r for r in order if play_points(pile, r) >= need)
+        order = winners + tuple(r for r in order if r not in winners)
+    chances: dict[int, float] = {}
+    for ranks, weight in opponent_hands(view) if hands is None else hands:
+        held = set(ranks)
+        answer = next((r for r in order if r in held), 0)
+        chances[answer] = chances.get(answer, 0.0) + weight
+    expected = sum(w * (play_points(pile, r) if r else 0) for r, w in chances.items())
+    rank, chance = max(chances.items(), key=lambda item: (item[1], item[0]))
+    if not rank:
+        return Reply(None, chance, 0, expected)
+    return Reply(Rank(rank), chance, play_points(pile, rank), expected)
+
+
+def option_grade(position: PegPosition, card: Card | str) -> tuple[Grade, float, float | None]:
+    """A legal card's grade, the points it gives up against the best card and (in the win view)
+    the chance to win it gives up; the best card's rank gives up nothing."""
+    advice = position.advice
+    chosen = advice.option(card)  # IllegalMove for a card that is not a legal one
+    if chosen.card.rank == advice.best.card.rank:
+        return Grade.BEST, 0.0, (0.0 if advice.win_view else None)
+    points_lost = advice.loss(chosen.card)
+    win_lost = advice.win_loss(chosen.card)
+    return grade(max(points_lost, 0.0), win_lost), points_lost, win_lost
+
+
+def judge(position: PegPosition, card: Card | str) -> PegVerdict:
+    """The verdict on laying ``card`` (one of the learner's legal cards) in ``position``.
+
+    The loss is against the best card by the values' own measure: points, or near the end the
+    chance to win (which then decides the grade).
+    """
+    advice = position.advice
+    chosen = advice.option(card)
+    best = advice.best
+    distinct = _distinct(advice)
+    runner_up = distinct[1] if len(distinct) > 1 else best
+    graded, points_lost, win_lost = option_grade(position, chosen.card)
+    view = position.view
+    hands = opponent_hands(view)
+    return PegVerdict(
+        chosen=chosen,
+        best=best,
+        runner_up=runner_up,
+        grade=graded,
+        points_lost=points_lost,
+        win_lost=win_lost,
+        reply=likely_reply(view, chosen.card, hands),
+        best_reply=likely_reply(view, best.card, hands),
+        exposure=exposure(view, chosen.card),
+        best_exposure=exposure(view, best.card),
+    )
