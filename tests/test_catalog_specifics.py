@@ -1,4 +1,4 @@
-"""What only some languages need checked, beyond tests/test_translations.py's checks on all six:
+"""What only some languages need checked, beyond tests/tutor/lang/test_translations.py's checks on all six:
 each script's letters, Bengali's marks and genitive, the count said aloud, and the lessons'
 structure and first mentions as each language's grammar allows (case endings, obliques)."""
 
@@ -9,7 +9,7 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from cribbage_core.hand_quiz import deal_hand
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.lang import i18n
 from tutor.lang.glossary import KEYS, term, with_english
 from tutor.lang.spoken_count import say_count

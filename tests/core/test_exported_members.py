@@ -1,5 +1,5 @@
 """The front door: ``from cribbage_core import ...`` gives exactly the names in ``__all__``, and
-``__all__`` holds what a library user needs (as httpx's ``tests/test_exported_members.py``)."""
+``__all__`` holds what a library user needs (as httpx's ``tests/core/test_exported_members.py``)."""
 
 from __future__ import annotations
 import __future__
