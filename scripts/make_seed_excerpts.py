@@ -3,7 +3,7 @@
 Usage: ``python scripts/make_seed_excerpts.py [SEEDS_DIR]`` (default ``../shared/seeds``, the
 seed documents next to the repository, where the glossary's terms were taken from).
 
-CI runs a fresh clone with no seed documents beside it, so ``tests/test_glossary.py`` checks
+CI runs a fresh clone with no seed documents beside it, so ``tests/tutor/lang/test_glossary.py`` checks
 each term's evidence against this excerpt: each piece of evidence as it stands in its seed,
 with 40 characters either side, and each seed's SHA-256 (of the file's bytes). Where the
 seeds are present the test also checks the excerpt against them. Rerun it after a glossary

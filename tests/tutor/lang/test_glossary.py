@@ -14,7 +14,9 @@ SEEDS = Path(__file__).resolve().parents[4] / "shared" / "seeds"
 #: The seeds' words that the glossary quotes, with some context, and each seed's SHA-256
 #: (scripts/make_seed_excerpts.py writes it from SEEDS)
 EXCERPTS = json.loads(
-    (Path(__file__).resolve().parents[2] / "data" / "glossary_seed_excerpts.json").read_text("utf-8")
+    (Path(__file__).resolve().parents[2] / "data" / "glossary_seed_excerpts.json").read_text(
+        "utf-8"
+    )
 )["seeds"]
 # Which seed document is in which language (000: an online site's rules page;
 # 001-004: one general rules page).

@@ -15,7 +15,7 @@ from tutor.lang.glossary import KEYS, term, with_english
 from tutor.lang.spoken_count import say_count
 from tutor.lessons import LESSONS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}|%\([a-z_]+\)[sd]")
 #: Letters each language's text is written in.
 SCRIPT = {
