@@ -391,16 +391,22 @@ def test_core_modules_import_no_cycle() -> None:
     assert cycle is None, "an import cycle:\n  " + _chain_text(cycle or [])
 
 
-#: The rooms of ``cribbage_core`` and the rooms each may import. The rules are the top-level
-#: modules; each room above imports only the rules and the rooms below it (the front door,
-#: ``__init__`` and ``__main__``, may import anything).
-CORE_ROOMS: dict[str, set[str]] = {
-    "rules": set(),
-    "tables": {"rules"},
-    "coach": {"rules", "tables"},
-    "bots": {"rules", "tables", "coach"},
-    "teaching": {"rules", "tables", "coach", "bots"},
-}
+def core_room_imports() -> dict[str, set[str]]:
+    """The table of the rooms of ``cribbage_core`` and the rooms each may import, in
+    ``docs/architecture.md`` ("The rules package's rooms"; a note in brackets is a remark)."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text[text.index("## The rules package's rooms") :]
+    table = section[section.index("| room | owns | may import") :].split("\n\n", 1)[0]
+    allowed: dict[str, set[str]] = {}
+    for row in table.splitlines()[2:]:
+        name, _owns, imports = (re.sub(r"\([^)]*\)", "", c) for c in row.strip("|").split("|"))
+        allowed[re.findall(r"`(\w+)`", name)[0]] = set(re.findall(r"`(\w+)`", imports))
+    return allowed
+
+
+#: The rooms of ``cribbage_core`` and the rooms each may import: the rules are the top-level
+#: modules; the front door (``__init__``, ``__main__``) may import anything.
+CORE_ROOMS = core_room_imports()
 
 
 def core_room(module: str) -> str:
