@@ -83,8 +83,10 @@ ticket = deal_ticket(QUIZ, seed, variant=variant)
 def _lay(card: str) -> None:
     """Grade the card laid and record the answer (once per position: the ticket's attempt id)."""
     level_given = None if level == "any" else level
-    record_lay(QUIZ, position, card, seed, spot, level_given, ticket, drill=drill_on())
-    st.session_state["pegt_result"]["key"] = (seed, variant)
+    laid, saved = record_lay(
+        QUIZ, position, card, seed, spot, level_given, ticket, drill=drill_on()
+    )
+    st.session_state["pegt_result"] = {"key": (seed, variant), "card": laid, "saved": saved}
 
 
 if drilling:

@@ -102,9 +102,7 @@ def test_each_command_shown_exits_0(command: str) -> None:
 def test_the_readme_test_command_is_what_ci_runs() -> None:
     readme = blocks(ROOT / "README.md", "bash")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    ci_line = next(
-        line for line in ci.splitlines() if line.startswith("python -m pip install")
-    )
+    ci_line = next(line for line in ci.splitlines() if line.startswith("python -m pip install"))
     assert ci_line.replace(" -q ", " ") in [
         line.strip() for body in readme for line in body.splitlines()
     ]
@@ -123,14 +121,10 @@ def test_every_path_the_docs_name_exists() -> None:
     missing = sorted(
         f"{doc.relative_to(ROOT)}: {path}"
         for doc in [*DOCS, *INDEXES, ROOT / "validation" / "README.md"]
-        for path in {
-            m.group(1) for m in PATH_SHOWN.finditer(doc.read_text(encoding="utf-8"))
-        }
+        for path in {m.group(1) for m in PATH_SHOWN.finditer(doc.read_text(encoding="utf-8"))}
         if not (ROOT / path).exists()
     )
-    assert not missing, "the docs name paths that are not there:\n  " + "\n  ".join(
-        missing
-    )
+    assert not missing, "the docs name paths that are not there:\n  " + "\n  ".join(missing)
 
 
 LINK = re.compile(r"\]\(([^)#\s]*\.md)?#([\w-]+)\)")

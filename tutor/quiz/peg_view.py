@@ -15,7 +15,7 @@ from tutor.frame.render import bold, show_html
 from tutor.html.cards import card_back_svg, card_svg
 from tutor.html.play import play_html
 from tutor.lang.i18n import _, card_text, fmt_int, ngettext
-from tutor.quiz.attempts import Attempt, DealTicket, record_attempt
+from tutor.quiz.attempts import Attempt, DealTicket, Saved, record_attempt
 from tutor.quiz.peg_text import setting_lines, values_frame
 from tutor.quiz.positions import peg_trainer_position
 
@@ -133,9 +133,9 @@ def record_lay(
     ticket: DealTicket,
     *,
     drill: bool,
-) -> None:
-    """Grade ``card`` laid in ``position`` and record the attempt; the result (the card and
-    whether it was saved) goes to ``st.session_state["pegt_result"]`` for the page to draw."""
+) -> tuple[Card, Saved]:
+    """Grade ``card`` laid in ``position`` and record the attempt; returns the card laid and
+    where the answer went, for the page to keep and draw."""
     verdict = judge(position, card)
     kinds = tuple(sorted(position.kinds))
     extra = {
@@ -159,4 +159,4 @@ def record_lay(
         seconds=ticket.seconds(),
     )
     saved = record_attempt(attempt, position=peg_trainer_position(seed, spot, level))
-    st.session_state["pegt_result"] = {"card": verdict.chosen.card, "saved": saved}
+    return verdict.chosen.card, saved
