@@ -96,10 +96,10 @@ _SUIT_TOKENS.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMOND
 class Card:
     """A playing card: an immutable (rank, suit) pair.
 
-    Use :meth:`Card.parse` or :meth:`Card.of`; both return the one shared
-    instance of that card.
+    Use :meth:`Card.parse` or :meth:`Card.of`; they, and ``Card(rank, suit)``, all return the
+    one shared instance of that card.
 
-    >>> Card.of(Rank.JACK, Suit.DIAMONDS) is Card.parse("jd")
+    >>> Card.of(Rank.JACK, Suit.DIAMONDS) is Card.parse("jd") is Card(Rank.JACK, Suit.DIAMONDS)
     True
     >>> Card.parse("QS").value, Card.parse("QS").rank
     (10, <Rank.QUEEN: 12>)
@@ -114,9 +114,19 @@ class Card:
     order: int
     _str: str
 
-    def __init__(self, rank: Rank, suit: Suit) -> None:
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        # Cards compare by identity, so ``Card(rank, suit)`` must be the shared instance too:
+        # a second five of hearts would be a 53rd card that no deck check could see.
         if not isinstance(rank, Rank) or not isinstance(suit, Suit):
             raise InvalidCard(f"a card needs a Rank and a Suit, got {rank!r} and {suit!r}")
+        deck: tuple[Card, ...] | None = globals().get("_DECK")
+        if deck is not None:
+            return deck[_SUIT_ORDER.index(suit) * 13 + int(rank) - 1]
+        return super().__new__(cls)
+
+    def __init__(self, rank: Rank, suit: Suit) -> None:
+        if getattr(self, "_str", None) is not None:
+            return  # the shared instance, made once
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "value", rank.count_value)

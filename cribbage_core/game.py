@@ -494,7 +494,9 @@ class GameState:
         last (6 each with two players, 5 each with three or four); with three
         players the next card goes to the crib; the next card is the starter (cut
         once everyone has discarded). A ``deck`` shorter than 52 is completed
-        with the missing cards (shuffled with ``rng`` if given, else in order).
+        with the missing cards (shuffled with ``rng`` if given, else in order); a deck that
+        repeats a card, holds something that is not a card or has more than 52 is refused,
+        so what is dealt is always the 52 distinct cards.
         """
         if self.phase is not Phase.DEAL:
             raise WrongPhase(f"cannot deal during the {self.phase.value}: deal only in phase deal")
@@ -552,6 +554,8 @@ class GameState:
             if rng is not None:
                 rng.shuffle(rest)
             cards.extend(rest)
+        if len({card.index for card in cards}) != 52:  # what the checks above must guarantee
+            raise DuplicateCard("a scripted deck must end up as the 52 distinct cards")
         return cards
 
     # ------------------------------------------------------------------ apply
@@ -644,7 +648,7 @@ class GameState:
         card = action.card
         hand = self.hands[seat]
         if card not in hand:
-            raise CardNotInHand(f"seat {seat} does not hold {card!r}: it holds {_fmt(hand)}")
+            raise CardNotInHand(f"seat {seat} does not hold {card}: it holds {_fmt(hand)}")
         count = self.count + card.value
         if count > MAX_COUNT:
             playable = [c for c in hand if self.count + c.value <= MAX_COUNT]

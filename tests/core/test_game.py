@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from cribbage_core import Card, parse_cards, score_hand
+from cribbage_core.cards import Rank, Suit, full_deck
 from cribbage_core.errors import (
     CardNotInHand,
     CountExceeded,
@@ -432,6 +433,30 @@ def test_bad_config_and_deck_are_refused() -> None:
         GameRecord.from_dict({"version": 1, "config": {}})
     with pytest.raises(InvalidSavedGame):
         GameRecord.from_dict({"version": 9})
+
+
+def test_a_scripted_deck_always_deals_the_52_distinct_cards() -> None:
+    fresh = new_game(random.Random(0), GameConfig(), first_dealer=0)
+    five = Card(Rank.FIVE, Suit.HEARTS)  # made directly, not parsed: still the one 5H
+    assert five is C("5H")
+    dealt = fresh.deal(deck=[five])
+    cards = [*dealt.hands[0], *dealt.hands[1], *dealt.stock]
+    assert len(cards) == 52 and len(set(cards)) == 52 and cards.count(C("5H")) == 1
+    with pytest.raises(DuplicateCard):
+        fresh.deal(deck=[five, C("5H")])
+    with pytest.raises(DuplicateCard):
+        fresh.deal(deck=[*parse_cards("5H 6H"), Card(Rank.FIVE, Suit.HEARTS)])
+    with pytest.raises((DuplicateCard, WrongNumberOfCards)):
+        fresh.deal(deck=[*full_deck(), five])  # 53 cards: the fifty-third repeats one
+
+
+def test_an_error_names_the_card_as_it_is_written() -> None:
+    state = dealt(HAND_A).apply(Discard(1, parse_cards("AS 2S")))
+    play = state.apply(Discard(0, parse_cards("AC 2C")))
+    with pytest.raises(CardNotInHand) as error:
+        play.apply(Play(1, C("6D")))
+    assert "does not hold 6D:" in str(error.value)
+    assert "Card.parse" not in str(error.value)
 
 
 # ---------------------------------------------------------------- views and saving
