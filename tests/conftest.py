@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,6 +21,14 @@ from hypothesis import settings
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
+
+# ``from tests import apptools`` must find this folder. It is a namespace package (no
+# __init__.py), and a regular package called ``tests`` anywhere on sys.path wins over one:
+# glicko2 from PyPI installs such a package (its own unit tests) into site-packages.
+if list(getattr(sys.modules.get("tests"), "__path__", [])) != [str(Path(__file__).parent)]:
+    _tests = types.ModuleType("tests")
+    _tests.__path__ = [str(Path(__file__).parent)]
+    sys.modules["tests"] = _tests
 
 # Hypothesis fails an example that takes over 200 ms by default: on a loaded shared machine
 # (CI) that is waiting for a core, not a slow scorer. Speed is the benchmarks' job, so no
