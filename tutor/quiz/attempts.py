@@ -146,21 +146,35 @@ def record_attempt(
         return "repeat"  # answered before (e.g. before a reload): not counted here either
     _keep_in_session(attempt)
     if not stored:
-        st.session_state[_UNSAVED_KEY] = [*st.session_state.get(_UNSAVED_KEY, []), (name, attempt)]
+        kept = (name, attempt, position)
+        st.session_state[_UNSAVED_KEY] = [*st.session_state.get(_UNSAVED_KEY, []), kept]
         return "not saved"
-    if position is not None and not attempt.correct:
-        store.record_miss(name, attempt.kind, position, partial(after_miss, today=today()))
+    _file_miss(store, name, attempt, position)
     _save_kept(store)
     return "saved"
 
 
+def _file_miss(
+    store: Store, name: str, attempt: Attempt, position: Mapping[str, str] | None
+) -> None:
+    """A wrong answer with a position becomes a review item (kept by the store if busy)."""
+    if position is not None and not attempt.correct:
+        store.record_miss(name, attempt.kind, position, partial(after_miss, today=today()))
+
+
 def _save_kept(store: Store) -> None:
-    """Store the answers a database that was down did not take (each id stores once)."""
-    kept: list[tuple[str, Attempt]] = st.session_state.get(_UNSAVED_KEY, [])
+    """Store the answers a database that was down did not take (each id stores once), and the
+    review items their misses make."""
+    kept: list[tuple[str, Attempt, Mapping[str, str] | None]] = st.session_state.get(
+        _UNSAVED_KEY, []
+    )
     while kept:
-        name, attempt = kept[0]
-        if not store.record_attempt(name, attempt) and store.problem:
+        name, attempt, position = kept[0]
+        stored = store.record_attempt(name, attempt)
+        if not stored and store.problem:
             break  # down again: the rest wait for the next answer
+        if stored:
+            _file_miss(store, name, attempt, position)
         kept = kept[1:]
         st.session_state[_UNSAVED_KEY] = kept
 

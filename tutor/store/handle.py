@@ -6,7 +6,9 @@ import datetime as dt
 import logging
 import os
 import threading
+import time
 import weakref
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -26,7 +28,13 @@ from tutor.store.access import (
     set_pin,
     token_valid,
 )
-from tutor.store.engine import default_url, engine_options, prepare_engine, within_deadline
+from tutor.store.engine import (
+    default_url,
+    engine_options,
+    prepare_engine,
+    within_deadline,
+    write_budget,
+)
 from tutor.store.records import (
     ATTEMPT_COLUMNS,
     GAME_COLUMNS,
@@ -114,8 +122,36 @@ class Store:
 
     def begin_run(self, run: object | None) -> None:
         """Say which script run is using this handle (``script_run()``): reads kept for
-        another run are dropped."""
+        another run are dropped. Writes kept from a busy moment are tried again in passing."""
         self._this_run = run
+        if self.engine is not None and self.kept_writes():
+            self.flush_kept(every=KEPT_RETRY_SECONDS)
+
+    def kept_writes(self) -> int:
+        """How many writes this server keeps because the database was busy (see :meth:`_run`)."""
+        return 0 if self.engine is None else _kept_for(self.engine).count()
+
+    def flush_kept(self, every: float = 0.0) -> int:
+        """Write what was kept while the database was busy, oldest first, within
+        ``KEPT_BUDGET_SECONDS``; stop at the first that fails again. ``every``: do nothing if
+        the last try was that recent. Returns how many are still kept."""
+        if self.engine is None:
+            return 0
+        kept, engine = _kept_for(self.engine), self.engine
+        while (work := kept.take(every)) is not None:
+            every = 0.0
+            try:
+                with write_budget(KEPT_BUDGET_SECONDS):
+                    within_deadline(engine, lambda: work(engine))
+            except (SQLAlchemyError, OSError) as error:
+                if describe_error(error) in _TRANSIENT:
+                    kept.put_back(work)
+                    kept.done()
+                    break
+                # refused for good (e.g. its row is gone): keeping it would block the rest
+                _log.warning("a kept write was refused and dropped: %s", error)
+            kept.done()
+        return kept.count()
 
     def _run_pins(self) -> dict[int, str | None]:
         """The PIN hashes read in this run (a new, empty table in a new run or outside one)."""
@@ -126,8 +162,17 @@ class Store:
         """True while progress is being saved."""
         return self.engine is not None and self.problem is None
 
-    def _run(self, work: Callable[[Engine], T], fallback: T, writes: bool = False) -> T:
-        """``work(engine)``, or ``fallback`` when the database is down or the work fails."""
+    def _run(
+        self, work: Callable[[Engine], T], fallback: T, writes: bool = False, keep: bool = False
+    ) -> T:
+        """``work(engine)``, or ``fallback`` when the database is down or the work fails.
+
+        ``keep``: a write that fails because the database is busy or does not answer is kept
+        by this server and written once the database takes writes again (the next write that
+        goes through, or a later page run): nothing a learner did is lost to a busy moment.
+        A write with ``keep`` must be harmless to repeat (each is keyed by its id, or sets a
+        value). The caller gets ``fallback`` and ``problem`` says why, as for any failure.
+        """
         if self.engine is None:
             self.failures += 1
             return fallback
@@ -137,9 +182,13 @@ class Store:
         except (SQLAlchemyError, OSError) as error:
             self.problem = describe_error(error)
             self.failures += 1
+            if keep and writes and self.problem in _TRANSIENT:
+                _kept_for(engine).put(work)
             return fallback
         if writes:
             self.problem = None  # a write went through: whatever failed before has recovered
+            if _kept_for(engine).count():
+                self.flush_kept()
         return result
 
     def _for_learner(
@@ -148,6 +197,7 @@ class Store:
         work: Callable[[Engine, Learner], T],
         fallback: T,
         writes: bool = False,
+        keep: bool = True,
     ) -> T:
         """``work(engine, learner)`` for the learner called ``name``; ``fallback`` if none.
 
@@ -160,7 +210,9 @@ class Store:
         if not self._may_use(learner):
             self.refusals += 1
             return fallback
-        return self._run(lambda engine: work(engine, learner), fallback, writes=writes)
+        return self._run(
+            lambda engine: work(engine, learner), fallback, writes=writes, keep=writes and keep
+        )
 
     # -- who may use a name ---------------------------------------------------------------
 
@@ -266,8 +318,12 @@ class Store:
 
     def record_attempt(self, learner_name: str, attempt: Attempt) -> bool:
         """Store ``attempt`` for the named learner; False if a repeat or not saved."""
-        return self._for_learner(
-            learner_name, lambda e, who: store_attempt(e, who.id, attempt), False, writes=True
+        return self._for_learner(  # not kept here: tutor.quiz.attempts keeps it, with its miss
+            learner_name,
+            lambda e, who: store_attempt(e, who.id, attempt),
+            False,
+            writes=True,
+            keep=False,
         )
 
     def stored_attempt_ids(self, learner_name: str, attempt_ids: Sequence[str]) -> set[str]:
@@ -345,7 +401,10 @@ class Store:
         if learner and not self.may_use(learner):
             return False
         return self._run(
-            lambda e: keep_hand_reviews(e, game_id, hands, learner, browser), False, writes=True
+            lambda e: keep_hand_reviews(e, game_id, hands, learner, browser),
+            False,
+            writes=True,
+            keep=True,
         )
 
     def hand_reviews(
@@ -524,6 +583,66 @@ def describe_error(error: BaseException) -> str:
     if isinstance(error, (OperationalError, InterfaceError, DisconnectionError, OSError)):
         return NOT_ANSWERING
     return REFUSED
+
+
+_TRANSIENT = (LOCKED, NOT_ANSWERING)  # problems that pass: a write that met one is kept
+#: Kept writes are tried again at most this often in passing (a page run)...
+KEPT_RETRY_SECONDS = 5.0
+#: ...and may hold that page up this long in all.
+KEPT_BUDGET_SECONDS = 0.5
+#: A server keeps at most this many writes; past it the oldest go (and are logged): a database
+#: busy for so long is down, and the pages say progress is not being saved.
+MAX_KEPT_WRITES = 10_000
+
+
+class _KeptWrites:
+    """The writes one server keeps for a database that was busy, oldest first (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._works: deque[Callable[[Engine], Any]] = deque()
+        self._flushing = False
+        self._tried = 0.0
+
+    def put(self, work: Callable[[Engine], Any]) -> None:
+        with self._lock:
+            self._works.append(work)
+            if len(self._works) > MAX_KEPT_WRITES:
+                self._works.popleft()
+                _log.error("progress storage: a kept write was dropped (%d kept)", MAX_KEPT_WRITES)
+
+    def take(self, every: float) -> Callable[[Engine], Any] | None:
+        """The oldest kept write, for one flusher at a time (None: none, or another flushes)."""
+        with self._lock:
+            now = time.monotonic()
+            if not self._works or self._flushing or now - self._tried < every:
+                return None
+            self._flushing, self._tried = True, now
+            return self._works.popleft()
+
+    def put_back(self, work: Callable[[Engine], Any]) -> None:
+        with self._lock:
+            self._works.appendleft(work)
+
+    def done(self) -> None:
+        with self._lock:
+            self._flushing = False
+
+    def count(self) -> int:
+        with self._lock:
+            return len(self._works)
+
+
+_kept: weakref.WeakKeyDictionary[Engine, _KeptWrites] = weakref.WeakKeyDictionary()
+_kept_lock = threading.Lock()
+
+
+def _kept_for(engine: Engine) -> _KeptWrites:
+    with _kept_lock:
+        found = _kept.get(engine)
+        if found is None:
+            found = _kept[engine] = _KeptWrites()
+        return found
 
 
 _ready: weakref.WeakSet[Engine] = weakref.WeakSet()  # engines whose schema is up to date

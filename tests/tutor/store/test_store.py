@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import functools
 import io
 import json
+import sqlite3
 import threading
+import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -454,3 +459,109 @@ def test_weak_spots_are_kept_apart_by_area(engine: Engine) -> None:
     assert progress.weak_spots(handle, "Ann", area="play", now=NOW) == {"pair": 1.0}
     table = progress.weak_spot_table(handle.attempts_frame("Ann"), now=NOW)
     assert table.to_dict("records") == [{"area": "play", "category": "pair", "weight": 1.0}]
+
+
+# --- a busy database: writes wait their turn, and what still cannot be written is kept ------
+
+
+@contextmanager
+def sqlite_write_lock(engine: Engine) -> Iterator[None]:
+    """Another connection (as another program would) holds SQLite's write lock in the block."""
+    holder = sqlite3.connect(str(engine.url.database), isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
+def review_items_of(engine: Engine) -> int:
+    return count_rows(engine, "review_items")
+
+
+def test_a_write_that_meets_a_held_lock_is_kept_and_written_once_the_lock_goes(
+    tmp_path: Path,
+) -> None:
+    from tutor.quiz.schedule import after_miss
+
+    engine = store.make_engine(f"sqlite:///{tmp_path / 'progress.db'}")
+    handle = store.store_for_engine(engine)
+    assert handle.record_attempt("Ann", page_attempt())  # Ann exists before the lock
+    update = functools.partial(after_miss, today=dt.date(2026, 5, 20))
+    with sqlite_write_lock(engine):
+        began = time.monotonic()
+        made = handle.record_miss("Ann", "hand", {"seed": "42"}, update)
+        waited = time.monotonic() - began
+        assert (
+            made is None
+            and handle.problem == "the database is busy: another program holds a lock on it"
+        )
+        assert handle.set_language("Ann", "hi") is False
+        assert handle.kept_writes() == 2
+        assert handle.flush_kept() == 2, "still locked: both stay kept"
+    assert waited < store.WRITE_WAIT_SECONDS + 1.0, waited
+    assert review_items_of(engine) == 0
+    assert handle.record_attempt("Ann", page_attempt()), "the next write goes through..."
+    assert handle.kept_writes() == 0, "...and takes the kept ones with it"
+    assert review_items_of(engine) == 1 and handle.language("Ann") == "hi"
+    assert handle.problem is None
+    engine.dispose()
+
+
+def test_kept_writes_are_tried_again_by_a_later_page_run(tmp_path: Path) -> None:
+    engine = store.make_engine(f"sqlite:///{tmp_path / 'progress.db'}")
+    handle = store.store_for_engine(engine)
+    assert handle.set_language("Ann", "en")
+    with sqlite_write_lock(engine):
+        assert handle.set_language("Ann", "ur") is False
+    other = store.store_for_engine(engine)  # another session of this server
+    other.begin_run(object())
+    assert other.kept_writes() == 0 and handle.language("Ann") == "ur"
+    engine.dispose()
+
+
+def test_writers_of_one_server_take_turns_and_one_not_served_in_time_gives_up(
+    tmp_path: Path,
+) -> None:
+    from tutor.store.engine import _write_turns, _writing, write_budget
+
+    engine = store.make_engine(f"sqlite:///{tmp_path / 'progress.db'}")
+    store.migrate(engine)
+    order: list[int] = []
+    first_in = threading.Event()
+    release = threading.Event()
+
+    def hold() -> None:
+        with _writing(engine):
+            first_in.set()
+            release.wait(10)
+            order.append(0)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert first_in.wait(10)
+    began = time.monotonic()
+    with write_budget(0.3), pytest.raises(sa.exc.OperationalError, match="locked"):
+        store.create_learner(engine, "Bea")
+    assert time.monotonic() - began < 2.0
+    waiters = []
+    for n in (1, 2, 3):
+        waiter = threading.Thread(target=lambda n=n: _write_and_note(engine, order, n))
+        waiter.start()
+        waiters.append(waiter)
+        queued = time.monotonic() + 10  # each joins the queue before the next comes
+        while len(_write_turns(engine)._waiters) < n and time.monotonic() < queued:
+            time.sleep(0.001)
+    release.set()
+    for thread in (holder, *waiters):
+        thread.join(10)
+    assert order == [0, 1, 2, 3], "first come, first served"
+    engine.dispose()
+
+
+def _write_and_note(engine: Engine, order: list[int], n: int) -> None:
+    from tutor.store.engine import _writing
+
+    with _writing(engine):
+        order.append(n)
