@@ -33,7 +33,8 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from cribbage_core.bots import Bot, bots_move, make_bot
-from cribbage_core.cards import Card, Rank, full_deck
+from cribbage_core.cards import Card, Rank
+from cribbage_core.coach.facts import Exposure, exposure, unseen_cards
 from cribbage_core.coach.grades import Grade, grade
 from cribbage_core.coach.peg_value import (
     PegAdvice,
@@ -157,32 +158,6 @@ class PegPosition:
     def opponent_cards(self) -> int:
         """How many cards the opponent still holds."""
         return self.view.cards_left[1 - self.view.seat]
-
-
-@dataclass(frozen=True, slots=True)
-class Exposure:
-    """What a card leaves the opponent: the count after it, and the unseen cards that would score.
-
-    ``unseen`` is how many cards the learner has not seen (the opponent's hand is among them);
-    ``scoring`` how many of them would score if laid next (each counted once); ``by_kind``
-    how many would score each kind (fifteen, thirty-one, pair / pair royal / double pair royal,
-    run; a card may count under two kinds); ``tens`` whether the fifteen or 31 is made by a
-    ten-card (10, J, Q, K); ``most`` the most one of them would score. ``new_series``: the card
-    makes 31, so the opponent leads afresh and nothing scores on it.
-    """
-
-    card: Card
-    count: int
-    unseen: int
-    scoring: int
-    by_kind: tuple[tuple[ScoreKind, int], ...]
-    tens: bool
-    most: int
-    new_series: bool
-
-    def of(self, kind: ScoreKind) -> int:
-        """How many unseen cards would score ``kind``."""
-        return dict(self.by_kind).get(kind, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,67 +416,6 @@ def _cheap_kind(view: SeatView, spot: PegSpot) -> bool:
 
 
 # ------------------------------------------------------------------ facts for the verdict
-
-
-def unseen_cards(view: SeatView) -> list[Card]:
-    """The cards this seat has not seen: not in its hand or discards, not laid, not the starter."""
-    seen = {*view.hand, *view.discards, *(c for _, c in view.played)}
-    if view.starter is not None:
-        seen.add(view.starter)
-    return [c for c in full_deck() if c not in seen]
-
-
-_REPLY_KINDS: Final = (
-    ScoreKind.FIFTEEN,
-    ScoreKind.THIRTY_ONE,
-    ScoreKind.PAIR,
-    ScoreKind.PAIR_ROYAL,
-    ScoreKind.DOUBLE_PAIR_ROYAL,
-    ScoreKind.RUN,
-)
-
-
-def exposure(view: SeatView, card: Card) -> Exposure:
-    """What laying ``card`` leaves the opponent: the unseen cards that would score if laid next.
-
-    Counted rank by rank over :func:`unseen_cards` (the cards the opponent may hold).
-
-    >>> from cribbage_core.coach.peg_value import values_view
-    >>> e = exposure(values_view("5H 9C 4D 4S", starter="KD", discards="QH JS"), Card.parse("5H"))
-    >>> e.count, e.of(ScoreKind.FIFTEEN), e.tens, e.of(ScoreKind.PAIR)    # 16 ten-cards less KD, QH, JS
-    (5, 13, True, 3)
-    """
-    unseen = unseen_cards(view)
-    count = view.count + card.value
-    if count > MAX_COUNT:
-        raise IllegalMove(f"{card} takes the count past 31")
-    if count == MAX_COUNT:
-        return Exposure(card, count, len(unseen), 0, (), False, 0, True)
-    pile = (*view.pile, card)
-    by_rank: dict[Rank, list[Card]] = {}
-    for c in unseen:
-        by_rank.setdefault(c.rank, []).append(c)
-    tally: dict[ScoreKind, int] = {}
-    scoring = most = 0
-    tens = False
-    for cards in by_rank.values():
-        probe, n = (
-            cards[0],
-            len(cards),
-        )  # suits do not matter in the play: one card speaks for its rank
-        if count + probe.value > MAX_COUNT:
-            continue
-        scored = score_play((*pile, probe))
-        if not scored.total:
-            continue
-        scoring += n
-        most = max(most, scored.total)
-        for item in scored.items:
-            tally[item.kind] = tally.get(item.kind, 0) + n
-            if item.kind in (ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE) and probe.value == 10:
-                tens = True
-    by_kind = tuple((k, tally[k]) for k in _REPLY_KINDS if tally.get(k))
-    return Exposure(card, count, len(unseen), scoring, by_kind, tens, most, False)
 
 
 def likely_reply(

@@ -27,6 +27,7 @@ from tutor.play.coach_text import (
     THRESHOLDS,
     coach_rule,
     coach_warning,
+    coach_why,
     threshold_label,
     win_basis_label,
     win_title,
@@ -210,7 +211,11 @@ def pending_warning(ctx: PlayContext, session: PlaySession) -> None:
         )  # the game moved on (undo, another tab): nothing to confirm
         return
     with st.container(border=True, key="play_coach_warning"):
-        st.warning(coach_warning(pending.verdict, pending.action), icon=":material/school:")
+        why = coach_why(pending.verdict, pending.action, session.state)
+        st.warning(
+            "\n\n".join([coach_warning(pending.verdict, pending.action), *why]),
+            icon=":material/school:",
+        )
         st.caption(coach_rule(pending.verdict.threshold))
         with st.container(horizontal=True):
             st.button(

@@ -17,7 +17,9 @@ from typing import Final
 
 from cribbage_core.cards import Card
 from cribbage_core.coach.at_table import CoachCheck, WinBasis, WinEstimate, win_threshold
-from cribbage_core.game import Discard, Go, Play
+from cribbage_core.coach.facts import FactKind, discard_facts, play_facts
+from cribbage_core.game import Discard, GameState, Go, Play
+from tutor.lang.coach_words import fact_text
 from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_percent, grade_name, ltr, own_digits
 
 __all__ = [
@@ -27,6 +29,7 @@ __all__ = [
     "threshold_label",
     "coach_warning",
     "coach_rule",
+    "coach_why",
     "win_basis_label",
     "win_title",
 ]
@@ -117,6 +120,29 @@ def coach_warning(verdict: CoachCheck, action: Discard | Play | Go, lang: str | 
     return text.format(
         card=card, points=points_text(verdict.points_lost, lang), best=best, grade=grade
     )
+
+
+def coach_why(
+    verdict: CoachCheck, action: Discard | Play | Go, state: GameState, lang: str | None = None
+) -> list[str]:
+    """The warning's reason in cards, from the facts the review and the trainer word the same
+    way (:mod:`tutor.lang.coach_words`): for a throw what it breaks (else what its crib gets,
+    else whose crib it is); for a card what it scores now and what it lets the opponent score.
+    """
+    if isinstance(action, Discard):
+        dealt = state.hands[action.seat]
+        facts = discard_facts(
+            dealt, action.cards, action.seat == state.dealer, _best_cards(verdict)
+        )
+        for kinds in ((FactKind.BREAKS,), (FactKind.CRIB_GETS,), (FactKind.CRIB,)):
+            found = [f for f in facts if f.kind in kinds]
+            if found:
+                return [fact_text(found[0], lang, action.cards)]
+        return []
+    if isinstance(action, Play):
+        facts = play_facts(state.view(action.seat), action.card)
+        return [fact_text(f, lang) for f in facts if f.kind is not FactKind.KEEPS_PAIR]
+    return []
 
 
 def coach_rule(threshold: float, lang: str | None = None) -> str:

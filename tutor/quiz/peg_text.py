@@ -11,21 +11,18 @@ import pandas as pd
 
 from cribbage_core.cards import Card
 from cribbage_core.coach.grades import Grade
-from cribbage_core.kinds import ScoreKind
 from cribbage_core.teaching.peg_trainer import (
-    Exposure,
     PegPosition,
     PegVerdict,
     Reply,
     option_grade,
 )
+from tutor.lang.coach_words import exposure_text
 from tutor.lang.i18n import (
     _,
     card_text,
     fmt_int,
     grade_name,
-    kind_name,
-    list_text,
     ltr,
     ngettext,
     own_digits,
@@ -84,40 +81,6 @@ def setting_lines(position: PegPosition) -> list[str]:
     return lines
 
 
-def exposure_text(e: Exposure) -> str:
-    """What a card leaves the opponent, counted over the cards the learner has not seen."""
-    card = card_text(e.card)
-    if e.new_series:
-        return _(
-            "{card} makes {thirty_one}: the count goes back to {zero} and your opponent must lead."
-        ).format(card=card, thirty_one=fmt_int(31), zero=fmt_int(0))
-    if not e.scoring:
-        return _(
-            "After {card} the count is {count}, and none of the {unseen} cards you have not seen would score on it."
-        ).format(card=card, count=fmt_int(e.count), unseen=fmt_int(e.unseen))
-    parts = list_text(
-        [_("{kind}: {n}").format(kind=kind_name(kind), n=fmt_int(n)) for kind, n in e.by_kind]
-    )
-    text = _(
-        "After {card} the count is {count}: {n} of the {unseen} cards you have not seen would score on it ({parts})."
-    ).format(
-        card=card,
-        count=fmt_int(e.count),
-        n=fmt_int(e.scoring),
-        unseen=fmt_int(e.unseen),
-        parts=parts,
-    )
-    if e.tens:
-        total = 15 if e.count < 15 else 31
-        tens = e.of(ScoreKind.FIFTEEN if total == 15 else ScoreKind.THIRTY_ONE)
-        text += " " + ngettext(
-            "Any of the {n} ten-card you have not seen makes {total}.",
-            "Any of the {n} ten-cards you have not seen makes {total}.",
-            tens,
-        ).format(n=fmt_int(tens), total=fmt_int(total))
-    return text
-
-
 def reply_text(reply: Reply, opponent_said_go: bool) -> str:
     """The opponent's most likely answer, its chance, and what it scores."""
     if reply.rank is None:
@@ -129,8 +92,8 @@ def reply_text(reply: Reply, opponent_said_go: bool) -> str:
             "Your opponent most likely cannot lay a card on it and says go ({chance})."
         ).format(chance=percent(reply.chance))
     line = ngettext(
-        "Your opponent's most likely reply is a {rank} ({chance}), scoring {points} point.",
-        "Your opponent's most likely reply is a {rank} ({chance}), scoring {points} points.",
+        "Your opponent's most likely reply is {rank} ({chance}), scoring {points} point.",
+        "Your opponent's most likely reply is {rank} ({chance}), scoring {points} points.",
         reply.points,
     ).format(
         rank=ltr(reply.rank.symbol), chance=percent(reply.chance), points=fmt_int(reply.points)

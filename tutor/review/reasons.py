@@ -1,34 +1,31 @@
 """A reviewed decision in plain words: its grade, what it cost, the better choice and why.
 
 The "why" is built from the engine's own components (a discard's hand, crib and pegging; a
-card's expected points over the rest of the play, or near the end the chance to win) and from
-facts of the position a player can see: "led a 5", "left the count at 21", "broke a pair".
-
->>> from cribbage_core import parse_cards
->>> from cribbage_core.game import GameConfig, GameState
->>> discard_facts(parse_cards("5H 5S 9C JD"), parse_cards("5D 8C"), dealer=False, lang="en")
-["threw a 5 to the opponent's crib", 'broke a pair']
+card's expected points over the rest of the play, or near the end the chance to win), worded
+as averages over what the opponent could hold, then from the facts of the position in cards
+(:mod:`cribbage_core.coach.facts`, worded by :mod:`tutor.lang.coach_words`, as the pegging
+trainer and coach mode word them): what a card scores, what it lets the opponent score, what a
+throw keeps, breaks and gives whose crib, which combination a count missed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from cribbage_core.cards import Card
+from cribbage_core.coach.facts import FactKind, discard_facts, play_facts
 from cribbage_core.coach.game_review import Decision, OptionValue
 from cribbage_core.coach.grades import POINT_LIMITS, WIN_LIMITS, Grade, grade
 from cribbage_core.game import GameState
+from tutor.lang.coach_words import count_lines, discard_lines, fact_text, play_lines
 from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ltr, own_digits
 
 __all__ = [
     "GRADE_ICONS",
     "cost_text",
-    "discard_facts",
     "is_costly",
     "option_cards",
     "option_grade",
-    "play_facts",
     "points",
     "reasons",
     "severity",
@@ -125,84 +122,55 @@ def cost_text(decision: Decision, lang: str | None = None) -> str:
     )
 
 
-def discard_facts(
-    kept: Sequence[Card], thrown: Sequence[Card], dealer: bool, lang: str | None = None
-) -> list[str]:
-    """What a throw did that a player can see, worst first."""
-    facts: list[str] = []
-    if not dealer and any(c.rank == 5 for c in thrown):
-        facts.append(_("threw a {five} to the opponent's crib", lang).format(five=fmt_int(5, lang)))
-    if not dealer and len(thrown) == 2 and thrown[0].rank == thrown[1].rank:
-        facts.append(_("threw a pair to the opponent's crib", lang))
-    elif not dealer and len(thrown) == 2 and sum(c.rank.count_value for c in thrown) == 15:
-        # TRANSLATORS: "a fifteen" here is two cards that add up to 15, thrown together.
-        facts.append(_("threw a fifteen to the opponent's crib", lang))
-    if any(t.rank == k.rank for t in thrown for k in kept):
-        facts.append(_("broke a pair", lang))
-    return facts
-
-
-def play_facts(state: GameState, card: Card, lang: str | None = None) -> list[str]:
-    """What laying ``card`` at ``state`` did that a player can see."""
-    facts: list[str] = []
-    count = state.count + card.rank.count_value
-    if state.count == 0 and card.rank == 5:
-        facts.append(
-            _("led a {five}: any ten-card makes fifteen", lang).format(five=fmt_int(5, lang))
-        )
-    if count in (5, 21):
-        facts.append(
-            _("left the count at {count}: a ten-card makes {target}", lang).format(
-                count=fmt_int(count, lang), target=fmt_int(count + 10, lang)
-            )
-        )
-    if state.pile and state.pile[-1].rank == card.rank and count < 31:
-        facts.append(_("paired the last card: it invites three of a kind", lang))
-    if count == 15:
-        facts.append(_("made fifteen", lang))
-    if count == 31:
-        facts.append(_("made thirty-one", lang))
-    return facts
-
-
-def _now(option: OptionValue) -> int:
-    return int(dict(option.parts).get("now", 0.0))
-
-
 def reasons(decision: Decision, state: GameState, lang: str | None = None) -> list[str]:
-    """Why the better choice is better, in plain words (empty when the choice was the best)."""
+    """Why the better choice is better, in cards (:mod:`tutor.lang.coach_words`, the facts of
+    :mod:`cribbage_core.coach.facts`), after the averages it was judged by; for a count, the
+    combinations the claim left out. Empty when the choice was the best."""
+    if decision.kind == "count":
+        return _count_facts(decision, state, lang)
     best = decision.options[_best_index(decision)]
     chosen = decision.choice
-    if decision.kind == "count":
-        return []  # cost_text says it all
     if best is chosen or decision.kind not in ("discard", "play"):
         return []
-    lines: list[str] = []
     if decision.kind == "discard":
-        seat = decision.seat
-        dealt = state.hands[seat]
-        dealer = seat == state.dealer
-        mine, theirs = option_cards(chosen), option_cards(best)
-        diff = dict(best.parts)
-        own = dict(chosen.parts)
-        lines.append(
-            _(
-                "Against your throw, {best} is worth {hand} in the hand, {crib} in the crib and "
-                "{pegging} in the play (net {net}).",
-                lang,
-            ).format(
-                best=cards_text(theirs, lang=lang),
-                hand=signed(diff.get("hand", 0.0) - own.get("hand", 0.0), lang),
-                crib=signed(diff.get("crib", 0.0) - own.get("crib", 0.0), lang),
-                pegging=signed(diff.get("pegging", 0.0) - own.get("pegging", 0.0), lang),
-                net=signed(best.points - chosen.points, lang),
-            )
+        return _discard_reasons(decision, state, best, lang)
+    return _play_reasons(decision, state, best, lang)
+
+
+def _discard_reasons(
+    decision: Decision, state: GameState, best: OptionValue, lang: str | None
+) -> list[str]:
+    chosen = decision.choice
+    dealt = state.hands[decision.seat]
+    dealer = decision.seat == state.dealer
+    mine, theirs = option_cards(chosen), option_cards(best)
+    diff, own = dict(best.parts), dict(chosen.parts)
+    lines = [
+        _(
+            "On average over every starter and every hand your opponent could hold, {best} is "
+            "worth {hand} in the hand, {crib} in the crib and {pegging} in the play against your "
+            "throw (net {net}).",
+            lang,
+        ).format(
+            best=cards_text(theirs, lang=lang),
+            hand=signed(diff.get("hand", 0.0) - own.get("hand", 0.0), lang),
+            crib=signed(diff.get("crib", 0.0) - own.get("crib", 0.0), lang),
+            pegging=signed(diff.get("pegging", 0.0) - own.get("pegging", 0.0), lang),
+            net=signed(best.points - chosen.points, lang),
         )
-        facts = discard_facts([c for c in dealt if c not in mine], mine, dealer, lang)
-        if facts:
-            lines.append(_("Your throw: {facts}.", lang).format(facts="; ".join(facts)))
-        return lines
+    ]
+    lines.extend(discard_lines(dealt, mine, dealer, theirs, lang))
+    keeps = [f for f in discard_facts(dealt, theirs, dealer) if f.kind is FactKind.KEEPS]
+    lines.extend(fact_text(f, lang, theirs) for f in keeps[:1])
+    return lines
+
+
+def _play_reasons(
+    decision: Decision, state: GameState, best: OptionValue, lang: str | None
+) -> list[str]:
+    chosen = decision.choice
     mine_card, best_card = option_cards(chosen)[0], option_cards(best)[0]
+    lines: list[str] = []
     if decision.win_view and best.win is not None and chosen.win is not None:
         lines.append(
             _(
@@ -218,7 +186,8 @@ def reasons(decision: Decision, state: GameState, lang: str | None = None) -> li
     else:
         lines.append(
             _(
-                "Over the rest of the play (your points minus theirs): {card} {value}, {best} {best_value}.",
+                "On average over the hands your opponent could hold, over the rest of the play "
+                "(your points minus theirs): {card} {value}, {best} {best_value}.",
                 lang,
             ).format(
                 card=card_text(mine_card, lang),
@@ -227,27 +196,21 @@ def reasons(decision: Decision, state: GameState, lang: str | None = None) -> li
                 best_value=signed(best.points, lang),
             )
         )
-    if _now(chosen) > _now(best):
-        lines.append(
-            _("{card} scored {n} at once, but gives more back later.", lang).format(
-                card=card_text(mine_card, lang), n=fmt_int(_now(chosen), lang)
-            )
-        )
-    facts = play_facts(state, mine_card, lang)
-    if facts:
-        lines.append(_("Your card: {facts}.", lang).format(facts="; ".join(facts)))
-    good = [
-        f
-        for f in play_facts(state, best_card, lang)
-        if f in (_("made fifteen", lang), _("made thirty-one", lang))
-    ]
-    if good:
-        lines.append(
-            _("{card}: {facts}.", lang).format(
-                card=card_text(best_card, lang), facts="; ".join(good)
-            )
-        )
+    view = state.view(decision.seat)
+    lines.extend(play_lines(view, mine_card, lang))
+    lines.extend(
+        fact_text(f, lang) for f in play_facts(view, best_card) if f.kind is not FactKind.KEEPS_PAIR
+    )
     return lines
+
+
+def _count_facts(decision: Decision, state: GameState, lang: str | None) -> list[str]:
+    counting = state.counting()
+    if counting is None or state.starter is None:
+        return []
+    _seat, cards, is_crib = counting
+    claimed = int(decision.choice.label.removeprefix("claim "))
+    return count_lines(cards, state.starter, is_crib, claimed, lang)
 
 
 def _count_cost(decision: Decision, lang: str | None) -> str:

@@ -1,0 +1,250 @@
+"""The coach's facts in words: one whole sentence per fact, in the learner's language.
+
+The facts come from one engine (:mod:`cribbage_core.coach.facts`); the pegging trainer, the
+game review, coach mode's warning on the Play page and the review items all word them here,
+so they say the same thing about the same position. Pure (no Streamlit): every sentence goes
+through ``_``/``ngettext``, cards and numbers kept left to right.
+
+>>> from cribbage_core.cards import parse_cards
+>>> discard_lines(parse_cards("6H 7D 8H KC 5S QD"), parse_cards("7D 8H"), False, parse_cards("KC QD"), "en")[0]
+'Throwing 7♦ 8♥ breaks the run 5♠ 6♥ 7♦ 8♥.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from cribbage_core.cards import Card
+from cribbage_core.coach.facts import (
+    Exposure,
+    Fact,
+    FactKind,
+    count_facts,
+    discard_facts,
+    play_facts,
+)
+from cribbage_core.game import SeatView
+from cribbage_core.kinds import ScoreKind
+from tutor.lang.i18n import (
+    N_,
+    _,
+    card_text,
+    cards_text,
+    fmt_int,
+    kind_name,
+    list_text,
+    ltr,
+    ngettext,
+)
+
+__all__ = [
+    "count_lines",
+    "discard_lines",
+    "exposure_text",
+    "fact_text",
+    "play_lines",
+]
+
+_REPLY_KINDS: Final = (
+    ScoreKind.FIFTEEN,
+    ScoreKind.THIRTY_ONE,
+    ScoreKind.PAIR,
+    ScoreKind.PAIR_ROYAL,
+    ScoreKind.DOUBLE_PAIR_ROYAL,
+    ScoreKind.RUN,
+)
+
+# {thrown}: the two (or one) cards thrown; {cards}: the combination
+_KEEPS: Final = {
+    "run": N_("Throwing {thrown} keeps the run {cards}."),
+    "fifteen": N_("Throwing {thrown} keeps the fifteen {cards}."),
+    "pair": N_("Throwing {thrown} keeps the pair {cards}."),
+    "flush": N_("Throwing {thrown} keeps the flush {cards}."),
+}
+_BREAKS: Final = {
+    "run": N_("Throwing {thrown} breaks the run {cards}."),
+    "fifteen": N_("Throwing {thrown} breaks the fifteen {cards}."),
+    "pair": N_("Throwing {thrown} breaks the pair {cards}."),
+    "flush": N_("Throwing {thrown} breaks the flush {cards}."),
+}
+_CRIB_GETS: Final = {
+    ("pair", True): N_("{cards} give your own crib a pair: {points} points before the cut."),
+    ("pair", False): N_(
+        "{cards} give your opponent's crib a pair: {points} points for them before the cut."
+    ),
+    ("fifteen", True): N_("{cards} give your own crib a fifteen: {points} points before the cut."),
+    ("fifteen", False): N_(
+        "{cards} give your opponent's crib a fifteen: {points} points for them before the cut."
+    ),
+    ("touching", True): N_("{cards} are close in rank: your crib may make a run with them."),
+    ("touching", False): N_(
+        "{cards} are close in rank: your opponent's crib may make a run with them."
+    ),
+    ("five", True): N_("{cards} in your own crib makes fifteen with any ten-card."),
+    ("five", False): N_(
+        "{cards} in your opponent's crib makes fifteen with any ten-card for them."
+    ),
+}
+
+
+def _ranks(ranks: Sequence[str], lang: str | None) -> str:
+    return list_text([ltr(r, lang) for r in ranks], "or", lang)
+
+
+def exposure_parts(fact: Fact, lang: str | None = None) -> str:
+    """Which unseen ranks would score on a card, kind by kind: ``Run (5 or 9): 8``."""
+    parts = []
+    for kind in _REPLY_KINDS:
+        found = [(rank, n) for rank, kinds, n in fact.ranks if kind in kinds]
+        if found:
+            parts.append(
+                _("{kind} ({ranks}): {n}", lang).format(
+                    kind=kind_name(kind, lang),
+                    ranks=_ranks([rank.symbol for rank, _ in found], lang),
+                    n=fmt_int(sum(n for _, n in found), lang),
+                )
+            )
+    return list_text(parts, lang=lang)
+
+
+def _tens(fact: Fact) -> tuple[int, int]:
+    """Unseen ten-cards that make 15 (or 31) on the card: (how many, the total they make)."""
+    total = 15 if fact.count < 15 else 31
+    kind = ScoreKind.FIFTEEN if total == 15 else ScoreKind.THIRTY_ONE
+    n = sum(k for rank, kinds, k in fact.ranks if rank.count_value == 10 and kind in kinds)
+    return n, total
+
+
+def fact_text(fact: Fact, lang: str | None = None, thrown: Sequence[Card] = ()) -> str:
+    """One fact as a whole sentence (``thrown``: the throw a discard's fact is about)."""
+    cards = cards_text(fact.cards, lang=lang)
+    kind = fact.kind
+    if kind is FactKind.SCORES:
+        kinds = list_text([kind_name(k, lang) for k in fact.kinds], lang=lang)
+        return ngettext(
+            "{card} scores {n} point now ({kinds}).",
+            "{card} scores {n} points now ({kinds}).",
+            fact.points,
+            lang,
+        ).format(card=cards, n=fmt_int(fact.points, lang), kinds=kinds)
+    if kind is FactKind.EXPOSES:
+        text = _(
+            "After {card} the count is {count}: {n} of the {unseen} cards you have not seen would score on it ({parts}).",
+            lang,
+        ).format(
+            card=cards,
+            count=fmt_int(fact.count, lang),
+            n=fmt_int(fact.n, lang),
+            unseen=fmt_int(fact.of, lang),
+            parts=exposure_parts(fact, lang),
+        )
+        tens, total = _tens(fact)
+        if tens:
+            text += " " + ngettext(
+                "Any of the {n} ten-card you have not seen makes {total}.",
+                "Any of the {n} ten-cards you have not seen makes {total}.",
+                tens,
+                lang,
+            ).format(n=fmt_int(tens, lang), total=fmt_int(total, lang))
+        return text
+    if kind is FactKind.SAFE:
+        return _(
+            "After {card} the count is {count}, and none of the {unseen} cards you have not seen would score on it.",
+            lang,
+        ).format(card=cards, count=fmt_int(fact.count, lang), unseen=fmt_int(fact.of, lang))
+    if kind is FactKind.KEEPS_PAIR:
+        return _(
+            "Laying {card} keeps {twin} back: if your opponent pairs it, {twin} makes three of a kind for {six}.",
+            lang,
+        ).format(
+            card=card_text(fact.cards[0], lang),
+            twin=card_text(fact.cards[1], lang),
+            six=fmt_int(6, lang),
+        )
+    if kind in (FactKind.KEEPS, FactKind.BREAKS):
+        table = _KEEPS if kind is FactKind.KEEPS else _BREAKS
+        return _(table[fact.detail], lang).format(thrown=cards_text(thrown, lang=lang), cards=cards)
+    if kind is FactKind.CRIB:
+        if fact.mine:
+            return ngettext(
+                "{cards} goes to your own crib: you count it after your hand.",
+                "{cards} go to your own crib: you count it after your hand.",
+                len(fact.cards),
+                lang,
+            ).format(cards=cards)
+        return ngettext(
+            "{cards} goes to your opponent's crib: they count it.",
+            "{cards} go to your opponent's crib: they count it.",
+            len(fact.cards),
+            lang,
+        ).format(cards=cards)
+    if kind is FactKind.CRIB_GETS:
+        return _(_CRIB_GETS[(fact.detail, fact.mine)], lang).format(
+            cards=cards, points=fmt_int(fact.points, lang)
+        )
+    assert kind is FactKind.MISSED
+    return ngettext(
+        "Missed: {kind} {cards}, for {points} point.",
+        "Missed: {kind} {cards}, for {points} points.",
+        fact.points,
+        lang,
+    ).format(kind=kind_name(fact.detail, lang), cards=cards, points=fmt_int(fact.points, lang))
+
+
+def exposure_text(e: Exposure, lang: str | None = None) -> str:
+    """What a card leaves the opponent (the pegging trainer's line), from the same facts."""
+    if e.new_series:
+        return _(
+            "{card} makes {thirty_one}: the count goes back to {zero} and your opponent must lead.",
+            lang,
+        ).format(card=card_text(e.card, lang), thirty_one=fmt_int(31, lang), zero=fmt_int(0, lang))
+    if not e.scoring:
+        fact = Fact(FactKind.SAFE, (e.card,), count=e.count, of=e.unseen)
+    else:
+        fact = Fact(
+            FactKind.EXPOSES,
+            (e.card,),
+            points=e.most,
+            count=e.count,
+            n=e.scoring,
+            of=e.unseen,
+            ranks=e.by_rank,
+        )
+    return fact_text(fact, lang)
+
+
+def play_lines(view: SeatView, card: Card, lang: str | None = None) -> list[str]:
+    """What laying ``card`` scores now, lets the next player score and keeps back."""
+    return [fact_text(f, lang) for f in play_facts(view, card)]
+
+
+def discard_lines(
+    dealt: Sequence[Card],
+    thrown: Sequence[Card],
+    dealer: bool,
+    best: Sequence[Card] | None = None,
+    lang: str | None = None,
+    limit: int = 4,
+) -> list[str]:
+    """What a throw breaks, keeps and gives the crib (at most ``limit`` sentences, the
+    weightiest first: what it breaks, one of each thing it keeps, whose crib, what the crib gets)."""
+    facts = discard_facts(dealt, thrown, dealer, best)
+    chosen: list[Fact] = []
+    seen: set[tuple[FactKind, str]] = set()
+    for f in facts:
+        if f.kind in (FactKind.KEEPS, FactKind.BREAKS) and (f.kind, f.detail) in seen:
+            continue
+        seen.add((f.kind, f.detail))
+        chosen.append(f)
+    must = [f for f in chosen if f.kind in (FactKind.BREAKS, FactKind.CRIB, FactKind.CRIB_GETS)]
+    rest = [f for f in chosen if f not in must]
+    picked = set(map(id, (must + rest)[:limit]))
+    return [fact_text(f, lang, thrown) for f in chosen if id(f) in picked]
+
+
+def count_lines(
+    cards: Sequence[Card], starter: Card, is_crib: bool, claimed: int, lang: str | None = None
+) -> list[str]:
+    """The combinations a count left out (see :func:`cribbage_core.coach.facts.count_facts`)."""
+    return [fact_text(f, lang) for f in count_facts(cards, starter, is_crib, claimed)]
