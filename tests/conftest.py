@@ -139,7 +139,7 @@ def serve(root: Path, database_url: str, log_name: str = "streamlit-server.log")
             stdout=out,
             stderr=subprocess.STDOUT,
             # a short pause between the Play page's bot moves
-            env={"CRIBBAGE_BOT_DELAY": "0.3", **os.environ, "DATABASE_URL": database_url},
+            env={"CRIBBAGE_BOT_DELAY": "0.05", **os.environ, "DATABASE_URL": database_url},
         )
         url = f"http://127.0.0.1:{port}"
         try:
