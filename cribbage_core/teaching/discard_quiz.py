@@ -29,6 +29,7 @@ from typing import Final
 
 from cribbage_core.cards import Card, Rank, full_deck, parse_cards, shuffled_deck  # noqa: F401 - parse_cards: the doctests
 from cribbage_core.coach.advisor import Advice, DiscardOption, advise, hand_points
+from cribbage_core.coach.grades import close_call
 from cribbage_core.errors import CribbageError, WrongNumberOfCards
 from cribbage_core.seats import Role
 
@@ -44,6 +45,8 @@ __all__ = [
     "matches_difficulty",
     "ev_loss",
     "is_best",
+    "is_good",
+    "close_options",
     "KeepShape",
     "keep_shape",
     "Fact",
@@ -166,6 +169,27 @@ def ev_loss(advice: Advice, discard: Sequence[Card]) -> float:
 def is_best(advice: Advice, discard: Sequence[Card]) -> bool:
     """Whether ``discard`` is a best discard (ties to the hundredth count as best)."""
     return ev_loss(advice, discard) < TIE
+
+
+def is_good(advice: Advice, discard: Sequence[Card]) -> bool:
+    """Whether ``discard`` is the best or a close call to it (within
+    :data:`~cribbage_core.coach.grades.CLOSE_CALL` points): accepted as right.
+
+    >>> advice = advise("5H 5S 5C JD 2S 9C", Role.DEALER)
+    >>> is_good(advice, advice.best.discard), is_good(advice, advice.options[-1].discard)
+    (True, False)
+    """
+    return close_call(ev_loss(advice, discard))
+
+
+def close_options(advice: Advice, discard: Sequence[Card] = ()) -> list[DiscardOption]:
+    """The other throws within a close call of the best (not the best, not ``discard``)."""
+    picked = frozenset(discard)
+    return [
+        o
+        for o in advice.options[1:]
+        if close_call(advice.best.net - o.net) and frozenset(o.discard) != picked
+    ]
 
 
 # ----------------------------------------------------------- the explanation

@@ -188,8 +188,9 @@ class PegVerdict:
 
     @property
     def correct(self) -> bool:
-        """A best card (within the grades' limit for best)."""
-        return self.grade is Grade.BEST
+        """A best card or a close call to it (graded best or good: within
+        :data:`~cribbage_core.coach.grades.CLOSE_CALL` of the best), accepted as right."""
+        return self.grade in (Grade.BEST, Grade.GOOD)
 
     @property
     def same_as_best(self) -> bool:

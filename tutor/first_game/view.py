@@ -18,7 +18,7 @@ from cribbage_core.errors import IllegalMove
 from cribbage_core.game import Action, Count, Discard, GameState, Go, Phase, Play
 from cribbage_core.pegging import MAX_COUNT
 from cribbage_core.scoring import MAX_HAND_POINTS, score_hand
-from cribbage_core.teaching.discard_quiz import explain, is_best
+from cribbage_core.teaching.discard_quiz import ev_loss, explain, is_best, is_good
 from cribbage_core.teaching.first_game import CUT_SEED, coach_discard, cuts, deal, play_hint, start
 from tutor.first_game.text import cut_lines, hint_text, narrate, turn_text
 from tutor.frame.menu import link_params
@@ -29,7 +29,7 @@ from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ngettext
 from tutor.quiz.attempts import Attempt, record_attempt
 from tutor.quiz.combo_view import card_columns
 from tutor.quiz.count_view import show_count
-from tutor.quiz.discard_text import reason_headline, reason_why
+from tutor.quiz.discard_text import points, reason_headline, reason_why
 from tutor.quiz.grading import grade_count
 
 __all__ = ["run"]
@@ -217,7 +217,7 @@ def _lay_away(seat: int, drawn_at: int) -> None:
         )
         return
     advice = coach_discard(state, seat)
-    if not is_best(advice, chosen):
+    if not is_good(advice, chosen):
         reason = explain(advice, chosen)
         lines = [line for line in (reason_headline(reason), reason_why(reason)) if line]
         st.session_state[_NOTE] = ("wrong", [*lines, _("Choose again, or ask for the hint.")])
@@ -225,7 +225,21 @@ def _lay_away(seat: int, drawn_at: int) -> None:
     for i in range(6):
         st.session_state[f"fg_pick_{i}"] = False
     _make(Discard(seat, chosen))
-    st.session_state[_NOTE] = ("right", [_("Right: the coach lays away the same two cards.")])
+    if is_best(advice, chosen):
+        st.session_state[_NOTE] = ("right", [_("Right: the coach lays away the same two cards.")])
+    else:
+        st.session_state[_NOTE] = (
+            "right",
+            [
+                _(
+                    "A close call, accepted as good: the coach lays away {best}, only {gap} points "
+                    "ahead on average over every starter. A strong player treats a few tenths as equal."
+                ).format(
+                    best=cards_text(advice.best.discard),
+                    gap=points(ev_loss(advice, chosen)),
+                )
+            ],
+        )
     if _states()[-1].phase is Phase.PLAY:
         st.session_state[_STAGE] = "starter"
 

@@ -20,6 +20,7 @@ from typing import Final, Literal, NamedTuple
 
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HAND_KINDS
+from cribbage_core.teaching.discard_quiz import TIE
 from tutor.lang.i18n import N_, _, fmt_int, kind_label, list_text
 from tutor.quiz.discard_text import cards_text, fact_text, points, reason_headline, reason_why
 from tutor.quiz.grading import CountVerdict, DiscardVerdict, PeggingVerdict
@@ -160,10 +161,39 @@ def pegging_notes(verdict: PeggingVerdict, card: str) -> list[Note]:
     return notes
 
 
+def also_good_notes(verdict: DiscardVerdict) -> list[Note]:
+    """The other throws within a close call of the best: "Also good: 5♠ 6♣ (0.22 behind)"."""
+    best = verdict.best
+    if not verdict.also_good or best is None:
+        return []
+    items = [
+        _("{cards} ({gap} behind)").format(
+            cards=cards_text(o.discard), gap=points(best.net - o.net)
+        )
+        for o in verdict.also_good
+    ]
+    return [Note("note", _("Also good: {options}.").format(options=list_text(items)))]
+
+
 def discard_notes(verdict: DiscardVerdict) -> list[Note]:
     """The verdict on a discard: the best (and how far the next is behind), or what it cost and why."""
     chosen, best = verdict.chosen, verdict.best
     assert chosen is not None and best is not None, "grade a discard of the right size first"
+    if verdict.correct and verdict.loss >= TIE:
+        notes = [
+            Note(
+                "right",
+                _(
+                    "A close call, accepted as good: throwing {cards} is {gap} points behind the "
+                    "best, throwing {best}, on average over every starter."
+                ).format(
+                    cards=cards_text(chosen.discard),
+                    gap=points(verdict.loss),
+                    best=cards_text(best.discard),
+                ),
+            )
+        ]
+        return notes + also_good_notes(verdict)
     if verdict.correct:
         notes = [
             Note(
@@ -173,6 +203,8 @@ def discard_notes(verdict: DiscardVerdict) -> list[Note]:
                 ),
             )
         ]
+        if verdict.also_good:
+            return notes + also_good_notes(verdict)
         if verdict.runner_up is not None:
             notes.append(
                 Note(

@@ -23,7 +23,15 @@ from cribbage_core.cards import Card
 from cribbage_core.coach.advisor import DiscardOption
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HAND_KINDS, MAX_HAND_POINTS, HandScore
-from cribbage_core.teaching.discard_quiz import DiscardDeal, Reason, ev_loss, explain, is_best
+from cribbage_core.teaching.discard_quiz import (
+    DiscardDeal,
+    Reason,
+    close_options,
+    ev_loss,
+    explain,
+    is_best,
+    is_good,
+)
 from cribbage_core.teaching.hand_quiz import likely_missed
 from cribbage_core.teaching.pegging_quiz import PeggingQuestion
 from tutor.lang.answers import parse_answer
@@ -200,6 +208,7 @@ class DiscardVerdict:
     best: DiscardOption | None = None
     runner_up: DiscardOption | None = None
     reason: Reason | None = None
+    also_good: tuple[DiscardOption, ...] = ()
 
     @property
     def wrong_number(self) -> bool:
@@ -223,7 +232,8 @@ def grade_discard(deal: DiscardDeal, chosen: Sequence[Card]) -> DiscardVerdict:
     if verdict.wrong_number:
         return verdict
     advice = deal.advice
-    right = is_best(advice, thrown)
+    right = is_good(advice, thrown)
+    best_chosen = is_best(advice, thrown)
     picked = frozenset(thrown)
     return DiscardVerdict(
         thrown,
@@ -233,7 +243,8 @@ def grade_discard(deal: DiscardDeal, chosen: Sequence[Card]) -> DiscardVerdict:
         chosen=advice.option_for(thrown),
         best=advice.best,
         runner_up=next((o for o in advice.options if frozenset(o.discard) != picked), None)
-        if right
+        if best_chosen
         else None,
         reason=None if right else explain(advice, thrown),
+        also_good=tuple(close_options(advice, thrown)[:3]),
     )

@@ -117,6 +117,31 @@ def trainer_notes(position: PegPosition, verdict: PegVerdict) -> list[Note]:
     win = position.advice.win_view
     said_go = position.opponent_said_go
     notes: list[Note] = []
+    if verdict.correct and verdict.grade is Grade.GOOD:
+        if win and verdict.win_lost is not None:
+            gap = percent(verdict.win_lost)
+            head = _(
+                "A close call, accepted as good: {card} gives up only {gap} of your chance to win "
+                "against the best card, {best}."
+            )
+        else:
+            gap = points(verdict.points_lost)
+            head = _(
+                "A close call, accepted as good: {card} is only {gap} points behind the best card, "
+                "{best}, on average over the hands your opponent could hold."
+            )
+        notes.append(
+            Note(
+                "right",
+                head.format(card=card_text(chosen.card), gap=gap, best=card_text(best.card)),
+            )
+        )
+        why = [
+            exposure_text(verdict.exposure) + " " + reply_text(verdict.reply, said_go),
+            exposure_text(verdict.best_exposure) + " " + reply_text(verdict.best_reply, said_go),
+        ]
+        notes.append(Note("hint", "\n".join(f"- {line}" for line in why)))
+        return notes
     if verdict.correct:
         if win:
             head = _("The best card! With {card} your chance to win is {win}.").format(
