@@ -121,6 +121,16 @@ def pin_gate() -> None:
     name = locked_learner()
     if name is None:
         return
+    if open_store().access_unknown(name):  # fails closed: refused, and the page says why
+        text = html.escape(
+            _(
+                "Who may use the name {name} cannot be checked now: the database does not answer. "
+                "Until it can, nothing of this name's progress, answers, games or language is shown "
+                "or changed; try again in a moment."
+            )
+        ).format(name=f"<b><bdi>{plain_html(name)}</bdi></b>")
+        st.markdown(f'<div class="learner-name">⚠️ {text}</div>', unsafe_allow_html=True)
+        return
     with st.container(border=True, key="pin_gate"):
         shown = f"<b><bdi>{plain_html(name)}</bdi></b>"
         text = html.escape(

@@ -111,6 +111,8 @@ class Store:
     failures: int = 0  # calls that failed so far: a caller compares it to tell "absent" from "down"
     secret: str | None = field(default=None, repr=False)  # for tokens; else the database's own
     refusals: int = 0  # calls refused because the name is protected and not granted here
+    # names whose access could not be checked (a read failed): refused, never let through
+    unchecked: set[str] = field(default_factory=set, repr=False)
     _learners: dict[str, Learner] = field(default_factory=dict, repr=False)
     _granted: set[str] = field(default_factory=set, repr=False)
     # Each learner's PIN hash as read in this script run: a page run asks whether it may use the
@@ -217,27 +219,64 @@ class Store:
     # -- who may use a name ---------------------------------------------------------------
 
     def _pin_hash(self, learner: Learner) -> str | None:
+        """The learner's PIN hash (None: not protected); raises ``_Unchecked`` when it cannot
+        be read, so that no caller can take a failed read for "no PIN"."""
         pins = self._run_pins()
         if learner.id in pins:
             return pins[learner.id]
         failures = self.failures
         stored = self._run(lambda engine: pin_hash(engine, learner.id), None)
-        if self.failures == failures:
-            pins[learner.id] = stored  # read, not a fallback: good for the rest of the run
+        if self.failures != failures:
+            self.unchecked.add(learner.name)
+            raise _Unchecked(learner.name)
+        pins[learner.id] = stored  # read, not a fallback: good for the rest of the run
+        self.unchecked.discard(learner.name)
         return stored
 
     def _may_use(self, learner: Learner) -> bool:
-        return learner.name in self._granted or self._pin_hash(learner) is None
+        """Fails closed: a PIN that cannot be read refuses the name like a PIN not given."""
+        if learner.name in self._granted:
+            return True
+        try:
+            return self._pin_hash(learner) is None
+        except _Unchecked:
+            return False
+
+    def _find(self, name: str) -> Learner | None:
+        """The learner called ``name`` (None: no such learner); raises ``_Unchecked`` when the
+        lookup failed. A handle without a database (it could not be opened) reads and writes
+        nothing, so it has nothing to refuse: every name is unknown to it."""
+        if self.engine is None:
+            return None
+        failures = self.failures
+        found = self.learner(name)
+        if found is None and self.failures != failures:
+            self.unchecked.add(clean_name(name))
+            raise _Unchecked(name)
+        return found
 
     def protected(self, name: str) -> bool:
-        """Whether ``name`` has a PIN (False for a new name, or while the database is down)."""
-        learner = self.learner(name)
-        return learner is not None and self._pin_hash(learner) is not None
+        """Whether ``name`` has a PIN (False for a new name). Fails closed: True when that
+        cannot be read now (see :meth:`access_unknown`)."""
+        try:
+            learner = self._find(name)
+            return learner is not None and self._pin_hash(learner) is not None
+        except _Unchecked:
+            return True
 
     def may_use(self, name: str) -> bool:
-        """Whether this session may read and write ``name``'s progress (not protected, or granted)."""
-        learner = self.learner(name)
+        """Whether this session may read and write ``name``'s progress (not protected, or
+        granted). Fails closed: False when it cannot be checked now."""
+        try:
+            learner = self._find(name)
+        except _Unchecked:
+            return False
         return learner is None or self._may_use(learner)
+
+    def access_unknown(self, name: str) -> bool:
+        """Whether the last check of who may use ``name`` could not be made (the database failed):
+        the name is refused meanwhile, and the page says why rather than "protected"."""
+        return clean_name(name) in self.unchecked
 
     def grant(self, name: str) -> None:
         """Let this session use ``name`` (the right PIN was given, or the app's login says so)."""
@@ -287,7 +326,10 @@ class Store:
         learner = self.learner(name)
         if learner is None or learner.name not in self._granted:
             return None
-        stored, secret = self._pin_hash(learner), self._secret()
+        try:
+            stored, secret = self._pin_hash(learner), self._secret()
+        except _Unchecked:
+            return None
         if stored is None or secret is None:
             return None
         return make_token(secret, learner.id, learner.name, stored)
@@ -297,7 +339,10 @@ class Store:
         learner = self.learner(name)
         if learner is None or not token:
             return False
-        stored, secret = self._pin_hash(learner), self._secret()
+        try:
+            stored, secret = self._pin_hash(learner), self._secret()
+        except _Unchecked:
+            return False
         if stored is None or secret is None:
             return False
         if token_valid(secret, learner.id, learner.name, stored, token):
@@ -361,6 +406,9 @@ class Store:
             return False
         learner = options.get("learner")
         if learner and not self.may_use(learner):
+            if self.access_unknown(learner):
+                self.failures += 1
+                return False  # cannot be checked now: not saved (kept by the page), not let through
             raise NotYourGame(f"{learner!r} is protected by a PIN not given in this session")
         engine = self.engine
         try:
@@ -546,6 +594,10 @@ class Store:
     def daily_shares(self, day: dt.date, question: int) -> dict[str, int]:
         """Everyone's answers to one daily question ({} when none or the database is down)."""
         return self._run(lambda e: daily_shares(e, day, question), {})
+
+
+class _Unchecked(Exception):
+    """Who may use a name could not be checked (a read failed): the caller refuses."""
 
 
 # What ``Store.problem`` may say: a fixed phrase (``tutor.frame.status`` translates each),
