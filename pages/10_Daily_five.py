@@ -9,10 +9,12 @@ from tutor.frame.menu import four_colour, link_params, setup_page
 from tutor.frame.urlstate import address_changed
 from tutor.lang.i18n import N_, _, fmt_date
 from tutor.quiz.attempts import quiz_learner
+from tutor.quiz.closing import close_session
 from tutor.quiz.daily import FIRST_DAY, daily_questions, read_day
 from tutor.quiz.daily_view import (
     ARCHIVE_DAYS,
     DAY_PARAM,
+    daily_marks,
     daily_recorder,
     next_daily,
     question_picker,
@@ -44,7 +46,8 @@ if day is None:
     day = now
     st.query_params[DAY_PARAM] = day.isoformat()
 questions = daily_questions(day)
-number = question_picker(len(questions))
+marks = daily_marks(db, learner, day)
+number = question_picker(len(questions), marks)
 question = questions[number]
 st.header(fmt_date(day))
 
@@ -69,6 +72,15 @@ if number + 1 < len(questions):
         icon=":material/skip_next:",
     )
 keyboard(question.kind, served, "daily_next", nonce=f"{day}:{number}")
+marks = daily_marks(db, learner, day)
+if len(marks) == len(questions) and (served is None or served.done):
+    close_session(
+        sum(marks.values()),
+        len(questions),
+        "pages/9_Review.py",
+        _("Next: go over your missed questions on the page Review your mistakes"),
+        "daily_close",
+    )
 st.caption(_("Share this day's five: the page's address holds the date."))
 
 st.divider()

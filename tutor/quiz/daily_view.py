@@ -29,7 +29,10 @@ __all__ = [
     "ARCHIVE_DAYS",
     "DAY_PARAM",
     "QUESTION_PARAM",
+    "chip_label",
+    "daily_marks",
     "daily_recorder",
+    "mark_answered",
     "next_daily",
     "question_picker",
     "show_shares",
@@ -56,15 +59,47 @@ def _picked() -> None:
     next_daily(int(st.session_state[_PICKER]))
 
 
-def question_picker(count: int) -> int:
-    """The question in ``?q=`` (1 to ``count``; else the first), with buttons to choose another."""
+_MARKS: Final = "daily_marks"  # day (ISO) -> {question number: right}, answered in this session
+
+
+def mark_answered(day: dt.date, number: int, right: bool) -> None:
+    """Remember that question ``number`` of ``day`` was answered (its first answer stands)."""
+    marks: dict[str, dict[int, bool]] = st.session_state.setdefault(_MARKS, {})
+    marks.setdefault(day.isoformat(), {}).setdefault(number, right)
+
+
+def daily_marks(store: Store, learner: str | None, day: dt.date) -> dict[int, bool]:
+    """The day's questions answered, and whether the first answer was right: the learner's
+    stored answers (a name), else this session's."""
+    marks = dict(st.session_state.get(_MARKS, {}).get(day.isoformat(), {}))
+    if learner is not None:
+        for number, (_answer, right) in store.daily_answers_of(learner, day).items():
+            marks[number] = right
+    return marks
+
+
+def chip_label(number: int, marks: dict[int, bool]) -> str:
+    """A question's chip: its number, and ✓ or ✗ once answered.
+
+    >>> chip_label(0, {0: True}), chip_label(1, {0: True}), chip_label(2, {2: False})
+    ('1 ✓', '2', '3 ✗')
+    """
+    if number not in marks:
+        return fmt_int(number + 1)
+    return fmt_int(number + 1) + (" ✓" if marks[number] else " ✗")
+
+
+def question_picker(count: int, marks: dict[int, bool] | None = None) -> int:
+    """The question in ``?q=`` (1 to ``count``; else the first), with buttons to choose another
+    (each marked done and right or wrong, see :func:`chip_label`)."""
+    done = marks or {}
     raw = st.query_params.get(QUESTION_PARAM, "1")
     number = int(raw) - 1 if raw in {str(n) for n in range(1, count + 1)} else 0
     st.session_state[_PICKER] = number
     st.segmented_control(
         _("Question"),
         list(range(count)),
-        format_func=lambda n: fmt_int(n + 1),
+        format_func=lambda n: chip_label(n, done),
         key=_PICKER,
         on_change=_picked,
         required=True,
@@ -80,6 +115,7 @@ def daily_recorder(
 
     def record(attempt: Attempt) -> Saved:
         saved = record_attempt(attempt, store, position=question.position)
+        mark_answered(day, question.number, attempt.correct)
         if learner is not None:
             counted = store.record_daily_answer(
                 learner, day, question.number, str(attempt.answer), attempt.correct

@@ -37,7 +37,7 @@ from tutor.review.game import ReviewedGame
 from tutor.review.items import DECISION_CATEGORIES, GAME_KIND, decision_at, file_decisions
 from tutor.review.mistakes import check_answer
 from tutor.review.reasons import cost_text, option_cards, reasons
-from tutor.review.view import analysed_game, position
+from tutor.review.view import analysed_game, position, setting
 from tutor.store import Store
 
 __all__ = ["PICK_PREFIX", "file_finished", "file_reviewed", "serve_decision"]
@@ -166,7 +166,9 @@ def serve_decision(
         else ""
     )
     st.caption(_("From your game, hand {hand}.").format(hand=fmt_int(d.hand_no)) + f" {scores}")
-    if d.kind == "discard" and game.review.players <= 3:  # whose crib it is (with four, a side's)
+    if game.review.players == 2:
+        setting(game, d)  # whose crib it is and the scores
+    elif d.kind == "discard" and game.review.players == 3:  # whose crib it is
         role = Role.DEALER if d.dealer == d.seat else Role.PONE
         st.info(
             seat_text(role, size),

@@ -16,6 +16,7 @@ from cribbage_core.cards import Card
 from cribbage_core.coach.game_review import Decision
 from cribbage_core.coach.grades import Grade
 from tutor.lang.i18n import _, card_text, cards_text, fmt_int, grade_name
+from tutor.quiz.closing import close_session
 from tutor.review.game import LEARNER, ReviewedGame
 from tutor.review.reasons import (
     cost_text,
@@ -25,7 +26,7 @@ from tutor.review.reasons import (
     reasons,
     severity,
 )
-from tutor.review.view import position
+from tutor.review.view import position, setting
 
 __all__ = ["check_answer", "costly_decisions", "learn"]
 
@@ -77,9 +78,19 @@ def learn(game: ReviewedGame) -> None:
         st.session_state[_STATE] = progress
     at = int(progress["at"])  # type: ignore[call-overload]
     if at >= len(costly):
-        st.success(_("You have been through all {n} of them.").format(n=fmt_int(len(costly))))
+        found = progress.get("right")
+        right = len(found) if isinstance(found, list) else 0
+        close_session(
+            right, len(costly), "pages/4_Play.py", _("Next: play another game"), "review_close"
+        )
         if st.button(_("Start again"), key="review_learn_again"):
-            st.session_state[_STATE] = {**progress, "at": 0, "tries": 0, "result": None}
+            st.session_state[_STATE] = {
+                **progress,
+                "at": 0,
+                "tries": 0,
+                "result": None,
+                "right": [],
+            }
             st.rerun()
         return
     d = costly[at]
@@ -89,6 +100,7 @@ def learn(game: ReviewedGame) -> None:
         )
     )
     result = progress.get("result")
+    setting(game, d)
     position(game, d, answer=result is not None)
     mine = option_cards(d.choice)
     if d.kind == "discard":
@@ -139,10 +151,13 @@ def _ask(game: ReviewedGame, d: Decision, progress: dict[str, object]) -> None:
         return
     tries = int(progress["tries"]) + 1  # type: ignore[call-overload]
     if graded in (Grade.BEST, Grade.GOOD):
+        found = progress.get("right")
+        right = [*found] if isinstance(found, list) else []
         st.session_state[_STATE] = {
             **progress,
             "tries": tries,
             "result": ("right", tuple(cards), graded.value),
+            "right": [*right, d.step],
         }
     elif tries < 2:
         st.session_state[_STATE] = {**progress, "tries": tries}
@@ -181,7 +196,11 @@ def _answer(game: ReviewedGame, d: Decision, progress: dict[str, object]) -> Non
         )
     else:
         st.info(_("The best choice was {best}.").format(best=cards_text(best)))
-    st.write(cost_text(d))
+    st.write(
+        _("In the game you chose {cards}.").format(cards=cards_text(option_cards(d.choice)))
+        + " "
+        + cost_text(d)
+    )
     why = reasons(d, game.state_before(d))
     if why:
         st.markdown("\n".join(f"- {line}" for line in why))

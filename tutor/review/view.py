@@ -22,6 +22,7 @@ import streamlit as st
 from cribbage_core.coach.game_review import Decision, HandReview
 from cribbage_core.coach.grades import Grade
 from cribbage_core.errors import InvalidSavedGame
+from cribbage_core.seats import Role
 from cribbage_core.tables.bot_skill import bot_skill
 from tutor import progress
 from tutor.clock import today
@@ -43,6 +44,7 @@ from tutor.lang.i18n import (
 )
 from tutor.lang.languages import is_rtl
 from tutor.play.text import LEVEL_LABELS, saved_game_problem, seat_names
+from tutor.quiz.discard_text import seat_text
 from tutor.review.game import LEARNER, ReviewedGame, review_game
 from tutor.review.keep import keep_fresh, kept_hands
 from tutor.review.reasons import GRADE_ICONS, cost_text, option_cards, reasons, signed
@@ -59,6 +61,7 @@ __all__ = [
     "hand_decisions",
     "open_game",
     "rail",
+    "setting",
     "skill_beside",
     "win_chart",
 ]
@@ -363,6 +366,24 @@ def _title(game: ReviewedGame, d: Decision) -> str:
     return f"{GRADE_ICONS[d.grade]} {bold(escape(grade_name(d.grade)))} · {escape(who)} · {escape(what)}"
 
 
+def setting(game: ReviewedGame, d: Decision) -> None:
+    """Where a decision asked again stands (two players): whose crib it is, and the scores."""
+    if game.review.players != 2 or len(d.scores) != 2:
+        return
+    dealer = d.dealer == d.seat
+    if d.kind == "discard":
+        size = len(option_cards(d.choice))
+        role = seat_text(Role.DEALER if dealer else Role.PONE, size)
+    elif dealer:
+        role = _("You dealt: the crib is yours, and your opponent led.")
+    else:
+        role = _("Your opponent dealt: the crib is theirs, and you led.")
+    score = _("Score: you {mine}, your opponent {theirs}.").format(
+        mine=fmt_int(d.scores[d.seat]), theirs=fmt_int(d.scores[1 - d.seat])
+    )
+    st.info(role + " " + score, icon=":material/inventory_2:" if dealer else ":material/person:")
+
+
 def position(game: ReviewedGame, d: Decision, answer: bool = True) -> None:
     """The cards of the decision: the dealt hand (throws marked), or the series and the hand held."""
     state = game.state_before(d)
@@ -371,7 +392,7 @@ def position(game: ReviewedGame, d: Decision, answer: bool = True) -> None:
         dealt = state.hands[d.seat]
         mine, best = set(option_cards(d.choice)), set(option_cards(d.options[0]))
         captions = [
-            (_("your throw") if c in mine else "")
+            ((_("your throw") if d.seat == LEARNER else _("their throw")) if c in mine else "")
             + (" · " if c in mine and c in best and answer else "")
             + (_("best throw") if answer and c in best else "")
             for c in dealt

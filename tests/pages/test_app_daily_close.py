@@ -1,0 +1,56 @@
+"""AppTest: the daily five's chips show which questions are done and right, and the five end
+with a tally, a kind word and one next step."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from apptools import open_page, own_database
+
+from tutor import store
+
+DAILY = "pages/10_Daily_five.py"
+DAY = dt.date(2026, 12, 1)
+
+
+@pytest.fixture
+def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    return own_database(tmp_path, monkeypatch, today=DAY)
+
+
+def answered(url: str, name: str, rights: dict[int, bool]) -> None:
+    engine = store.make_engine(url)
+    store.migrate(engine)
+    handle = store.Store(engine)
+    try:
+        for number, right in rights.items():
+            assert handle.record_daily_answer(name, DAY, number, "x", right)
+    finally:
+        engine.dispose()
+
+
+def chips(at: object) -> list[str]:
+    [picker] = at.get("button_group")  # type: ignore[attr-defined]
+    return [str(o.content) for o in picker.proto.options]
+
+
+def test_the_chips_show_done_and_right_and_the_five_end_with_a_tally(db_url: str) -> None:
+    answered(db_url, "Ann", {0: True, 2: False})
+    at = open_page(DAILY, learner="Ann", date=DAY.isoformat(), q="2")
+    assert not at.exception
+    assert chips(at) == ["1 ✓", "2", "3 ✗", "4", "5"]
+    assert not at.get("page_link") or all(
+        "Next:" not in str(link.label) for link in at.get("page_link")
+    )
+    answered(db_url, "Ann", {1: True, 3: True, 4: False})
+    done = open_page(DAILY, learner="Ann", date=DAY.isoformat(), q="5")
+    assert not done.exception
+    assert chips(done) == ["1 ✓", "2 ✓", "3 ✗", "4 ✓", "5 ✗"]
+    tally = [s.value for s in done.success if "of 5 right" in s.value]
+    assert tally == [
+        "3 of 5 right. Good work: most of them right. Each miss goes on your review list."
+    ]
+    nexts = [link for link in done.get("page_link") if str(link.label).startswith("Next:")]
+    assert len(nexts) == 1
