@@ -24,6 +24,29 @@ st.markdown(
     )
 )
 
+if not current_learner():  # a first visit: one way in, then the next step
+    with st.container(border=True, key="home_way_in"):
+        st.markdown(
+            bold(_("New to cribbage? Start with one coached deal."))
+            + " "
+            + _(
+                "You play both seats of one deal and the coach explains every step: the throw to "
+                "the crib, each card laid, the count. Then practise counting hands."
+            )
+        )
+        st.page_link(
+            "pages/11_First_game.py",
+            label=_("First: play a coached first game"),
+            icon=":material/school:",
+            query_params=link_params(),
+        )
+        st.page_link(
+            "pages/2_Count_the_hand.py",
+            label=_("Then: count hands"),
+            icon=":material/calculate:",
+            query_params=link_params(),
+        )
+
 seed = seed_from_url()
 example = deal_hand(seed)
 left, right = st.columns([3, 2])
@@ -37,13 +60,15 @@ with left:
         )
     )
 with right:
-    st.markdown(bold(_("This hand counts:")))
-    st.markdown(f"“{say_count(example.score.steps)}”")
-    st.caption(
-        _("That is {total} points. Can you see them all?").format(
-            total=fmt_int(example.score.total)
+    st.markdown(bold(_("How many points does this hand count? Count it yourself first.")))
+    with st.expander(_("Show the count")):
+        st.markdown(bold(_("This hand counts:")))
+        st.markdown(f"“{say_count(example.score.steps)}”")
+        st.caption(
+            _("That is {total} points. Can you see them all?").format(
+                total=fmt_int(example.score.total)
+            )
         )
-    )
 
 if current_learner():  # the questions this learner got wrong that come back today
     with st.container(border=True, key="home_due"):

@@ -111,9 +111,15 @@ def _hand_title(state: GameState, seat: int) -> str:
 
 def _scores(state: GameState) -> None:
     dealer, pone = state.dealer, state.pone
-    cols = st.columns(2)
-    cols[0].metric(_("Dealer"), fmt_int(state.scores[dealer]))
-    cols[1].metric(_("Pone"), fmt_int(state.scores[pone]))
+    # one line, not two metrics: on a phone Streamlit stacks columns, and the hand fell below the screen
+    st.markdown(
+        bold(
+            _("Score: dealer {dealer}, pone {pone}.").format(
+                dealer=fmt_int(state.scores[dealer]), pone=fmt_int(state.scores[pone])
+            )
+        ),
+        help=_("The dealer's and the pone's points so far."),
+    )
 
 
 def _table(state: GameState, colours: bool, *, show_crib: bool = False) -> None:
@@ -248,13 +254,6 @@ def _discard(colours: bool) -> None:
     state = _states()[-1]
     seat = state.pone if not state.discards[state.pone] else state.dealer
     _note()
-    st.markdown(
-        _(
-            "The dealer shuffles and deals six cards to each player, one at a time, the pone first. "
-            "Each player keeps four and lays two away, face down, into the crib: an extra hand that "
-            "scores for the dealer in the show."
-        )
-    )
     _scores(state)
     st.markdown(bold(_hand_title(state, seat)))
     if seat == state.pone:
@@ -297,6 +296,13 @@ def _discard(colours: bool) -> None:
         _hint_button(
             "fg_discard_hint", _("The coach lays away {cards}.").format(cards=cards_text(best))
         )
+    st.caption(
+        _(
+            "The dealer shuffles and deals six cards to each player, one at a time, the pone first. "
+            "Each player keeps four and lays two away, face down, into the crib: an extra hand that "
+            "scores for the dealer in the show."
+        )
+    )
     other = state.dealer if seat == state.pone else state.pone
     st.markdown(bold(_hand_title(state, other)))
     show_html(cards_row(state.hands[other], four_colour=colours, width=56))

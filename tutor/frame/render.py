@@ -16,10 +16,42 @@ is out of the rewrite's reach; in a code span nothing is linked or parsed.
 from __future__ import annotations
 
 import html
+import json
+import re
+from typing import Final
 
 import streamlit as st
 
-__all__ = ["bold", "plain_html", "show_html"]
+__all__ = ["bold", "bring_into_view", "plain_html", "show_html"]
+
+# Our own constant script; the container's key reaches it as JSON, never as code. It waits
+# (up to two seconds) for Streamlit to draw the container, then scrolls the least it must to
+# show all of it: on a phone a verdict drawn below the button pressed is otherwise off screen.
+_INTO_VIEW_JS: Final = """<script>
+(() => {
+  const wanted = %s;
+  const started = Date.now();
+  const look = () => {
+    const box = document.querySelector("." + wanted.css);
+    if (box) {
+      box.scrollIntoView({block: "nearest", behavior: "instant"});
+      return;
+    }
+    if (Date.now() - started < 2000) requestAnimationFrame(look);
+  };
+  look();
+})();
+</script>"""
+
+
+def bring_into_view(key: str, nonce: object = "") -> None:
+    """Scroll the page so the container made with ``st.container(key=key)`` is in view, once
+    per ``nonce`` (nothing is drawn)."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", key):
+        raise ValueError(f"a container key of letters, digits, - and _, got {key!r}")
+    settings = {"css": f"st-key-{key}", "nonce": str(nonce)}
+    with st.container(key=f"{key}_into_view"):
+        st.html(_INTO_VIEW_JS % json.dumps(settings), unsafe_allow_javascript=True)
 
 
 def plain_html(text: str) -> str:

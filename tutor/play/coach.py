@@ -20,6 +20,7 @@ import streamlit as st
 from cribbage_core.coach.at_table import CoachCheck, WinEstimate, check, win_now
 from cribbage_core.errors import CribbageError
 from cribbage_core.game import Discard, Play
+from tutor.frame.render import bring_into_view
 from tutor.html.winbar import win_bar_html
 from tutor.lang.i18n import _, fmt_percent
 from tutor.play import ui
@@ -232,6 +233,7 @@ def pending_warning(ctx: PlayContext, session: PlaySession) -> None:
                 args=(ctx,),
                 icon=":material/arrow_forward:",
             )
+    bring_into_view("play_coach_warning", f"{pending.moves}:{pending.action}")
 
 
 def win_estimate(ctx: PlayContext, session: PlaySession) -> WinEstimate | None:
