@@ -69,6 +69,7 @@ PURE_PATTERNS = (
     "review/items.py",
     "play/coach_text.py",
     "seeds.py",
+    "rating/*.py",
 )
 #: The only functions in the pure rooms that may reach Streamlit (lazily, when a page runs).
 LAZY_STREAMLIT = {

@@ -3,7 +3,8 @@
 The rooms: ``schema`` (tables, errors, migrations), ``engine`` (URL, SQLite tuning, retried
 writes), ``records`` (learners, attempts, games, frames, CSV), ``saved_games`` (games in
 progress), ``reviews`` (missed questions on a schedule, the daily five's answers),
-``access`` (PINs, their rate limit, tokens) and ``handle`` (``Store``, ``open_store``). This
+``access`` (PINs, their rate limit, tokens), ``ratings`` (each learner's rating per skill,
+the rated questions and first attempts) and ``handle`` (``Store``, ``open_store``). This
 package imports no Streamlit at
 import time and no ``tutor.lang``; ``open_store`` reaches Streamlit inside the function.
 
@@ -36,9 +37,10 @@ No attempt is counted twice: the caller supplies each attempt's id (a UUID made 
 question is dealt, kept in session state), and the insert is ``ON CONFLICT DO NOTHING``. A
 double click, a reload after submit, or a second tab answering the same deal records once.
 
-Schema migrations: a small runner, not Alembic. The schema is ten tables (``schema_version``,
+Schema migrations: a small runner, not Alembic. The schema is fourteen tables (``schema_version``,
 ``learners``, ``attempts``, ``games``, ``saved_games``, ``hand_reviews``, ``app_secrets``,
-``review_items``, ``review_answers``, ``daily_answers``); the runner is an
+``review_items``, ``review_answers``, ``daily_answers``, and the ratings' four in
+``tutor.store.ratings``); the runner is an
 ordered tuple of functions (``MIGRATIONS``), each applied inside one transaction together
 with the row in ``schema_version`` that records it, so an interrupted upgrade leaves the old
 version intact. On PostgreSQL an advisory lock makes replicas that start together take turns;
@@ -83,6 +85,17 @@ from tutor.store.handle import (
     describe_error,
     open_store,
     store_for_engine,
+)
+from tutor.store.ratings import (
+    BankItem,
+    RatedAnswer,
+    SkillRating,
+    add_bank_items,
+    bank_size,
+    nearest_unseen,
+    rate_first_attempt,
+    rating_history,
+    skill_ratings,
 )
 from tutor.store.records import (
     ATTEMPT_COLUMNS,
@@ -163,6 +176,15 @@ from tutor.store.schema import (
 )
 
 __all__ = [
+    "BankItem",
+    "RatedAnswer",
+    "SkillRating",
+    "add_bank_items",
+    "bank_size",
+    "nearest_unseen",
+    "rate_first_attempt",
+    "rating_history",
+    "skill_ratings",
     "APP_SECRETS",
     "ATTEMPTS",
     "FREE_TRIES",

@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from tutor.store.engine import _now, _with_retry, _writing, ensure_folder
+from tutor.store.rating_migration import create_rating_tables
 
 MIGRATION_WAIT_SECONDS = 30.0  # a server starting while another migrates waits its turn
 
@@ -393,6 +394,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "the learner's preferences (coach mode)", _learner_preferences),
     Migration(8, "each finished game's skill figure, luck and errors", _game_figures),
     Migration(9, "each hand's analysis kept with its saved game", _hand_reviews),
+    Migration(10, "ratings per skill, rated questions and first attempts", create_rating_tables),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
