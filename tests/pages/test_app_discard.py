@@ -13,6 +13,7 @@ from cribbage_core import Card, format_cards
 from cribbage_core.coach.advisor import advise
 from cribbage_core.seats import Role
 from cribbage_core.teaching.discard_quiz import CLOSE_GAP, deal_discard
+from tutor.quiz.feedback import choose_exactly
 
 PAGE = "pages/6_Discard_trainer.py"
 
@@ -115,9 +116,7 @@ def test_the_pages_answer_is_the_advisors_exactly() -> None:
 def test_wrong_number_of_cards_records_nothing(how_many: int) -> None:
     deal = deal_discard(42)
     at = throw(open_page(seed="42"), deal.hand[:how_many])
-    assert (
-        at.error and f"Choose exactly 2 cards to throw: you chose {how_many}." == at.error[0].value
-    )
+    assert at.error and at.error[0].value == choose_exactly(2, how_many)
     assert "attempts" not in at.session_state
     assert not at.dataframe and not at.success
     assert at.button(key="discard_confirm")  # still asking
@@ -184,7 +183,7 @@ def test_three_players_deal_five_and_throw_one() -> None:
     deal = deal_discard(42, players=3)
     assert len(at.checkbox) == 5
     at = throw(at, deal.hand[:2])
-    assert at.error[0].value == "Choose exactly 1 card to throw: you chose 2."
+    assert at.error[0].value == choose_exactly(1, 2)
     at = throw(open_page(seed="42", players="3"), deal.advice.best.discard)
     assert at.success and len(at.dataframe[0].value) == 5
 

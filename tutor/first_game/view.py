@@ -25,11 +25,12 @@ from tutor.frame.menu import link_params
 from tutor.frame.render import bold, show_html
 from tutor.html.cards import card_svg, cards_row
 from tutor.html.play import table_series_html
-from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ngettext
+from tutor.lang.i18n import _, card_text, cards_text, fmt_int
 from tutor.quiz.attempts import Attempt, record_attempt
 from tutor.quiz.combo_view import card_columns
 from tutor.quiz.count_view import show_count
 from tutor.quiz.discard_text import points, reason_headline, reason_why
+from tutor.quiz.feedback import choose_exactly
 from tutor.quiz.grading import grade_count
 
 __all__ = ["run"]
@@ -213,13 +214,7 @@ def _lay_away(seat: int, drawn_at: int) -> None:
     if len(chosen) != 2:
         st.session_state[_NOTE] = (
             "wrong",
-            [
-                ngettext(
-                    "Choose exactly {n} card to throw: you chose {chosen}.",
-                    "Choose exactly {n} cards to throw: you chose {chosen}.",
-                    2,
-                ).format(n=fmt_int(2), chosen=fmt_int(len(chosen)))
-            ],
+            [choose_exactly(2, len(chosen))],
         )
         return
     advice = coach_discard(state, seat)

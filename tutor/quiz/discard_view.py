@@ -17,7 +17,7 @@ from cribbage_core.teaching.discard_quiz import DIFFICULTIES, DiscardDeal
 from tutor.frame.render import bold, show_html
 from tutor.frame.urlstate import new_seed
 from tutor.html.cards import card_svg, cards_row
-from tutor.lang.i18n import N_, _, card_text, fmt_int, ngettext
+from tutor.lang.i18n import N_, _, card_text, fmt_int
 from tutor.quiz import frame
 from tutor.quiz.attempts import Attempt, DealTicket, next_deal, record_attempt
 from tutor.quiz.discard_text import (
@@ -29,6 +29,7 @@ from tutor.quiz.discard_text import (
     starter_summary,
     tie_notes,
 )
+from tutor.quiz.feedback import choose_exactly
 from tutor.quiz.grading import DiscardVerdict, grade_discard
 from tutor.quiz.positions import discard_position
 
@@ -190,11 +191,7 @@ def show_wrong_number(deal: DiscardDeal) -> None:
     problem = st.session_state.get(_PROBLEM_KEY)
     if problem is not None:
         st.error(
-            ngettext(
-                "Choose exactly {n} card to throw: you chose {chosen}.",
-                "Choose exactly {n} cards to throw: you chose {chosen}.",
-                deal.throw,
-            ).format(n=fmt_int(deal.throw), chosen=fmt_int(problem)),
+            choose_exactly(deal.throw, problem),
             icon=":material/touch_app:",
         )
 

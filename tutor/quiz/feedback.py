@@ -21,7 +21,7 @@ from typing import Final, Literal, NamedTuple
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HAND_KINDS
 from cribbage_core.teaching.discard_quiz import TIE
-from tutor.lang.i18n import N_, _, fmt_int, kind_label, list_text
+from tutor.lang.i18n import N_, _, fmt_int, kind_label, list_text, ngettext
 from tutor.quiz.discard_text import cards_text, fact_text, points, reason_headline, reason_why
 from tutor.quiz.grading import CountVerdict, DiscardVerdict, PeggingVerdict
 
@@ -29,6 +29,7 @@ __all__ = [
     "MISSED_HINTS",
     "Note",
     "Tone",
+    "choose_exactly",
     "count_notes",
     "discard_notes",
     "pegging_notes",
@@ -44,6 +45,19 @@ class Note(NamedTuple):
 
     tone: Tone
     text: str
+
+
+def choose_exactly(throw: int, chosen: int) -> str:
+    """What a throw of the wrong number of cards is told: how many to choose, how many it chose.
+
+    >>> choose_exactly(2, 3)
+    'Choose exactly 2 cards to throw: you chose 3.'
+    """
+    return ngettext(
+        "Choose exactly {n} card to throw: you chose {chosen}.",
+        "Choose exactly {n} cards to throw: you chose {chosen}.",
+        throw,
+    ).format(n=fmt_int(throw), chosen=fmt_int(chosen))
 
 
 #: What a short count most likely missed, per category (msgids).

@@ -23,13 +23,19 @@ from cribbage_core.teaching.discard_quiz import DiscardDeal
 from cribbage_core.teaching.hand_quiz import HandDeal
 from cribbage_core.teaching.peg_trainer import judge
 from cribbage_core.teaching.pegging_quiz import PeggingQuestion
-from tutor.lang.i18n import _, card_text, fmt_int, ngettext
+from tutor.lang.i18n import _, card_text, ngettext
 from tutor.quiz import frame
 from tutor.quiz.attempts import Attempt, Saved, deal_ticket
 from tutor.quiz.count_view import answer_form, show_count, show_deal, typed_answer
 from tutor.quiz.discard_text import seat_text
 from tutor.quiz.discard_view import pick_cards, pick_key, show_advice, show_keeps
-from tutor.quiz.feedback import count_notes, discard_notes, pegging_notes, retry_notes
+from tutor.quiz.feedback import (
+    choose_exactly,
+    count_notes,
+    discard_notes,
+    pegging_notes,
+    retry_notes,
+)
 from tutor.quiz.grading import grade_count, grade_discard, grade_pegging
 from tutor.quiz.peg_text import trainer_notes
 from tutor.quiz.peg_view import (
@@ -260,13 +266,7 @@ def _serve_discard(
             deal, [card for card in deal.hand if st.session_state.get(pick_key(card))]
         )
         if verdict.wrong_number:
-            st.session_state[_ERRORS] = (
-                ngettext(
-                    "Choose exactly {n} card to throw: you chose {chosen}.",
-                    "Choose exactly {n} cards to throw: you chose {chosen}.",
-                    deal.throw,
-                ).format(n=fmt_int(deal.throw), chosen=fmt_int(len(verdict.thrown))),
-            )
+            st.session_state[_ERRORS] = (choose_exactly(deal.throw, len(verdict.thrown)),)
             return
         saved = record(
             Attempt(
