@@ -96,7 +96,8 @@ def coach_warning(verdict: CoachCheck, action: Discard | Play | Go, lang: str | 
                 cards=cards, percent=percent_text(win_lost, lang), best=best, grade=grade
             )
         text = _(
-            "Laying away {cards} gives up {points} points on average against laying away {best}. "
+            "Laying away {cards} gives up {points} points on average, over every starter and the "
+            "hands your opponent could hold, against laying away {best}. "
             "The review will grade it: {grade}.",
             lang,
         )
@@ -113,8 +114,8 @@ def coach_warning(verdict: CoachCheck, action: Discard | Play | Go, lang: str | 
         )
         return text.format(card=card, percent=percent_text(win_lost, lang), best=best, grade=grade)
     text = _(
-        "Laying {card} gives up {points} points on average over the rest of the play against "
-        "laying {best}. The review will grade it: {grade}.",
+        "Laying {card} gives up {points} points on average over the rest of the play, over the "
+        "hands your opponent could hold, against laying {best}. The review will grade it: {grade}.",
         lang,
     )
     return text.format(

@@ -17,10 +17,12 @@ from cribbage_core.coach.facts import FactKind, discard_facts, play_facts
 from cribbage_core.coach.game_review import Decision, OptionValue
 from cribbage_core.coach.grades import POINT_LIMITS, WIN_LIMITS, Grade, grade
 from cribbage_core.game import GameState
+from cribbage_core.teaching.actual import actual_play
 from tutor.lang.coach_words import count_lines, discard_lines, fact_text, play_lines
-from tutor.lang.i18n import _, card_text, cards_text, fmt_int, ltr, own_digits
+from tutor.lang.i18n import _, card_text, cards_text, fmt_int, fmt_signed, ltr, own_digits
 
 __all__ = [
+    "actual_line",
     "GRADE_ICONS",
     "cost_text",
     "is_costly",
@@ -117,9 +119,9 @@ def cost_text(decision: Decision, lang: str | None = None) -> str:
         )
     if decision.points_lost < 0.005:
         return _("No expected points lost.", lang)
-    return _("It lost {points} points on average.", lang).format(
-        points=points(decision.points_lost, lang)
-    )
+    return _(
+        "It lost {points} points on average over the hands your opponent could hold.", lang
+    ).format(points=points(decision.points_lost, lang))
 
 
 def reasons(decision: Decision, state: GameState, lang: str | None = None) -> list[str]:
@@ -211,6 +213,32 @@ def _count_facts(decision: Decision, state: GameState, lang: str | None) -> list
     _seat, cards, is_crib = counting
     claimed = int(decision.choice.label.removeprefix("claim "))
     return count_lines(cards, state.starter, is_crib, claimed, lang)
+
+
+def actual_line(decision: Decision, state: GameState, lang: str | None = None) -> str | None:
+    """What the card laid, and the best card, actually gave in this deal against the cards the
+    opponent really held (:func:`cribbage_core.teaching.actual.actual_play`): only for a hand
+    that is over, where the review knows every hand (the caller checks). Two players only."""
+    if decision.kind != "play" or state.players != 2 or decision.chosen == 0:
+        return None
+    best = decision.options[_best_index(decision)]
+    if best is decision.choice:
+        return None
+    mine_card, best_card = option_cards(decision.choice)[0], option_cards(best)[0]
+    other = 1 - decision.seat
+    held = state.kept[other] or state.hands[other]
+    return _(
+        "In this deal your opponent held {cards}. Played out against those cards (the Hard "
+        "computer player laying every later card for both of you), {card} gave {value} over "
+        "the rest of the play and {best} {best_value}.",
+        lang,
+    ).format(
+        cards=cards_text(held, lang=lang),
+        card=card_text(mine_card, lang),
+        value=fmt_signed(actual_play(state, mine_card), lang),
+        best=card_text(best_card, lang),
+        best_value=fmt_signed(actual_play(state, best_card), lang),
+    )
 
 
 def _count_cost(decision: Decision, lang: str | None) -> str:

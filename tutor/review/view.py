@@ -45,9 +45,16 @@ from tutor.lang.i18n import (
 from tutor.lang.languages import is_rtl
 from tutor.play.text import LEVEL_LABELS, saved_game_problem, seat_names
 from tutor.quiz.discard_text import seat_text
-from tutor.review.game import LEARNER, ReviewedGame, review_game
+from tutor.review.game import LEARNER, ReviewedGame, hand_finished, review_game
 from tutor.review.keep import keep_fresh, kept_hands
-from tutor.review.reasons import GRADE_ICONS, cost_text, option_cards, reasons, signed
+from tutor.review.reasons import (
+    GRADE_ICONS,
+    actual_line,
+    cost_text,
+    option_cards,
+    reasons,
+    signed,
+)
 from tutor.store import Store, UnreadableSave
 
 __all__ = [
@@ -444,6 +451,11 @@ def decision_block(game: ReviewedGame, d: Decision) -> None:
                 + " · "
                 + _("you chose {chosen}").format(chosen=cards_text(option_cards(d.choice)))
             )
-        why = reasons(d, game.state_before(d))
+        state = game.state_before(d)
+        why = reasons(d, state)
+        if hand_finished(d.hand_no, game.final):  # every hand is known once the hand is over
+            actual = actual_line(d, state)
+            if actual:
+                why.append(actual)
         if why:
             st.markdown("\n".join(f"- {escape(line)}" for line in why))
