@@ -382,3 +382,37 @@ def test_a_watched_game_without_a_learner_is_the_players() -> None:
     shown = watched_words(watcher)
     assert "The player laid away" in shown and "You laid" not in shown, shown
     assert "<bdi>The player</bdi>" in shown
+
+
+def answer_count(at: AppTest) -> AppTest:
+    """Answer the Count page's question (right or wrong: it is recorded either way)."""
+    at.text_input(key="count_answer").input("4")
+    at.button(key="count_submit").click()
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_only_the_browser_that_first_used_a_name_can_protect_it(db_url: str) -> None:
+    owner = answer_count(open_page(COUNT, learner="Owner Two", seed="7"))
+    assert attempts_of(db_url, "Owner Two") == 1
+    stranger = open_page(PROGRESS, learner="Owner Two")  # another browser
+    assert any("This name was first used in another browser" in c.value for c in stranger.caption)
+    assert not [b for b in stranger.button if b.label == "Set the PIN"]
+
+    owner.switch_page(PROGRESS).run()
+    owner.text_input(key="pin_new").input("9753")
+    owner.text_input(key="pin_again").input("9753")
+    next(b for b in owner.button if b.label == "Set the PIN").click()
+    owner.run()
+    assert [s.value for s in owner.success] == ["The PIN is set: this name is protected."]
+    code = owner.code[0].value
+    assert store.recovery_form(code) is not None, code
+    assert "shown only this once" in owner.warning[0].value
+    owner.run()
+    assert not owner.code, "the code is shown once"
+
+    forgot = open_page(PROGRESS, learner="Owner Two")  # the owner, PIN forgotten, new browser
+    unlock(forgot, code)
+    assert forgot.success[0].value.startswith("The recovery code is used")
+    assert "This name is protected" not in page_text(open_page(PROGRESS, learner="Owner Two"))

@@ -27,6 +27,7 @@ from tutor.frame.profile import (
     locked_learner,
     login_configured,
     set_cookie_later,
+    visitor_store,
 )
 from tutor.frame.render import plain_html
 from tutor.lang.i18n import _, fmt_int, ngettext
@@ -36,6 +37,15 @@ from tutor.store.access import TOKEN_DAYS
 __all__ = ["pin_gate", "pin_settings", "refusal_text", "wait_text", "write_cookies"]
 
 _MESSAGE = "pin_message"  # (kind, text) shown once by the next box drawn
+_CODE = "pin_recovery_code"  # a new PIN's recovery code, shown once
+
+
+def not_owner_text() -> str:
+    """Why this browser may not protect the name: another browser first used it."""
+    return _(
+        "This name was first used in another browser: only that browser, or someone who knows "
+        "the name's PIN, can protect it. To keep your own progress safe, choose a name of your own."
+    )
 
 
 def wait_text(seconds: int) -> str:
@@ -47,9 +57,16 @@ def wait_text(seconds: int) -> str:
 
 
 def refusal_text(check: PinCheck | None) -> str:
-    """Why a PIN was not taken: wrong (and how many tries are left), a wait, or no database."""
+    """Why a PIN was not taken: wrong (and how many tries are left), a wait (the name's, or this
+    browser's and network's), another browser's name, or no database."""
     if check is None:
         return _("The PIN cannot be checked now: the database does not answer. Try again later.")
+    if check.not_owner:
+        return not_owner_text()
+    if check.wait_seconds and check.from_here:
+        return _("Too many wrong PINs from this browser or network: try again in {time}.").format(
+            time=wait_text(check.wait_seconds)
+        )
     if check.wait_seconds:
         return _("Too many wrong PINs for this name: try again in {time}.").format(
             time=wait_text(check.wait_seconds)
@@ -99,6 +116,16 @@ def _message() -> None:
     if pending:
         kind, text = pending
         (st.success if kind == "success" else st.error)(text)
+    code = st.session_state.pop(_CODE, None)
+    if isinstance(code, str):
+        st.warning(
+            _(
+                "Your recovery code is below. Write it down now: it is shown only this once. If "
+                "you forget the PIN, type this code in the PIN box instead: it removes the PIN."
+            ),
+            icon=":material/key:",
+        )
+        st.code(code, language=None)
 
 
 def _unlock() -> None:
@@ -107,8 +134,16 @@ def _unlock() -> None:
     st.session_state["pin_unlock_input"] = ""
     if not name:
         return
-    check = open_store().try_pin(name, typed)
-    if check is not None and check.ok:
+    check = visitor_store().try_pin(name, typed)
+    if check is not None and check.recovered:
+        st.session_state[_MESSAGE] = (
+            "success",
+            _(
+                "The recovery code is used: the PIN is removed and this browser holds the name. "
+                "Set a new PIN on the progress page."
+            ),
+        )
+    elif check is not None and check.ok:
         _remember(name)
     else:
         st.session_state[_MESSAGE] = ("error", refusal_text(check))
@@ -161,7 +196,7 @@ def _set_pin(name: str, action: str) -> None:
         state[_MESSAGE] = ("error", _("The two PINs are not the same: nothing was changed."))
         return
     try:
-        check = open_store().set_pin(name, None if action == "remove" else new, current or None)
+        check = visitor_store().set_pin(name, None if action == "remove" else new, current or None)
     except PinError:
         state[_MESSAGE] = ("error", _pin_rule() + " " + _("Nothing was changed."))
         return
@@ -177,6 +212,7 @@ def _set_pin(name: str, action: str) -> None:
     else:
         _remember(name)
         state[_MESSAGE] = ("success", _("The PIN is set: this name is protected."))
+        state[_CODE] = check.recovery_code
 
 
 def pin_settings(name: str) -> None:
@@ -184,10 +220,14 @@ def pin_settings(name: str) -> None:
     needs the current one, rate-limited like every try)."""
     if login_configured():
         return  # signed-in learners are who the sign-in says
-    protected = open_store().protected(name)
+    store = visitor_store()
+    protected = store.protected(name)
     title = _("Change or remove my PIN") if protected else _("Protect my name with a PIN")
     with st.expander(title, icon=":material/lock:", expanded=_MESSAGE in st.session_state):
         _message()
+        if not protected and not store.may_protect(name):
+            st.caption(not_owner_text())
+            return
         if protected:
             st.caption(
                 _("This name is protected by a PIN. Changing or removing it needs the current PIN.")

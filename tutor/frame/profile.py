@@ -38,7 +38,14 @@ from tutor.frame.render import plain_html
 from tutor.frame.urlstate import address_changed
 from tutor.lang.i18n import _, current_language, fmt_int
 from tutor.run_memo import RunMemo
-from tutor.store import MAX_NAME_LENGTH, StoreError, clean_name, open_store, visible_text
+from tutor.store import (
+    MAX_NAME_LENGTH,
+    Store,
+    StoreError,
+    clean_name,
+    open_store,
+    visible_text,
+)
 
 QUERY_KEY = "learner"
 SESSION_KEY = "profile_learner"
@@ -152,8 +159,57 @@ def cookie_name(name: str) -> str:
 def may_use(name: str) -> bool:
     """Whether this session may read and write ``name``'s progress: no PIN, or the PIN given
     here, or a token from this browser's cookie that is still good."""
-    store = open_store()
+    store = visitor_store()
     return store.may_use(name) or store.accept_token(name, browser_cookie(name))
+
+
+def visitor_store() -> Store:
+    """This session's store, told who the visitor is: the hash of this browser's key (a new
+    name is bound to it) and the client's address (PIN tries are counted against both)."""
+    store = open_store()
+    if store.browser is None:
+        store.browser = browser_owner()
+        store.address = _request_address()
+    return store
+
+
+def _request_address() -> str | None:
+    import streamlit as st
+
+    try:
+        peer = st.context.ip_address
+        forwarded = st.context.headers.get("X-Forwarded-For")
+    except Exception:  # noqa: BLE001 - no browser (a script or test run): no address
+        return None
+    return client_address(peer, forwarded)
+
+
+def client_address(peer: str | None, forwarded: str | None) -> str | None:
+    """The client's address: the connection's own (``peer``), or, when that is a proxy on this
+    machine or a private network (None: localhost), the last address ``X-Forwarded-For``
+    names: the one our proxy saw (``proxy_add_x_forwarded_for`` appends it; earlier entries
+    are the client's to invent).
+
+    >>> client_address("93.184.216.34", "198.51.100.1")  # a public peer: its own address
+    '93.184.216.34'
+    >>> client_address("127.0.0.1", "198.51.100.1, 203.0.113.7"), client_address(None, None)
+    ('203.0.113.7', None)
+    """
+    import ipaddress
+
+    def parsed(text: str | None) -> str | None:
+        try:
+            return str(ipaddress.ip_address((text or "").strip()))
+        except ValueError:
+            return None
+
+    direct = parsed(peer)
+    behind_proxy = direct is None or ipaddress.ip_address(direct).is_private
+    if behind_proxy and forwarded:
+        last = parsed(forwarded.split(",")[-1])
+        if last is not None:
+            return last
+    return direct
 
 
 def browser_cookie(name: str) -> str | None:

@@ -24,7 +24,10 @@ from tutor.store.access import (
     app_secret,
     check_pin,
     make_token,
+    name_browser,
     pin_hash,
+    recover,
+    recovery_form,
     set_pin,
     token_valid,
 )
@@ -111,6 +114,10 @@ class Store:
     failures: int = 0  # calls that failed so far: a caller compares it to tell "absent" from "down"
     secret: str | None = field(default=None, repr=False)  # for tokens; else the database's own
     refusals: int = 0  # calls refused because the name is protected and not granted here
+    # who this session is (set by the page shell): the hash of its browser's key, which a new
+    # name is bound to, and the client's address; PIN tries count against both
+    browser: str | None = None
+    address: str | None = field(default=None, repr=False)
     # names whose access could not be checked (a read failed): refused, never let through
     unchecked: set[str] = field(default_factory=set, repr=False)
     _learners: dict[str, Learner] = field(default_factory=dict, repr=False)
@@ -292,7 +299,20 @@ class Store:
         learner = self.learner(name)
         if learner is None:
             return None
-        check = self._run(lambda engine: check_pin(engine, learner.id, pin), None)
+        browser, address = self.browser, self.address
+        if recovery_form(pin) is not None:  # a recovery code: it removes the PIN, if right
+            self._run_pins().pop(learner.id, None)
+            recovered = self._run(
+                lambda engine: recover(engine, learner.id, pin, browser, address), None, writes=True
+            )
+            self._run_pins().pop(learner.id, None)
+            if recovered is not None and recovered.ok:
+                self.grant(learner.name)
+                return recovered
+        check = self._run(
+            lambda engine: check_pin(engine, learner.id, pin, browser=browser, address=address),
+            None,
+        )
         if check is not None and check.ok:
             self.grant(learner.name)
         return check
@@ -308,13 +328,33 @@ class Store:
         if learner is None:
             return None
         self._run_pins().pop(learner.id, None)
+        browser, address = self.browser, self.address
         check = self._run(
-            lambda engine: set_pin(engine, learner.id, new_pin, current_pin), None, writes=True
+            lambda engine: set_pin(engine, learner.id, new_pin, current_pin, browser, address),
+            None,
+            writes=True,
         )
         self._run_pins().pop(learner.id, None)
         if check is not None and check.ok:
             self.grant(learner.name)
         return check
+
+    def may_protect(self, name: str) -> bool:
+        """Whether this session may put a PIN on ``name``: it has none and was first used in
+        this browser (or before names had browsers), or this session was granted it. Fails
+        closed (False when it cannot be checked)."""
+        try:
+            learner = self._find(name)
+        except _Unchecked:
+            return False
+        if learner is None or learner.name in self._granted:
+            return True
+        failures = self.failures
+        first = self._run(lambda engine: name_browser(engine, learner.id), None)
+        if self.failures != failures:
+            self.unchecked.add(learner.name)
+            return False
+        return first is None or first == self.browser
 
     def _secret(self) -> str | None:
         if not self.secret:
@@ -355,8 +395,11 @@ class Store:
         cleaned = clean_name(name)
         if cleaned in self._learners:
             return self._learners[cleaned]
-        find = create_learner if create else learner_by_name
-        found = self._run(lambda engine: find(engine, cleaned), None)
+        browser = self.browser
+        if create:
+            found = self._run(lambda engine: create_learner(engine, cleaned, browser), None)
+        else:
+            found = self._run(lambda engine: learner_by_name(engine, cleaned), None)
         if found is not None:
             self._learners[cleaned] = found
         return found

@@ -102,14 +102,25 @@ def learner_by_name(engine: Engine, name: str) -> Learner | None:
     return Learner(int(row.id), str(row.name)) if row else None
 
 
-def create_learner(engine: Engine, name: str) -> Learner:
-    """The learner called ``name``, created if new (two tabs creating one name get one row)."""
+def create_learner(engine: Engine, name: str, browser: str | None = None) -> Learner:
+    """The learner called ``name``, created if new (two tabs creating one name get one row).
+
+    ``browser``: the hash of the key of the browser creating it; the new name is bound to it
+    until it has a PIN (see ``tutor.store.access.set_pin``). An existing name is left as it is.
+    """
     cleaned = clean_name(name)
 
     def create() -> None:
         with _writing(engine) as conn:
             _insert_ignoring_duplicates(
-                conn, LEARNERS, {"name": cleaned, "created_at": _now()}, LEARNERS.c.name
+                conn,
+                LEARNERS,
+                {
+                    "name": cleaned,
+                    "created_at": _now(),
+                    **({"browser": browser} if browser else {}),
+                },
+                LEARNERS.c.name,
             )
 
     existing = learner_by_name(engine, cleaned)

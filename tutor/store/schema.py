@@ -55,6 +55,22 @@ LEARNERS = sa.Table(
     sa.Column(
         "preferences", sa.Text
     ),  # JSON: the learner's settings kept between visits (coach mode, ...)
+    # the hash of the browser key that first used the name: until the name has a PIN, only
+    # that browser may protect it (None: a name from before, taken by the first to protect it)
+    sa.Column("browser", sa.String(64)),
+    sa.Column("recovery_hash", sa.String(200)),  # argon2id of the PIN's one-time recovery code
+)
+
+#: PIN tries counted per source (a browser, a client address) and per name and browser that
+#: signed in before (its own allowance): ``key`` says which (see ``tutor.store.access``).
+PIN_TRIES = sa.Table(
+    "pin_tries",
+    METADATA,
+    sa.Column("key", sa.String(200), primary_key=True),
+    sa.Column("failures", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("wait_until", sa.DateTime),
+    sa.Column("signed_in", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("updated_at", sa.DateTime, nullable=False),
 )
 
 ATTEMPTS = sa.Table(
@@ -380,6 +396,26 @@ def _hand_reviews(conn: Connection) -> None:
     ).create(conn, checkfirst=True)
 
 
+def _name_owners_and_pin_sources(conn: Connection) -> None:
+    # Checks first, like ``_learner_language``: it can be renumbered when merged.
+    found = {c["name"] for c in sa.inspect(conn).get_columns("learners")}
+    for column, kind in (("browser", sa.String(64)), ("recovery_hash", sa.String(200))):
+        if column not in found:
+            conn.exec_driver_sql(
+                f"ALTER TABLE learners ADD COLUMN {column} {kind.compile(dialect=conn.dialect)}"
+            )
+    md = sa.MetaData()
+    sa.Table(
+        "pin_tries",
+        md,
+        sa.Column("key", sa.String(200), primary_key=True),
+        sa.Column("failures", sa.Integer, nullable=False, server_default="0"),
+        sa.Column("wait_until", sa.DateTime),
+        sa.Column("signed_in", sa.Boolean, nullable=False, server_default=sa.false()),
+        sa.Column("updated_at", sa.DateTime, nullable=False),
+    ).create(conn, checkfirst=True)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "learners and quiz attempts", _v1_learners_and_attempts),
     Migration(
@@ -395,6 +431,11 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(8, "each finished game's skill figure, luck and errors", _game_figures),
     Migration(9, "each hand's analysis kept with its saved game", _hand_reviews),
     Migration(10, "ratings per skill, rated questions and first attempts", create_rating_tables),
+    Migration(
+        11,
+        "a name's first browser, PIN recovery codes, PIN tries per source",
+        _name_owners_and_pin_sources,
+    ),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
