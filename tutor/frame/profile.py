@@ -368,7 +368,7 @@ def forget_learner() -> None:
         st.query_params.get(QUERY_KEY)
     )
     if name:
-        open_store().forget(name)
+        open_store().forget(name, browser_cookie(name))
         set_cookie_later(cookie_name(name), "", 0)
     st.session_state.pop(SESSION_KEY, None)
     if QUERY_KEY in st.query_params:

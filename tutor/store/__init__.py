@@ -37,9 +37,9 @@ No attempt is counted twice: the caller supplies each attempt's id (a UUID made 
 question is dealt, kept in session state), and the insert is ``ON CONFLICT DO NOTHING``. A
 double click, a reload after submit, or a second tab answering the same deal records once.
 
-Schema migrations: a small runner, not Alembic. The schema is fifteen tables (``schema_version``,
+Schema migrations: a small runner, not Alembic. The schema is sixteen tables (``schema_version``,
 ``learners``, ``attempts``, ``games``, ``saved_games``, ``hand_reviews``, ``app_secrets``,
-``review_items``, ``review_answers``, ``daily_answers``, ``pin_tries``, and the ratings' four in
+``review_items``, ``review_answers``, ``daily_answers``, ``pin_tries``, ``pin_sessions``, and the ratings' four in
 ``tutor.store.ratings``); the runner is an
 ordered tuple of functions (``MIGRATIONS``), each applied inside one transaction together
 with the row in ``schema_version`` that records it, so an interrupted upgrade leaves the old

@@ -10,9 +10,10 @@ one write transaction, so tries sent in parallel cannot slip past the limit; the
 then clears the count.
 
 After the right PIN a page keeps a token: an HMAC-SHA256, under the app's secret, of the
-learner's id, name and PIN hash and the time it was made. Changing or removing the PIN
-changes the hash, so every token made before stops working; a token older than
-``TOKEN_DAYS`` does too. The secret comes from the app's configuration (see
+learner's id, name and PIN hash, the time it was made and a sign-in id (a row of
+``pin_sessions``). A token is taken only while its sign-in is not revoked: "Not you?"
+revokes one (:func:`revoke_session`), and changing or removing the PIN revokes them all
+(and changes the hash); a token older than ``TOKEN_DAYS`` stops working too. The secret comes from the app's configuration (see
 ``tutor.store.handle.open_store``), else :func:`app_secret`: random, made once and kept in the
 database, so every replica and every restart shares it.
 """
@@ -35,7 +36,7 @@ from sqlalchemy.engine import Engine
 
 from tutor.store.engine import _now, _with_retry, _writing
 from tutor.store.records import _insert_ignoring_duplicates
-from tutor.store.schema import APP_SECRETS, LEARNERS, PIN_TRIES, StoreError
+from tutor.store.schema import APP_SECRETS, LEARNERS, PIN_SESSIONS, PIN_TRIES, StoreError
 
 MIN_PIN_LENGTH: Final = 4
 MAX_PIN_LENGTH: Final = 64
@@ -374,6 +375,8 @@ def set_pin(
                 )
                 .returning(LEARNERS.c.id)
             ).first()
+            if done is not None:
+                _revoke_all(conn, learner_id)  # a new PIN or none: every old sign-in ends
             if done is not None and hashed is not None:
                 _signed_in(conn, learner_id, browser, _now())  # it knows the PIN it just set
             return done is not None
@@ -419,6 +422,7 @@ def recover(
                 .where(LEARNERS.c.id == int(learner_id), LEARNERS.c.recovery_hash == stored)
                 .values(pin_hash=None, recovery_hash=None, browser=browser)
             )
+            _revoke_all(conn, learner_id)
             _signed_in(conn, learner_id, browser, moment)
 
     _with_retry(write)
@@ -433,17 +437,93 @@ def _b64(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
-def _mac(secret: str, learner_id: int, name: str, stored_hash: str, issued: int) -> str:
-    message = "\n".join(("learner-access-v1", str(int(learner_id)), name, stored_hash, str(issued)))
+def _mac(
+    secret: str, learner_id: int, name: str, stored_hash: str, issued: int, session: str = ""
+) -> str:
+    parts = ["learner-access-v1", str(int(learner_id)), name, stored_hash, str(issued)]
+    if session:
+        parts.append(session)
+    message = "\n".join(parts)
     return _b64(hmac.new(secret.encode("utf-8"), message.encode("utf-8"), hashlib.sha256).digest())
 
 
 def make_token(
-    secret: str, learner_id: int, name: str, stored_hash: str, issued: int | None = None
+    secret: str,
+    learner_id: int,
+    name: str,
+    stored_hash: str,
+    issued: int | None = None,
+    session: str = "",
 ) -> str:
-    """A token saying this browser gave the PIN whose hash is ``stored_hash`` (letters, digits, ``-_.``)."""
+    """A token saying this browser gave the PIN whose hash is ``stored_hash`` (letters, digits,
+    ``-_.``); ``session``: the id of its row in ``pin_sessions`` (see :func:`open_session`),
+    signed with the rest, so the server can revoke it."""
     at = int(time.time()) if issued is None else int(issued)
-    return f"{at}.{_mac(secret, learner_id, name, stored_hash, at)}"
+    mac = _mac(secret, learner_id, name, stored_hash, at, session)
+    return f"{at}.{session}.{mac}" if session else f"{at}.{mac}"
+
+
+def token_session(token: object) -> str | None:
+    """The session id a token names (None: none, or not a token).
+
+    >>> token_session("1700000000.AbC_d-12.mac"), token_session("1700000000.mac")
+    ('AbC_d-12', None)
+    """
+    if not isinstance(token, str) or len(token) > 140 or token.count(".") != 2:
+        return None
+    session = token.split(".")[1]
+    ok = 0 < len(session) <= 32 and all(c.isascii() and (c.isalnum() or c in "-_") for c in session)
+    return session if ok else None
+
+
+def open_session(engine: Engine, learner_id: int) -> str:
+    """A new sign-in of the learner by PIN: its id, for :func:`make_token`."""
+    session = secrets.token_urlsafe(16)
+
+    def write() -> None:
+        with _writing(engine) as conn:
+            conn.execute(
+                PIN_SESSIONS.insert().values(
+                    id=session, learner_id=int(learner_id), created_at=_now()
+                )
+            )
+
+    _with_retry(write)
+    return session
+
+
+def session_active(engine: Engine, learner_id: int, session: str) -> bool:
+    """Whether the sign-in ``session`` is the learner's and not revoked."""
+    with engine.connect() as conn:
+        row = conn.execute(
+            sa.select(PIN_SESSIONS.c.learner_id, PIN_SESSIONS.c.revoked_at).where(
+                PIN_SESSIONS.c.id == session
+            )
+        ).first()
+    return row is not None and int(row.learner_id) == int(learner_id) and row.revoked_at is None
+
+
+def revoke_session(engine: Engine, session: str) -> None:
+    """Revoke one sign-in ("Not you?" in the browser that holds it)."""
+
+    def write() -> None:
+        with _writing(engine) as conn:
+            conn.execute(
+                PIN_SESSIONS.update()
+                .where(PIN_SESSIONS.c.id == session, PIN_SESSIONS.c.revoked_at.is_(None))
+                .values(revoked_at=_now())
+            )
+
+    _with_retry(write)
+
+
+def _revoke_all(conn: Any, learner_id: int) -> None:
+    """A new PIN, or none: every sign-in of the learner ends."""
+    conn.execute(
+        PIN_SESSIONS.update()
+        .where(PIN_SESSIONS.c.learner_id == int(learner_id), PIN_SESSIONS.c.revoked_at.is_(None))
+        .values(revoked_at=_now())
+    )
 
 
 def token_valid(
@@ -456,16 +536,19 @@ def token_valid(
 ) -> bool:
     """Whether ``token`` was made by :func:`make_token` for this learner and PIN, less than
     ``TOKEN_DAYS`` ago."""
-    if not isinstance(token, str) or len(token) > 100 or token.count(".") != 1:
+    if not isinstance(token, str) or len(token) > 140 or token.count(".") not in (1, 2):
         return False
-    issued_text, mac = token.split(".")
+    session = token_session(token) or ""
+    if token.count(".") == 2 and not session:
+        return False
+    issued_text, mac = token.split(".")[0], token.split(".")[-1]
     if not (issued_text.isascii() and issued_text.isdigit()) or len(issued_text) > 12:
         return False
     issued = int(issued_text)
     moment = time.time() if now is None else now
     if not -60 <= moment - issued <= TOKEN_DAYS * 86400:
         return False
-    return hmac.compare_digest(mac, _mac(secret, learner_id, name, stored_hash, issued))
+    return hmac.compare_digest(mac, _mac(secret, learner_id, name, stored_hash, issued, session))
 
 
 def app_secret(engine: Engine) -> str:

@@ -25,10 +25,14 @@ from tutor.store.access import (
     check_pin,
     make_token,
     name_browser,
+    open_session,
     pin_hash,
     recover,
     recovery_form,
+    revoke_session,
+    session_active,
     set_pin,
+    token_session,
     token_valid,
 )
 from tutor.store.engine import (
@@ -122,6 +126,7 @@ class Store:
     unchecked: set[str] = field(default_factory=set, repr=False)
     _learners: dict[str, Learner] = field(default_factory=dict, repr=False)
     _granted: set[str] = field(default_factory=set, repr=False)
+    _sessions: dict[str, str] = field(default_factory=dict, repr=False)  # name: its sign-in id
     # Each learner's PIN hash as read in this script run: a page run asks whether it may use the
     # name five or six times (the menu, the score, the answer), and a PIN changes between runs,
     # not within one, except by this session (set_pin forgets it). ``_this_run`` is the run using
@@ -289,9 +294,18 @@ class Store:
         """Let this session use ``name`` (the right PIN was given, or the app's login says so)."""
         self._granted.add(clean_name(name))
 
-    def forget(self, name: str) -> None:
-        """Take back :meth:`grant` (the learner leaves this browser)."""
-        self._granted.discard(clean_name(name))
+    def forget(self, name: str, token: object = None) -> None:
+        """Take back :meth:`grant` (the learner leaves this browser): the sign-in this session
+        made or accepted, and the one ``token`` (this browser's cookie) names, are revoked on
+        the server, so a copy of the token stops working too."""
+        cleaned = clean_name(name)
+        self._granted.discard(cleaned)
+        sessions = {self._sessions.pop(cleaned, None), token_session(token)}
+        for session in sorted(s for s in sessions if s):
+            self._revoke(session)
+
+    def _revoke(self, session: str) -> None:
+        self._run(lambda engine: revoke_session(engine, session), None, writes=True, keep=True)
 
     def try_pin(self, name: str, pin: str) -> PinCheck | None:
         """Try ``pin`` for ``name`` (rate-limited, see ``tutor.store.access``); the right one
@@ -372,7 +386,11 @@ class Store:
             return None
         if stored is None or secret is None:
             return None
-        return make_token(secret, learner.id, learner.name, stored)
+        session = self._run(lambda engine: open_session(engine, learner.id), None, writes=True)
+        if session is None:
+            return None
+        self._sessions[learner.name] = session
+        return make_token(secret, learner.id, learner.name, stored, session=session)
 
     def accept_token(self, name: str, token: object) -> bool:
         """Grant ``name`` here if ``token`` is one :meth:`access_token` made for its PIN as it is now."""
@@ -385,10 +403,18 @@ class Store:
             return False
         if stored is None or secret is None:
             return False
-        if token_valid(secret, learner.id, learner.name, stored, token):
-            self.grant(learner.name)
-            return True
-        return False
+        session = token_session(token)
+        if session is None or not token_valid(secret, learner.id, learner.name, stored, token):
+            return False  # a token must name a sign-in the server can revoke
+        failures = self.failures
+        active = self._run(lambda engine: session_active(engine, learner.id, session), False)
+        if not active:
+            if self.failures != failures:
+                self.unchecked.add(learner.name)  # fails closed, and says why
+            return False
+        self._sessions[learner.name] = session
+        self.grant(learner.name)
+        return True
 
     def learner(self, name: str, create: bool = False) -> Learner | None:
         """The learner called ``name`` (created first if ``create``), or None."""

@@ -61,6 +61,17 @@ LEARNERS = sa.Table(
     sa.Column("recovery_hash", sa.String(200)),  # argon2id of the PIN's one-time recovery code
 )
 
+#: A browser's sign-in by PIN: a token names its row, so that "Not you?" (this one) and a PIN
+#: change (all of the learner's) can revoke it on the server.
+PIN_SESSIONS = sa.Table(
+    "pin_sessions",
+    METADATA,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
+    sa.Column("created_at", sa.DateTime, nullable=False),
+    sa.Column("revoked_at", sa.DateTime),
+)
+
 #: PIN tries counted per source (a browser, a client address) and per name and browser that
 #: signed in before (its own allowance): ``key`` says which (see ``tutor.store.access``).
 PIN_TRIES = sa.Table(
@@ -416,6 +427,20 @@ def _name_owners_and_pin_sources(conn: Connection) -> None:
     ).create(conn, checkfirst=True)
 
 
+def _pin_sessions(conn: Connection) -> None:
+    # Checks first, like ``_learner_language``: it can be renumbered when merged.
+    md = sa.MetaData()
+    sa.Table("learners", md, sa.Column("id", sa.Integer, primary_key=True))
+    sa.Table(
+        "pin_sessions",
+        md,
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
+        sa.Column("created_at", sa.DateTime, nullable=False),
+        sa.Column("revoked_at", sa.DateTime),
+    ).create(conn, checkfirst=True)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "learners and quiz attempts", _v1_learners_and_attempts),
     Migration(
@@ -436,6 +461,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         "a name's first browser, PIN recovery codes, PIN tries per source",
         _name_owners_and_pin_sources,
     ),
+    Migration(12, "PIN sign-ins that can be revoked", _pin_sessions),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

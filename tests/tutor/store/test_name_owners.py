@@ -11,6 +11,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from tutor import store
@@ -129,3 +130,52 @@ def test_changing_a_pin_needs_the_pin_even_from_the_first_browser(
     check = other_session.set_pin("Bo", "1357", wrong)
     assert check is not None and not check.ok
     assert (browser(engine, "a").try_pin("Bo", "2468") or access.PinCheck(False)).ok
+
+
+# --- sign-ins the server can revoke ---------------------------------------------------------
+
+
+def signed_in_token(engine: Engine, name: str, key: str = "a") -> tuple[Store, str]:
+    session = browser(engine, key)
+    assert (session.try_pin(name, "2468") or access.PinCheck(False)).ok
+    token = session.access_token(name)
+    assert token and access.token_session(token)
+    return session, token
+
+
+def test_not_you_revokes_the_token_so_a_copy_stops_working(engine: Engine) -> None:
+    assert (browser(engine, "a").set_pin("Sam", "2468") or access.PinCheck(False)).ok
+    owner, token = signed_in_token(engine, "Sam")
+    thief = browser(engine, "thief")
+    assert thief.accept_token("Sam", token), "a copied token works until it is revoked"
+    owner.forget("Sam", token)  # "Not you?" in the owner's browser
+    assert not browser(engine, "thief2").accept_token("Sam", token)
+    assert not browser(engine, "a").accept_token("Sam", token)
+    _, other = signed_in_token(engine, "Sam", "b")  # another sign-in is not touched
+    assert browser(engine, "b").accept_token("Sam", other)
+
+
+def test_a_pin_change_revokes_every_sign_in(engine: Engine) -> None:
+    assert (browser(engine, "a").set_pin("Sam", "2468") or access.PinCheck(False)).ok
+    _, first = signed_in_token(engine, "Sam", "a")
+    _, second = signed_in_token(engine, "Sam", "b")
+    changed = browser(engine, "a").set_pin("Sam", "1357", "2468")
+    assert changed is not None and changed.ok
+    assert not browser(engine, "x").accept_token("Sam", first)
+    assert not browser(engine, "x").accept_token("Sam", second)
+    with engine.connect() as conn:
+        active = conn.scalar(sa.text("SELECT COUNT(*) FROM pin_sessions WHERE revoked_at IS NULL"))
+    assert active == 0
+
+
+def test_a_token_that_names_no_sign_in_is_refused(engine: Engine) -> None:
+    owner = browser(engine, "a")
+    assert (owner.set_pin("Sam", "2468") or access.PinCheck(False)).ok
+    sam = store.learner_by_name(engine, "Sam")
+    stored = access.pin_hash(engine, sam.id) if sam else None
+    assert sam and stored and owner.secret is None
+    secret = store.app_secret(engine)
+    old_style = store.make_token(secret, sam.id, "Sam", stored)  # signed, but revocable by nobody
+    made_up = store.make_token(secret, sam.id, "Sam", stored, session="not-a-session")
+    assert not browser(engine, "b").accept_token("Sam", old_style)
+    assert not browser(engine, "b").accept_token("Sam", made_up)
