@@ -32,7 +32,7 @@ from cribbage_core.errors import CribbageError, InvalidSavedGame
 from cribbage_core.game import Action, Phase, Play
 from tutor.frame.urlstate import new_seed
 from tutor.lang.i18n import _, card_text, native_digits
-from tutor.play.session import HUMAN, PlaySession, PlaySettings
+from tutor.play.session import HUMAN, PlaySession, PlaySettings, read_save
 from tutor.play.text import error_message, saved_game_problem, seat_names, side_names
 from tutor.store import NotYourGame, StaleGame, Store, UnreadableSave
 
@@ -127,15 +127,7 @@ def load(store: Store, game_id: str) -> PlaySession | None:
     if found is None:
         return None
     moves, data = found
-    session = PlaySession.from_dict(data, moves=moves)
-    if (
-        session.game_id != game_id
-    ):  # saving it would write another row, and the address would reload this one
-        raise InvalidSavedGame(
-            f"the save at {game_id[:36]!r} holds game {session.game_id!r}",
-            problem="field",
-            where="save.game_id",
-        )
+    session = read_save(game_id, moves, data)
     st.session_state[SESSION] = session
     st.session_state[SAVED] = (session.game_id, moves)
     st.session_state.pop(FAILED_AT, None)

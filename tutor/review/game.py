@@ -39,7 +39,7 @@ from cribbage_core.coach.game_review import (
 )
 from cribbage_core.game import Action, GameState, Phase
 from cribbage_core.record import GameRecord
-from tutor.play.session import HUMAN, PlaySession
+from tutor.play.session import HUMAN, read_save
 
 __all__ = [
     "LEARNER",
@@ -133,14 +133,19 @@ def review_game(
     moves: int | None = None,
     seats: Sequence[int] = (LEARNER,),
     kept: Sequence[HandReview] = (),
+    game_id: str | None = None,
 ) -> ReviewedGame:
     """Read a Play page save (``PlaySession.to_dict``) and analyse the line it took for ``seats``
     (the learner's by default; :meth:`ReviewedGame.with_seats` adds the others), taking the
     hands ``kept`` with the game that still stand for it (see the module docs).
 
-    Raises ``InvalidSavedGame`` when the save cannot be read (as the Play page does).
+    Raises ``InvalidSavedGame`` when the save cannot be read: it is read by the Play page's own
+    reader (``tutor.play.session.read_save``), so a save Play refuses is refused here too.
+    ``game_id``: the address's game (default: the one the save names).
     """
-    session = PlaySession.from_dict(data, moves=moves)
+    if game_id is None:
+        game_id = str(data.get("game_id", "")) if isinstance(data, dict) else ""
+    session = read_save(game_id, moves, data)
     record = session.record
     line = tuple(played_line(record))
     chosen = tuple(sorted(set(seats)))

@@ -96,7 +96,7 @@ def _nothing_kept() -> Sequence[HandReview]:
 def analysed(game_id: str, moves: int, _data: object, _kept: _Kept = _nothing_kept) -> ReviewedGame:
     """The game ``game_id`` at ``moves`` moves (its save ``_data``), the learner's decisions
     analysed (the hands ``_kept()`` taken where they stand), once per server."""
-    return review_game(_data, moves, kept=_kept())
+    return review_game(_data, moves, kept=_kept(), game_id=game_id)
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)

@@ -32,7 +32,13 @@ class NotYourGame(StoreError):
 
 
 class UnreadableSave(StoreError):
-    """A saved game whose stored text is not JSON (damaged, or edited by hand)."""
+    """A saved game whose stored text is not JSON (damaged, or edited by hand), or is far
+    longer than any real game's (``MAX_SAVE_CHARS``)."""
+
+
+#: The longest saved text read back: a four-player game to 121 with take-backs is under 60 KB,
+#: and a longer text is refused before it is parsed (and so before it is replayed).
+MAX_SAVE_CHARS = 256 * 1024
 
 
 def save_game(
@@ -176,6 +182,11 @@ def load_game(engine: Engine, game_id: str) -> tuple[int, Any] | None:
         ).first()
     if row is None:
         return None
+    if len(row.data) > MAX_SAVE_CHARS:
+        raise UnreadableSave(
+            f"game {game_id}: the saved text has {len(row.data)} characters, more than any game's "
+            f"({MAX_SAVE_CHARS})"
+        )
     try:
         return int(row.moves), json.loads(row.data)
     except (ValueError, RecursionError) as error:  # JSONDecodeError, or an integer too long to read
