@@ -1,0 +1,122 @@
+"""Server CPU per request on every page, over each page's parameter space.
+
+Each request is one first open of a page in a fresh session (AppTest: the script runs in this
+process, so its CPU time is the server's), with the address a visitor may send: seeds never
+seen before (a cache never helps), every kind and level of the trainers, game ids that are
+absent, and a 20,000-step saved game. The target (issue 33): no request costs more than about
+0.5 s of server CPU. Prints, per page and parameter set, the CPU seconds p50 / p99 / max.
+
+usage (from the project root):
+  python benchmarks/bench_pages.py [--seeds 8] [--only peg_trainer,discard]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+ENTRY = str(ROOT / "app.py")
+
+from cribbage_core.teaching.discard_quiz import DIFFICULTIES  # noqa: E402
+from tutor.quiz.positions import PEG_KIND_SLUGS  # noqa: E402
+
+
+def spaces(seeds: list[str], game_ids: list[str]) -> dict[str, list[tuple[str, dict[str, str]]]]:
+    """Each page's requests: (page, query parameters)."""
+    peg = [
+        ("pages/7_Pegging_trainer.py", {"seed": s, "kind": kind, "level": level})
+        for kind in ["any", *PEG_KIND_SLUGS]
+        for level in ["any", *DIFFICULTIES]
+        for s in seeds
+    ]
+    return {
+        "home": [("", {})],
+        "learn": [("pages/1_Learn.py", {})],
+        "first_game": [("pages/11_First_game.py", {})],
+        "count": [("pages/2_Count_the_hand.py", {"seed": s}) for s in seeds],
+        "pegging_quiz": [("pages/3_Pegging_quiz.py", {"seed": s}) for s in seeds],
+        "discard": [
+            ("pages/6_Discard_trainer.py", {"seed": s, "level": level})
+            for level in ["any", *DIFFICULTIES]
+            for s in seeds
+        ],
+        "peg_trainer": peg,
+        "play": [("pages/4_Play.py", {})],
+        "progress": [("pages/5_Progress.py", {"learner": "Bench"})],
+        "review": [("pages/9_Review.py", {"learner": "Bench"})],
+        "daily": [("pages/10_Daily_five.py", {"learner": "Bench"})],
+        "game_review": [("pages/8_Game_review.py", {"game": g}) for g in game_ids],
+    }
+
+
+def huge_save(database: str) -> str:
+    """A saved game of 20,000 steps (refused, but it must be refused cheaply)."""
+    from tutor import store
+    from tutor.play.session import PlaySession, PlaySettings
+
+    engine = store.make_engine(database)
+    store.migrate(engine)
+    game_id = str(uuid.uuid4())
+    data = PlaySession.start(PlaySettings(level="easy"), seed=1, game_id=game_id).to_dict()
+    game = dict(data["game"])  # type: ignore[arg-type]
+    game["steps"] = [["discard", 0, ["AS", "2S"]]] * 20_000
+    data["game"] = game
+    store.save_game(engine, game_id, data, moves=1, previous=None)
+    engine.dispose()
+    return game_id
+
+
+def cpu_of(page: str, params: dict[str, str]) -> float:
+    at = AppTest.from_file(ENTRY, default_timeout=120)
+    if page:
+        at.switch_page(page)
+    for key, value in params.items():
+        at.query_params[key] = value
+    began = time.process_time()
+    at.run()
+    return time.process_time() - began
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=8, help="new seeds per parameter set")
+    parser.add_argument("--only", default="", help="pages, comma-separated (default: all)")
+    args = parser.parse_args()
+    os.environ.setdefault("CRIBBAGE_WARM_UP", "0")
+    database = f"sqlite:///{tempfile.mkdtemp()}/bench.db"
+    os.environ["DATABASE_URL"] = database
+    rng = random.Random(time.time_ns())
+    seeds = [str(rng.randrange(10**9)) for _ in range(args.seeds)]
+    game_ids = [str(uuid.uuid4()), "not-a-game", huge_save(database)]
+    wanted = {p for p in args.only.split(",") if p}
+    cpu_of("", {})  # imports and the first warm-up are not a visitor's request
+    rows = []
+    for name, requests in spaces(seeds, game_ids).items():
+        if wanted and name not in wanted:
+            continue
+        times = sorted(cpu_of(page, params) for page, params in requests)
+        p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
+        rows.append((name, len(times), statistics.median(times), p99, times[-1]))
+        print(
+            f"{name:13} {len(times):4} requests  CPU p50 {rows[-1][2]:.3f} s  "
+            f"p99 {p99:.3f} s  max {times[-1]:.3f} s",
+            flush=True,
+        )
+    worst = max(rows, key=lambda r: r[4])
+    print(json.dumps({"worst_page": worst[0], "max_cpu_s": round(worst[4], 3)}))
+
+
+if __name__ == "__main__":
+    main()
