@@ -132,6 +132,16 @@ def combo_notes(grade: CombinationGrade) -> list[Note]:
             )
         ]
     found, combos = len(grade.found), len(grade.found) + len(grade.missed)
+    if combos == 0:  # not "0 of the hand's 0 combinations"
+        return [
+            Note(
+                "wrong",
+                _(
+                    "This hand has no combination at all: it scores nothing, what players call "
+                    "a nineteen, since no hand can score {nineteen}."
+                ).format(nineteen=fmt_int(19)),
+            )
+        ]
     notes = [
         Note(
             "wrong",

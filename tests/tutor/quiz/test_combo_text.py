@@ -49,3 +49,11 @@ def test_the_verdicts_lines() -> None:
     n = len(SCORE.items)
     assert lines[0] == f"You found 0 of the hand's {n} combinations."
     assert lines[-1] == f"Your running count ended at 2; the hand scores {SCORE.total} points."
+
+
+def test_a_wrong_answer_on_a_hand_with_nothing_says_so_not_0_of_0() -> None:
+    nothing = score_hand("2D 4C 8S 10H", "QS")
+    assert nothing.total == 0
+    grade = grade_combinations(nothing, [Claim.of("pair", parse_cards("2D 4C"))])
+    [note] = combo_notes(grade)
+    assert note.tone == "wrong" and "0 of" not in note.text and "nineteen" in note.text
