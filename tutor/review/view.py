@@ -404,8 +404,9 @@ def position(game: ReviewedGame, d: Decision, answer: bool = True) -> None:
             + (_("best throw") if answer and c in best else "")
             for c in dealt
         ]
+        framed = mine | best if answer else mine  # the best throw is framed too, never faded
         show_html(
-            cards_row(dealt, highlighted=mine, four_colour=colours, width=56, captions=captions)
+            cards_row(dealt, highlighted=framed, four_colour=colours, width=56, captions=captions)
         )
     elif d.kind == "play":
         names = seat_names(state.players)
@@ -429,7 +430,11 @@ def position(game: ReviewedGame, d: Decision, answer: bool = True) -> None:
                 captions.append(_("your card") if c == mine_card else "")
         show_html(
             cards_row(
-                held, highlighted=[mine_card], four_colour=colours, width=56, captions=captions
+                held,
+                highlighted=[mine_card, *([option_cards(d.options[0])[0]] if answer else [])],
+                four_colour=colours,
+                width=56,
+                captions=captions,
             )
         )
     elif state.starter is not None:
