@@ -9,6 +9,7 @@ from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.profile import browser_owner, learner_widget
 from tutor.frame.status import show_status
 from tutor.lang.i18n import N_, _, fmt_int
+from tutor.quiz.closing import close_session
 from tutor.quiz.positions import BadPosition
 from tutor.quiz.review_view import (
     item_heading,
@@ -17,6 +18,7 @@ from tutor.quiz.review_view import (
     open_elsewhere,
     pick_item,
     review_recorder,
+    session_tally,
     set_aside,
 )
 from tutor.quiz.serve import keyboard, serve_question
@@ -45,6 +47,9 @@ day = today()
 st.metric(_("Due today"), fmt_int(db.due_count(name, day, SERVED_REVIEW_KINDS)))
 item = pick_item(db, name, day)
 if item is None:
+    right, answered = session_tally()
+    if answered:  # the session's close: a tally, a kind word, one next step
+        close_session(right, answered, "pages/4_Play.py", _("Next: play another game"), "rv_close")
     st.success(_("Nothing to review today."), icon=":material/task_alt:")
     next_due_caption(db, name, day)
     st.stop()

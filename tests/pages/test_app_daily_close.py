@@ -54,3 +54,24 @@ def test_the_chips_show_done_and_right_and_the_five_end_with_a_tally(db_url: str
     ]
     nexts = [link for link in done.get("page_link") if str(link.label).startswith("Next:")]
     assert len(nexts) == 1
+
+
+def test_the_spaced_review_ends_with_a_tally_and_a_next_step(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from apptools import answer
+
+    from cribbage_core.teaching.hand_quiz import deal_hand
+    from tutor import clock
+
+    deal = deal_hand(42, is_crib=True)
+    at = open_page("pages/2_Count_the_hand.py", seed="42", mode="crib", learner="Ann")
+    answer(at, "count", str(deal.score.total + 1))  # a miss: due tomorrow
+    monkeypatch.setenv(clock.DAY_OFFSET_ENV, "1")
+    review = open_page("pages/9_Review.py", learner="Ann")
+    answer(review, "count", str(deal.score.total))
+    review.button(key="review_next").click().run()
+    assert not review.exception
+    assert any(s.value.startswith("1 of 1 right. Well done") for s in review.success)
+    nexts = [link for link in review.get("page_link") if str(link.label).startswith("Next:")]
+    assert [str(link.label) for link in nexts] == ["Next: play another game"]

@@ -10,7 +10,7 @@ visit, gives way to the worst item due. An answer is recorded as an attempt of i
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, Final
 
 import streamlit as st
 
@@ -32,12 +32,16 @@ __all__ = [
     "open_elsewhere",
     "pick_item",
     "review_recorder",
+    "session_tally",
     "set_aside",
 ]
 
 ITEM_PARAM = "item"
 _ANSWERED_KEY = "review_answered"  # ids of the items answered in this visit
 _SERVED_STATE = "review_served_state"  # each item's schedule as it was first served in this visit
+
+
+_TALLY_KEY: Final = "review_tally"  # item id -> right at its first answer, this session
 
 
 def pick_item(store: Store, learner: str, today: dt.date) -> ReviewItem | None:
@@ -118,9 +122,17 @@ def review_recorder(store: Store, learner: str, item: ReviewItem, today: dt.date
                 answered(attempt.correct, today),
             )
         st.session_state[_ANSWERED_KEY] = {*st.session_state.get(_ANSWERED_KEY, set()), item.id}
+        tally: dict[int, bool] = st.session_state.setdefault(_TALLY_KEY, {})
+        tally.setdefault(item.id, attempt.correct)  # the first answer to each item counts
         return saved
 
     return record
+
+
+def session_tally() -> tuple[int, int]:
+    """This session's review so far: (items answered right at the first answer, items answered)."""
+    tally: dict[int, bool] = st.session_state.get(_TALLY_KEY, {})
+    return sum(tally.values()), len(tally)
 
 
 def next_due_caption(store: Store, learner: str, today: dt.date) -> None:
