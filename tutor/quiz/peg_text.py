@@ -125,7 +125,7 @@ def trainer_notes(position: PegPosition, verdict: PegVerdict) -> list[Note]:
                 "against the best card, {best}."
             )
         else:
-            gap = points(verdict.points_lost)
+            gap = points(round(best.points, 2) - round(chosen.points, 2))
             head = _(
                 "A close call, accepted as good: {card} is only {gap} points behind the best card, "
                 "{best}, on average over the hands your opponent could hold."
@@ -181,7 +181,8 @@ def trainer_notes(position: PegPosition, verdict: PegVerdict) -> list[Note]:
             "{grade}: you gave up {loss} points over the rest of the play. The best card was {card}."
         ).format(
             grade=grade_name(verdict.grade),
-            loss=points(verdict.points_lost),
+            # the two values as the table shows them, so the loss is their difference exactly
+            loss=points(round(best.points, 2) - round(chosen.points, 2)),
             card=card_text(best.card),
         )
     notes.append(Note("right" if verdict.grade is Grade.GOOD else "wrong", head))

@@ -31,6 +31,7 @@ __all__ = [
     "points",
     "reasons",
     "severity",
+    "shown_loss",
     "signed",
 ]
 
@@ -99,6 +100,15 @@ def _best_index(decision: Decision) -> int:
     return 0
 
 
+def shown_loss(decision: Decision) -> float:
+    """The loss as the page can check it: the best option's value less the choice's, each
+    rounded to the hundredth as the page shows them (never 2.09 beside values 2.08 apart)."""
+    if decision.kind not in ("discard", "play") or decision.chosen == 0:
+        return decision.points_lost
+    best = decision.options[0]
+    return round(best.points, 2) - round(decision.choice.points, 2)
+
+
 def cost_text(decision: Decision, lang: str | None = None) -> str:
     """What the decision cost: points on average, or near the end the chance to win; for a count
     the points it left (exact, not an average).
@@ -121,7 +131,7 @@ def cost_text(decision: Decision, lang: str | None = None) -> str:
         return _("No expected points lost.", lang)
     return _(
         "It lost {points} points on average over the hands your opponent could hold.", lang
-    ).format(points=points(decision.points_lost, lang))
+    ).format(points=points(shown_loss(decision), lang))
 
 
 def reasons(decision: Decision, state: GameState, lang: str | None = None) -> list[str]:
