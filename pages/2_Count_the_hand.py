@@ -30,6 +30,7 @@ from tutor.quiz.count_view import (
 from tutor.quiz.drill import hand_drill_seed
 from tutor.quiz.drill_view import drill_banner, drill_on, next_question, start_drill
 from tutor.quiz.feedback import count_notes, retry_notes
+from tutor.quiz.level_view import level_on, level_panel, next_at_level, show_rated
 from tutor.quiz.positions import FOCUS_SLUGS
 
 PAGE = "pages/2_Count_the_hand.py"
@@ -39,14 +40,16 @@ st.title(_("Count the hand"))
 st.container(key="below_intro").caption(  # on a phone, under the question
     _(
         "Four cards and the starter: count every fifteen, pair, run, flush and nobs, "
-        "then type the total. Take your time; nothing is timed."
+        "then type the total. Your time is shown with the verdict: a quick right count "
+        "raises your rating most."
     )
 )
 learner = quiz_learner()
 
 # ---- the deal, from the URL: ?seed=...&mode=crib&focus=flush (&drill=weak: a weak-spot drill)
 is_crib = frame.url_choice("mode", {"crib": "crib"}, "hand") == "crib"
-drilling = drill_on()
+level = level_on()
+drilling = drill_on() and level is None
 pick_drill_seed = partial(hand_drill_seed, is_crib=is_crib)
 
 
@@ -57,6 +60,10 @@ def _start_drill() -> None:
 
 
 def _next_hand() -> None:
+    if level is not None:
+        next_at_level("crib" if is_crib else "hand", level)
+        clear_count()
+        return
     next_question(pick_drill_seed, HAND_KINDS, "count_drill", "show")
     clear_count()
 
@@ -64,7 +71,7 @@ def _next_hand() -> None:
 if drilling and "seed" not in st.query_params:  # arrived by a "Practise my weak spots" link
     start_drill(pick_drill_seed, HAND_KINDS, "count_drill", "show")
 seed = seed_from_url()
-focus = None if drilling else frame.url_choice("focus", FOCUS_SLUGS, None)
+focus = None if drilling or level else frame.url_choice("focus", FOCUS_SLUGS, None)
 deal = deal_hand(seed, is_crib=is_crib, focus=focus)
 deal_key = (seed, is_crib, focus)
 quiz = "crib" if is_crib else "hand"
@@ -75,6 +82,8 @@ if drilling:
 # ---- options (kept in the URL so a shared link deals the same hand the same way)
 by_combo, by_kind = count_options(quiz, focus, drilling)
 frame.score_row(quiz_stats("hand", "crib"), _("Right answers in a row"))
+if learner is not None:
+    level_panel(quiz, level)
 
 # ---- the cards
 colours = four_colour()
@@ -114,6 +123,7 @@ elif result is not None and not retrying:
         count_notes(second or result["verdict"], is_crib, second_try=second is not None)
     )
     frame.answered_before(result.get("saved"))
+    show_rated(result, len(deal.score.items))
     show_count(deal.score, colours)
 
 frame.deal_footer(

@@ -3,7 +3,8 @@
 :func:`record_attempt` is the one place an answer is recorded. It keeps the attempt in
 session state and, when a learner has chosen a name and the quiz is one the store keeps
 (``tutor.store.QUIZ_KINDS``: hand, crib, pegging, discard, peg_trainer), stores it through
-``tutor.store.open_store()``. Without a name the attempt stays in this session only; with a
+``tutor.store.open_store()``; a first attempt on a quiz page (one with a position) is also
+rated (``tutor.rating.service.rate_attempt``). Without a name the attempt stays in this session only; with a
 database that is down (or a write lock held elsewhere: a write waits a few seconds at most,
 ``tutor.store.WRITE_WAIT_SECONDS``) it is kept in the session, the page says it is not saved
 yet, and it is saved with the next answer the database takes.
@@ -35,10 +36,12 @@ from tutor.frame.urlstate import address_changed
 from tutor.lang.i18n import _
 from tutor.progress import streaks
 from tutor.quiz.schedule import after_miss
+from tutor.rating.service import rate_attempt
 from tutor.store import QUIZ_KINDS, Attempt, Store, open_store
 
 __all__ = [
     "DEAL_PARAM",
+    "RATED_KEY",
     "Attempt",
     "DealTicket",
     "QuizStats",
@@ -55,6 +58,8 @@ _KEY: Final = "attempts"
 _CLOCK_KEY: Final = "attempt_clock"
 _UNSAVED_KEY: Final = "attempts_unsaved"  # (learner, attempt) the database did not take yet
 DEAL_PARAM: Final = "deal"
+#: The last rated attempt of this session: (attempt id, ``tutor.store.RatedAnswer``).
+RATED_KEY: Final = "attempt_rated"
 _ID_NAMESPACE: Final = uuid.UUID("6f0c5f1e-3b0e-4d36-9a55-8d1c2a7e4b21")
 _TOKEN_BYTES: Final = 6  # 8 URL-safe characters
 
@@ -150,6 +155,10 @@ def record_attempt(
         st.session_state[_UNSAVED_KEY] = [*st.session_state.get(_UNSAVED_KEY, []), kept]
         return "not saved"
     _file_miss(store, name, attempt, position)
+    if position is not None:  # a first attempt on a quiz page (review answers have none)
+        rated = rate_attempt(store, name, attempt.kind, position, attempt.correct, attempt.seconds)
+        if rated is not None:
+            st.session_state[RATED_KEY] = (attempt.attempt_id, rated)
     _save_kept(store)
     return "saved"
 

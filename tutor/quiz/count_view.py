@@ -146,6 +146,7 @@ def check_count(
     if before is not None and before.get("retry", False):
         st.session_state[RESULT_KEY] = {**before, "retry": False, "second": verdict}
         return
+    taken = ticket.seconds()
     saved = record_attempt(
         Attempt(
             "crib" if deal.is_crib else "hand",
@@ -157,7 +158,7 @@ def check_count(
             attempt_id=ticket.attempt_id,
             categories=verdict.categories,
             categories_missed=verdict.missed,
-            seconds=ticket.seconds(),
+            seconds=taken,
         ),
         position=count_position(deal.seed, deal.focus),
     )
@@ -167,6 +168,8 @@ def check_count(
         "verdict": verdict,
         "saved": saved,
         "retry": retry,
+        "seconds": taken,
+        "attempt_id": ticket.attempt_id,
     }
 
 

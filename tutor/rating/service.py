@@ -16,10 +16,12 @@ from collections.abc import Mapping
 
 from sqlalchemy.engine import Engine
 
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.rating.bank import BANK_SIZE, bank_items, first_rating
-from tutor.rating.finish import finish
+from tutor.rating.finish import count_score, finish
 from tutor.rating.glicko import Glicko
-from tutor.rating.skills import LEARNER_START, OFFSETS
+from tutor.rating.skills import LEARNER_START, OFFSETS, skill_of
+from tutor.store import Learner, Store
 from tutor.store.ratings import (
     RatedAnswer,
     Rating,
@@ -31,7 +33,17 @@ from tutor.store.ratings import (
 )
 from tutor.store.reviews import position_text
 
-__all__ = ["ensure_bank", "learner_rating", "next_position", "rate_answer"]
+__all__ = [
+    "RATED_KINDS",
+    "attempt_score",
+    "ensure_bank",
+    "learner_rating",
+    "next_position",
+    "rate_answer",
+    "rate_attempt",
+    "store_next_position",
+    "store_rating",
+]
 
 
 def _glicko(values: Rating) -> Glicko:
@@ -63,9 +75,12 @@ def rate_answer(
         after = finish(mine, _glicko(question), score, hinting=hinting, days_idle=days_idle)
         return _tuple(after.learner), _tuple(after.question)
 
-    return rate_first_attempt(
+    rated = rate_first_attempt(
         engine, learner_id, skill, position_text(position), _tuple(start), score, rate, when
     )
+    if rated is not None and rated.before is None:  # the first rated answer in the skill
+        rated = rated._replace(before=_tuple(LEARNER_START))
+    return rated
 
 
 def learner_rating(engine: Engine, learner_id: int, skill: str) -> Glicko:
@@ -106,3 +121,80 @@ def next_position(
     chosen = (rng or random.Random()).choice(found)
     position: dict[str, str] = json.loads(chosen.position)
     return position
+
+
+#: The quiz kinds whose first attempts are rated so far (their questions' features are known
+#: from the position alone).
+RATED_KINDS = ("hand", "crib", "pegging")
+
+
+def attempt_score(
+    kind: str, position: Mapping[str, str], correct: bool, seconds: float | None
+) -> float:
+    """The result an attempt counts as: a count's with its speed (``finish.count_score``),
+    else 1 right, 0 wrong."""
+    if kind in ("hand", "crib"):
+        focus = position.get("focus")
+        deal = deal_hand(
+            int(position["seed"]),
+            is_crib=kind == "crib",
+            focus=focus.replace("-", " ") if focus else None,
+        )
+        return count_score(correct, seconds, len(deal.score.items))
+    return 1.0 if correct else 0.0
+
+
+def rate_attempt(
+    store: Store,
+    name: str,
+    kind: str,
+    position: Mapping[str, str],
+    correct: bool,
+    seconds: float | None,
+) -> RatedAnswer | None:
+    """Rate a named learner's first attempt on a quiz page (None: not rated, answered before,
+    or the database is down). A question dealt for a focus the learner chose is hinting."""
+    skill = skill_of(kind)
+    if kind not in RATED_KINDS or skill is None:
+        return None
+    score = attempt_score(kind, position, correct, seconds)
+
+    def work(engine: Engine, learner: Learner) -> RatedAnswer | None:
+        return rate_answer(engine, learner.id, skill, position, score, hinting="focus" in position)
+
+    rated: RatedAnswer | None = store._for_learner(name, work, None, writes=True)  # noqa: SLF001
+    return rated
+
+
+def store_rating(store: Store, name: str | None, skill: str) -> tuple[Glicko, int]:
+    """The learner's rating in ``skill`` and how many answers made it (the start, 0, for
+    no name or a database that is down)."""
+    if not name:
+        return LEARNER_START, 0
+
+    def work(engine: Engine, learner: Learner) -> tuple[Glicko, int]:
+        found = skill_ratings(engine, learner.id).get(skill)
+        if found is None:
+            return LEARNER_START, 0
+        return Glicko(*found[:3]), found.answers
+
+    result: tuple[Glicko, int] = store._for_learner(name, work, (LEARNER_START, 0))  # noqa: SLF001
+    return result
+
+
+def store_next_position(
+    store: Store, name: str | None, skill: str, difficulty: str, rng: random.Random
+) -> dict[str, str] | None:
+    """:func:`next_position` for a named learner (or a visitor, at the start), building the
+    skill's bank on first use; None when the database is down."""
+
+    def pick(engine: Engine, learner_id: int | None) -> dict[str, str] | None:
+        ensure_bank(engine, skill)
+        return next_position(engine, learner_id, skill, difficulty, rng)
+
+    if not name:
+        return store._run(lambda engine: pick(engine, None), None, writes=True)  # noqa: SLF001
+    found: dict[str, str] | None = store._for_learner(  # noqa: SLF001
+        name, lambda engine, learner: pick(engine, learner.id), None, writes=True
+    )
+    return found

@@ -121,9 +121,10 @@ class BankItem(NamedTuple):
 
 
 class RatedAnswer(NamedTuple):
-    """What a first attempt did: the learner's rating before and after, the question's after."""
+    """What a first attempt did: the learner's rating before (None: their first in the skill)
+    and after, the question's after."""
 
-    before: Rating
+    before: Rating | None
     after: Rating
     question: Rating
 
@@ -268,7 +269,7 @@ def rate_first_attempt(
                         learner_id=int(learner_id), skill=skill, day=moment.date(), **kept
                     )
                 )
-            return RatedAnswer(before or after, after, question_after)
+            return RatedAnswer(before, after, question_after)
 
     result: RatedAnswer | None = _with_retry(write)
     return result

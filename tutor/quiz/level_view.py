@@ -1,0 +1,142 @@
+"""Practise at my level (``?level=normal``): unseen bank questions near the learner's rating.
+
+The question is still an ordinary seeded deal (``?seed=``), chosen by
+``tutor.rating.service.store_next_position``: the unseen bank question nearest the learner's
+rating in the page's skill plus the offset of the chosen difficulty (lichess's five:
+-600, -300, 0, +300, +600). The panel shows the rating, its deviation, the difficulty and the
+way in or out; after a count, :func:`show_rated` shows the learner their time and how the
+rating moved.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Final
+
+import streamlit as st
+
+from tutor.frame.profile import current_learner
+from tutor.frame.urlstate import new_seed
+from tutor.lang.i18n import _, fmt_int, ngettext
+from tutor.quiz.attempts import RATED_KEY, next_deal
+from tutor.rating.finish import quick_seconds
+from tutor.rating.service import store_next_position, store_rating
+from tutor.rating.skills import OFFSETS
+from tutor.store import open_store
+
+__all__ = ["LEVEL_PARAM", "level_on", "level_panel", "next_at_level", "show_rated"]
+
+LEVEL_PARAM: Final = "level"
+_PICK_KEY: Final = "level_pick"
+
+
+def _labels() -> dict[str, str]:
+    return {
+        "easiest": _("Easiest"),
+        "easier": _("Easier"),
+        "normal": _("Normal"),
+        "harder": _("Harder"),
+        "hardest": _("Hardest"),
+    }
+
+
+def level_on() -> str | None:
+    """The difficulty of "practise at my level" in the address (None: not practising so)."""
+    raw = st.query_params.get(LEVEL_PARAM)
+    return raw if raw in OFFSETS else None
+
+
+def next_at_level(skill: str, difficulty: str) -> None:
+    """Deal the next question at ``difficulty`` (a button callback): its seed into the address."""
+    position = store_next_position(
+        open_store(), current_learner(), skill, difficulty, random.Random(new_seed())
+    )
+    for name in ("focus", "drill"):
+        st.query_params.pop(name, None)
+    st.query_params[LEVEL_PARAM] = difficulty
+    st.query_params["seed"] = position["seed"] if position else str(new_seed())
+    next_deal()
+
+
+def _leave() -> None:
+    st.query_params.pop(LEVEL_PARAM, None)
+    st.query_params["seed"] = str(new_seed())
+    next_deal()
+
+
+def _change() -> None:
+    picked = st.session_state.get(_PICK_KEY)
+    if picked in OFFSETS:
+        next_at_level(st.session_state["level_skill"], picked)
+
+
+def _rating_line(skill: str) -> str:
+    rating, answers = store_rating(open_store(), current_learner(), skill)
+    shown = {"rating": fmt_int(round(rating.rating)), "deviation": fmt_int(round(rating.deviation))}
+    if not answers:
+        return _(
+            "Everyone starts at {rating} ± {deviation}: a few answers find your level."
+        ).format(**shown)
+    if skill == "crib":
+        return _("Your rating for counting cribs: {rating} ± {deviation}.").format(**shown)
+    return _("Your rating for counting hands: {rating} ± {deviation}.").format(**shown)
+
+
+def level_panel(skill: str, difficulty: str | None) -> None:
+    """The way into "practise at my level", or, while on, the rating and the difficulty."""
+    st.session_state["level_skill"] = skill
+    box = st.container(key="level_panel")
+    if difficulty is None:
+        box.button(
+            _("Practise at my level"),
+            key="level_start",
+            on_click=next_at_level,
+            args=(skill, "normal"),
+            icon=":material/trending_up:",
+            help=_("Hands you have not counted yet, near your rating; harder as you improve."),
+        )
+        return
+    box.caption(_rating_line(skill))
+    labels = _labels()
+    st.session_state[_PICK_KEY] = difficulty
+    box.segmented_control(
+        _("Difficulty"),
+        list(OFFSETS),
+        format_func=labels.__getitem__,
+        key=_PICK_KEY,
+        on_change=_change,
+    )
+    box.button(_("Back to random hands"), key="level_leave", on_click=_leave)
+
+
+def show_rated(result: Mapping[str, Any], combinations: int) -> None:
+    """After a first count (``result``: the count's graded answer, see ``count_view``): the
+    learner's time against a quick count, and how the rating moved."""
+    found = st.session_state.get(RATED_KEY)
+    seconds = result.get("seconds")
+    if not isinstance(seconds, int | float) or result.get("saved") == "repeat":
+        return
+    quick = quick_seconds(combinations)
+    shown = {"seconds": fmt_int(round(seconds)), "quick": fmt_int(round(quick))}
+    whole = round(seconds)
+    if seconds <= quick:
+        line = ngettext(
+            "You took {seconds} second; a quick count of this hand takes {quick} or less.",
+            "You took {seconds} seconds; a quick count of this hand takes {quick} or less.",
+            whole,
+        ).format(**shown)
+    else:
+        line = ngettext(
+            "You took {seconds} second; a quick count of this hand takes {quick} or less. "
+            "A right count raises your rating less the slower it is.",
+            "You took {seconds} seconds; a quick count of this hand takes {quick} or less. "
+            "A right count raises your rating less the slower it is.",
+            whole,
+        ).format(**shown)
+    if found is not None and found[0] == result.get("attempt_id") and found[1].before:
+        rated = found[1]
+        line += " " + _("Your rating went from {before} to {after}.").format(
+            before=fmt_int(round(rated.before[0])), after=fmt_int(round(rated.after[0]))
+        )
+    st.caption(":material/timer: " + line)
