@@ -25,6 +25,7 @@ from tutor.frame.menu import link_params
 from tutor.frame.render import bold, show_html
 from tutor.html.cards import card_svg, cards_row
 from tutor.html.play import table_series_html
+from tutor.lang.coach_words import discard_lines
 from tutor.lang.i18n import _, card_text, cards_text, fmt_int
 from tutor.quiz.attempts import Attempt, record_attempt
 from tutor.quiz.combo_view import card_columns
@@ -288,8 +289,11 @@ def _discard(colours: bool) -> None:
     )
     with buttons:
         best = coach_discard(state, seat).best.discard
+        # the why in cards, as the review and coach mode say it: what it keeps, whose crib
+        why = discard_lines(state.hands[seat], best, seat == state.dealer, limit=3)
         _hint_button(
-            "fg_discard_hint", _("The coach lays away {cards}.").format(cards=cards_text(best))
+            "fg_discard_hint",
+            "\n\n".join([_("The coach lays away {cards}.").format(cards=cards_text(best)), *why]),
         )
     st.caption(
         _(
