@@ -31,3 +31,16 @@ def test_a_first_count_is_rated_and_its_time_shown(
     again = open_page(PAGE, learner="Zed", level="normal", seed="5")  # a new visit, same hand
     answer(again, "count", "0")
     assert skill_ratings(engine, who.id)["hand"].answers == 1  # replays move nothing
+
+
+def test_progress_shows_each_rated_skill(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    own_database(tmp_path, monkeypatch)
+    before = open_page("pages/5_Progress.py", learner="Yan")
+    assert "No rated answers yet" in " ".join(str(c.value) for c in before.caption)
+    at = open_page(PAGE, learner="Yan", seed="7", mode="crib")
+    answer(at, "count", str(deal_hand(7, is_crib=True).score.total))
+    after = open_page("pages/5_Progress.py", learner="Yan")
+    shown = {m.label: m.value for m in after.metric}
+    assert "Counting cribs" in shown and "Counting hands" not in shown
+    rating, deviation = shown["Counting cribs"].split(" ± ")
+    assert int(rating.replace(",", "")) > 800 and int(deviation) < 400

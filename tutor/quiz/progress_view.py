@@ -17,9 +17,11 @@ from tutor.clock import today
 from tutor.frame.profile import learner_params
 from tutor.frame.tables import figures_table
 from tutor.lang.i18n import _, fmt_int, fmt_percent, kind_name
+from tutor.rating.service import RATED_KINDS, store_rating
+from tutor.rating.skills import LEARNER_START, skill_of
 from tutor.store import SERVED_REVIEW_KINDS, Store
 
-__all__ = ["PAGE_COLUMNS", "answers", "export", "recall", "weak_spots"]
+__all__ = ["PAGE_COLUMNS", "answers", "export", "ratings", "recall", "weak_spots"]
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 #: The quiz pages that run the weak-spot drill when opened with ?drill=weak, with their links' words.
@@ -107,6 +109,41 @@ def answers(attempts: pd.DataFrame) -> None:
         ),
         width="stretch",
     )
+
+
+def _skill_names() -> dict[str, str]:
+    return {
+        "hand": _("Counting hands"),
+        "crib": _("Counting cribs"),
+        "pegging": _("Pegging points"),
+    }
+
+
+def ratings(db: Store, name: str) -> None:
+    """Each rated skill's rating with its deviation (``tutor.rating``)."""
+    st.header(_("Your ratings"))
+    st.caption(
+        _(
+            "One rating a skill, worked out as chess puzzle sites do: everyone starts at {start}, "
+            "and the number after ± says how sure it is. Only your first try at each question "
+            "counts, and a quick right count counts more than a slow one."
+        ).format(start=fmt_int(round(LEARNER_START.rating)))
+    )
+    names = _skill_names()
+    found = []
+    for kind in RATED_KINDS:
+        skill = skill_of(kind)
+        if skill is None:
+            continue
+        rating, answered = store_rating(db, name, skill)
+        if answered:
+            found.append((names[skill], rating))
+    if not found:
+        st.caption(_("No rated answers yet: count a few hands on Count the hand."))
+        return
+    cols = st.container(key="progress_ratings").columns(len(found))
+    for col, (label, rating) in zip(cols, found, strict=True):
+        col.metric(label, f"{fmt_int(round(rating.rating))} ± {fmt_int(round(rating.deviation))}")
 
 
 def recall(db: Store, name: str) -> None:
