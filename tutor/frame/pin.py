@@ -103,10 +103,12 @@ def write_cookies() -> None:
         # escape, but all goes through JSON so no text ever reaches the script as code
         text = json.dumps(f"{cookie}={value}; Max-Age={int(age)}; Path=/; SameSite=Lax")
         lines.append(f"document.cookie = {text} + secure;")
+    # a block of its own: a page writes cookies more than once (a new browser key, then a PIN),
+    # and a second top-level `const secure` in the same document is a SyntaxError
     st.html(
-        "<script>const secure = location.protocol === 'https:' ? '; Secure' : '';\n"
+        "<script>{const secure = location.protocol === 'https:' ? '; Secure' : '';\n"
         + "\n".join(lines)
-        + "</script>",
+        + "}</script>",
         unsafe_allow_javascript=True,
     )
 
