@@ -29,6 +29,7 @@ def test_five_positions_answered_and_each_verdict_is_the_engines(page: Any, app_
         options = position.advice.options
         card = options[0].card if turn % 2 == 0 else options[-1].card
         verdict = judge(position, card)
+        chosen = next(option for option in options if option.card == card)
         page.locator(f".st-key-pegt_lay_{card}").get_by_role(
             "button", name=f"Lay {card.label}"
         ).click()
@@ -44,7 +45,8 @@ def test_five_positions_answered_and_each_verdict_is_the_engines(page: Any, app_
             loss = (
                 f"{100 * verdict.win_lost:.1f}%"
                 if verdict.win_lost is not None
-                else f"{verdict.points_lost:.2f} points"
+                # the two values as the table shows them, and the loss their difference
+                else f"{round(verdict.best.points, 2) - round(chosen.points, 2):.2f} points"
             )
             assert loss in text and verdict.best.card.label in text, text
             wrong += 1
