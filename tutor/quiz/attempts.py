@@ -30,7 +30,7 @@ from typing import Final, Literal
 import streamlit as st
 
 from tutor.clock import today
-from tutor.frame.profile import current_learner, learner_widget
+from tutor.frame.profile import claimed_learner, current_learner, learner_widget
 from tutor.frame.status import problem_text
 from tutor.frame.urlstate import address_changed
 from tutor.lang.i18n import _
@@ -233,6 +233,15 @@ def quiz_learner() -> str | None:
     """
     with st.sidebar:
         name = learner_widget(compact=True)
+    reason = problem_text(open_store())
+    if name is None and reason and claimed_learner():
+        # a name whose access cannot be checked is refused (fail closed): the learner has a
+        # name, so say that the database is the trouble, not that they should choose one
+        note = _("Progress is not being saved: {reason}. The quiz works as usual.").format(
+            reason=reason
+        )
+        st.caption(f":orange[:material/cloud_off: {note}]")
+        return None
     if name is None:
         st.container(key="below_no_name").caption(  # on a phone, below the question
             ":material/person_off: "
@@ -242,7 +251,6 @@ def quiz_learner() -> str | None:
             )
         )
         return None
-    reason = problem_text(open_store())
     if reason:
         note = _("Progress is not being saved: {reason}. The quiz works as usual.").format(
             reason=reason
