@@ -44,6 +44,7 @@ from cribbage_core.pegging import MAX_COUNT, score_play
 from cribbage_core.scoring import ScoreItem, score_hand
 
 __all__ = [
+    "REPLY_KINDS",
     "Exposure",
     "Fact",
     "FactKind",
@@ -135,7 +136,8 @@ def unseen_cards(view: SeatView) -> list[Card]:
     return [c for c in full_deck() if c not in seen]
 
 
-_REPLY_KINDS: Final = (
+#: The kinds an opponent's reply can score, in the order the coach names them.
+REPLY_KINDS: Final = (
     ScoreKind.FIFTEEN,
     ScoreKind.THIRTY_ONE,
     ScoreKind.PAIR,
@@ -187,7 +189,7 @@ def exposure(view: SeatView, card: Card) -> Exposure:
             tally[item.kind] = tally.get(item.kind, 0) + n
             if item.kind in (ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE) and probe.value == 10:
                 tens = True
-    by_kind = tuple((k, tally[k]) for k in _REPLY_KINDS if tally.get(k))
+    by_kind = tuple((k, tally[k]) for k in REPLY_KINDS if tally.get(k))
     return Exposure(card, count, len(unseen), scoring, by_kind, tens, most, False, tuple(ranks))
 
 

@@ -17,6 +17,7 @@ from typing import Final
 
 from cribbage_core.cards import Card
 from cribbage_core.coach.facts import (
+    REPLY_KINDS,
     Exposure,
     Fact,
     FactKind,
@@ -45,15 +46,6 @@ __all__ = [
     "fact_text",
     "play_lines",
 ]
-
-_REPLY_KINDS: Final = (
-    ScoreKind.FIFTEEN,
-    ScoreKind.THIRTY_ONE,
-    ScoreKind.PAIR,
-    ScoreKind.PAIR_ROYAL,
-    ScoreKind.DOUBLE_PAIR_ROYAL,
-    ScoreKind.RUN,
-)
 
 # {thrown}: the two (or one) cards thrown; {cards}: the combination
 _KEEPS: Final = {
@@ -95,7 +87,7 @@ def _ranks(ranks: Sequence[str], lang: str | None) -> str:
 def exposure_parts(fact: Fact, lang: str | None = None) -> str:
     """Which unseen ranks would score on a card, kind by kind: ``Run (5 or 9): 8``."""
     parts = []
-    for kind in _REPLY_KINDS:
+    for kind in REPLY_KINDS:
         found = [(rank, n) for rank, kinds, n in fact.ranks if kind in kinds]
         if found:
             parts.append(
