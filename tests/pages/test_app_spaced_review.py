@@ -110,9 +110,9 @@ def test_a_missed_count_is_due_tomorrow_on_the_home_page_and_answered_on_the_rev
     assert review.query_params["item"] == str(items(db_url)[0].id)
     answer(review, "count", str(deal.score.total))
     assert "Right!" in review.success[0].value
-    assert items(db_url, on=DAY + dt.timedelta(days=3)) == []  # right: back in 3 days, not before
-    [item] = items(db_url, on=DAY + dt.timedelta(days=4))
-    assert item.state.interval_days == 3 and item.state.streak == 1
+    assert items(db_url, on=DAY + dt.timedelta(days=2)) == []  # right: FSRS's 2 days, not before
+    [item] = items(db_url, on=DAY + dt.timedelta(days=3))
+    assert item.state.interval_days == 2 and item.state.streak == 1
     review.button(key="review_next").click().run()
     assert "Nothing to review today." in [s.value for s in review.success]
 
@@ -216,8 +216,8 @@ def test_a_wrong_card_in_the_pegging_trainer_comes_back_with_the_trainers_widget
     assert (
         judge(position, best).correct and len(review.dataframe) == 1
     )  # the trainer's table of values
-    [moved] = items(db_url, on=DAY + dt.timedelta(days=4))
-    assert moved.state.streak == 1 and moved.state.interval_days == 3
+    [moved] = items(db_url, on=DAY + dt.timedelta(days=3))
+    assert moved.state.streak == 1 and moved.state.interval_days == 2
     links = [
         link.proto.query_string
         for link in review.get("page_link")

@@ -5,6 +5,7 @@ an item in the address that is not the learner's, or not due and not answered in
 visit, gives way to the worst item due. An answer is recorded as an attempt of its quiz
 (``extra["review"]`` = the item's id) and moves the item on its schedule
 (:func:`tutor.quiz.schedule.answered`), once: the attempt id is the store's key for both.
+The answer's FSRS grade (:func:`review_grade`) counts a count's speed as its rating does.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from tutor.lang.i18n import _, fmt_date, fmt_int, ngettext
 from tutor.progress import quiz_name
 from tutor.quiz.attempts import Attempt, Saved, next_deal, record_attempt
 from tutor.quiz.positions import quiz_link
-from tutor.quiz.schedule import answered
+from tutor.quiz.schedule import Rating, answered, grade_of
 from tutor.quiz.serve import Recorder, clear_served
+from tutor.rating.service import attempt_score
 from tutor.store import SERVED_REVIEW_KINDS, ReviewItem, ReviewState, Store
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "next_item",
     "open_elsewhere",
     "pick_item",
+    "review_grade",
     "review_recorder",
     "session_tally",
     "set_aside",
@@ -108,6 +111,16 @@ def open_elsewhere(where: Any, item: ReviewItem) -> None:
     )
 
 
+def review_grade(attempt: Attempt, item: ReviewItem) -> Rating:
+    """The answer's FSRS grade: Again when wrong, Hard when a count is right but slow (its
+    result under 1, ``tutor.rating.service.attempt_score``), else Good."""
+    try:
+        score = attempt_score(attempt.kind, item.position, attempt.correct, attempt.seconds)
+    except (KeyError, ValueError):  # a position that deals no count: graded by right or wrong
+        score = 1.0 if attempt.correct else 0.0
+    return grade_of(score)
+
+
 def review_recorder(store: Store, learner: str, item: ReviewItem, today: dt.date) -> Recorder:
     """How an answer to ``item`` is recorded: as its quiz's attempt, and on the item's schedule."""
 
@@ -119,7 +132,7 @@ def review_recorder(store: Store, learner: str, item: ReviewItem, today: dt.date
                 item.id,
                 attempt.attempt_id,
                 attempt.correct,
-                answered(attempt.correct, today),
+                answered(review_grade(attempt, item), today),
             )
         st.session_state[_ANSWERED_KEY] = {*st.session_state.get(_ANSWERED_KEY, set()), item.id}
         tally: dict[int, bool] = st.session_state.setdefault(_TALLY_KEY, {})

@@ -66,15 +66,18 @@ _MISS_LOCK = 7143122  # PostgreSQL advisory lock class for new items (with the l
 class ReviewState:
     """An item's place in its schedule, named as the ``review_items`` columns.
 
-    ``interval_days``: the days from the last answer to ``due_on``; ``due_on``: the day it
-    comes back (None: retired, answered right at a long interval); ``ease``: how fast the
-    interval grows; ``lapses``: misses so far (the first included); ``streak``: right answers
-    since the last miss; ``reviews``: answers on review.
+    ``interval_days``: the days from the last answer to ``due_on`` (so the last answer was on
+    ``due_on - interval_days``); ``due_on``: the day it comes back (None: retired, answered
+    right at a long interval); ``stability`` and ``difficulty``: its FSRS memory state (the
+    days until recall falls to 90%, None when not known; difficulty 1-10, see
+    ``tutor.quiz.schedule``); ``lapses``: misses so far (the first included); ``streak``: right
+    answers since the last miss; ``reviews``: answers on review.
     """
 
     interval_days: int
     due_on: dt.date | None
-    ease: float
+    stability: float | None
+    difficulty: float
     lapses: int = 1
     streak: int = 0
     reviews: int = 0
@@ -128,7 +131,8 @@ def _state_values(state: ReviewState) -> dict[str, Any]:
     return {
         "interval_days": int(state.interval_days),
         "due_on": state.due_on,
-        "ease": float(state.ease),
+        "stability": None if state.stability is None else float(state.stability),
+        "difficulty": float(state.difficulty),
         "lapses": int(state.lapses),
         "streak": int(state.streak),
         "reviews": int(state.reviews),
@@ -146,7 +150,8 @@ def _item(row: Any) -> ReviewItem:
     state = ReviewState(
         int(row.interval_days),
         _as_date(row.due_on),
-        float(row.ease),
+        None if row.stability is None else float(row.stability),
+        float(row.difficulty),
         int(row.lapses),
         int(row.streak),
         int(row.reviews),
@@ -160,7 +165,8 @@ _ITEM_COLUMNS = (
     REVIEW_ITEMS.c.position,
     REVIEW_ITEMS.c.interval_days,
     REVIEW_ITEMS.c.due_on,
-    REVIEW_ITEMS.c.ease,
+    REVIEW_ITEMS.c.stability,
+    REVIEW_ITEMS.c.difficulty,
     REVIEW_ITEMS.c.lapses,
     REVIEW_ITEMS.c.streak,
     REVIEW_ITEMS.c.reviews,

@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from tutor.store.engine import _now, _with_retry, _writing, ensure_folder
+from tutor.store.fsrs_migration import move_reviews_to_fsrs
 from tutor.store.rating_migration import create_rating_tables
 
 MIGRATION_WAIT_SECONDS = 30.0  # a server starting while another migrates waits its turn
@@ -170,7 +171,8 @@ REVIEW_ITEMS = sa.Table(
     sa.Column("kind", sa.String(16), nullable=False),
     sa.Column("position", sa.String(MAX_POSITION_LENGTH), nullable=False),
     sa.Column("interval_days", sa.Integer, nullable=False),
-    sa.Column("ease", sa.Float, nullable=False),
+    sa.Column("stability", sa.Float),  # FSRS: days until recall falls to 90% (None: retired)
+    sa.Column("difficulty", sa.Float, nullable=False, server_default="5.0"),  # FSRS: 1 to 10
     sa.Column("lapses", sa.Integer, nullable=False),
     sa.Column("streak", sa.Integer, nullable=False),
     sa.Column("reviews", sa.Integer, nullable=False),
@@ -462,6 +464,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         _name_owners_and_pin_sources,
     ),
     Migration(12, "PIN sign-ins that can be revoked", _pin_sessions),
+    Migration(13, "review items scheduled by FSRS (stability, difficulty)", move_reviews_to_fsrs),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

@@ -263,7 +263,9 @@ def test_a_game_decision_is_served_on_the_review_page_with_the_engines_verdict(
         for i in db.due_items("Ann", DAY + dt.timedelta(days=4), (GAME_KIND,), limit=500)
         if i.id == item.id
     ]
-    assert moved.state.streak == 1 and moved.state.interval_days == 3
+    assert (
+        moved.state.streak == 1 and moved.state.interval_days == 2
+    )  # FSRS: 2 days after a first Good
     answers = db.attempts_frame("Ann")
     assert (
         len(answers) == len(settled_decisions(reviewed())) + 1

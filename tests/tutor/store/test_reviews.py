@@ -12,10 +12,12 @@ import uuid
 from functools import partial
 
 import pytest
+import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from tutor import clock, store
 from tutor.quiz import schedule
+from tutor.quiz.schedule import Rating
 from tutor.store import StoreError
 
 DAY = dt.date(2026, 12, 1)
@@ -31,41 +33,60 @@ def days(n: int) -> dt.date:
 def test_an_item_missed_today_is_due_tomorrow() -> None:
     item = schedule.first_miss(DAY)
     assert item.due_on == days(1) and item.interval_days == 1 and item.lapses == 1
+    assert item.stability is not None and 1 <= item.difficulty <= 10
 
 
-def test_answered_right_it_moves_to_three_days_then_grows() -> None:
-    item = schedule.after_answer(schedule.first_miss(DAY), True, days(1))
-    assert item.due_on == days(4) and item.interval_days == 3 and item.streak == 1
-    later = schedule.after_answer(item, True, days(4))
-    assert later.interval_days == 8 and later.due_on == days(12)
-
-
-def test_missed_again_it_starts_over_and_comes_back_more_often() -> None:
-    right = schedule.after_answer(
-        schedule.after_answer(schedule.first_miss(DAY), True, days(1)), True, days(4)
+def test_answered_right_it_moves_further_each_time() -> None:
+    item = schedule.after_answer(schedule.first_miss(DAY), Rating.Good, days(1))
+    assert item.due_on == days(3) and item.interval_days == 2 and item.streak == 1
+    later = schedule.after_answer(item, Rating.Good, days(3))
+    assert later.interval_days > item.interval_days and later.due_on == days(
+        3 + later.interval_days
     )
-    missed = schedule.after_answer(right, False, days(12))
-    assert missed.due_on == days(13) and missed.interval_days == 1
-    assert missed.streak == 0 and missed.lapses == 2 and missed.ease < right.ease
-    again = schedule.after_answer(schedule.after_answer(missed, True, days(13)), True, days(16))
-    assert again.interval_days < 8  # a lower ease: the third interval is shorter than before
+    assert later.stability is not None and item.stability is not None
+    assert later.stability > item.stability and later.reviews == 2
+
+
+def test_a_slow_right_answer_comes_back_sooner_than_a_quick_one() -> None:
+    start = schedule.after_answer(schedule.first_miss(DAY), Rating.Good, days(1))
+    good = schedule.after_answer(start, Rating.Good, days(3))
+    hard = schedule.after_answer(start, Rating.Hard, days(3))
+    assert hard.interval_days < good.interval_days and hard.streak == good.streak == 2
+    assert hard.difficulty > good.difficulty
+
+
+def test_missed_again_it_comes_back_tomorrow_and_harder() -> None:
+    right = schedule.after_answer(
+        schedule.after_answer(schedule.first_miss(DAY), Rating.Good, days(1)), Rating.Good, days(3)
+    )
+    missed = schedule.after_answer(right, Rating.Again, days(9))
+    assert missed.due_on == days(10) and missed.interval_days == 1
+    assert missed.streak == 0 and missed.lapses == 2 and missed.difficulty > right.difficulty
+    again = schedule.after_answer(missed, Rating.Good, days(10))
+    assert again.interval_days < right.interval_days  # less stable after the lapse
 
 
 def test_clean_answers_at_a_long_interval_retire_the_item() -> None:
     item = schedule.first_miss(DAY)
     seen = []
     while item.due_on is not None:
-        item = schedule.after_answer(item, True, item.due_on)
+        item = schedule.after_answer(item, Rating.Good, item.due_on)
         seen.append(item.interval_days)
-    assert seen == [3, 8, 20, 50, 125, 0]
-    assert item.reviews == 6 and item.due_on is None
+    assert seen[:-1] == sorted(seen[:-1]) and seen[-2] < schedule.RETIRE_DAYS and seen[-1] == 0
+    assert item.reviews == len(seen) and item.due_on is None
 
 
-def test_the_ease_never_falls_below_its_floor() -> None:
+def test_grades_follow_the_answer_and_its_speed() -> None:
+    assert schedule.grade_of(0.0) == Rating.Again
+    assert schedule.grade_of(0.6) == schedule.grade_of(0.99) == Rating.Hard
+    assert schedule.grade_of(1.0) == Rating.Good
+
+
+def test_many_misses_keep_the_difficulty_within_fsrs_bounds() -> None:
     item = schedule.first_miss(DAY)
     for n in range(20):
-        item = schedule.after_answer(item, False, days(n))
-    assert item.ease == schedule.MIN_EASE and item.lapses == 21
+        item = schedule.after_answer(item, Rating.Again, days(n))
+    assert item.difficulty <= 10 and item.lapses == 21 and item.due_on == days(20)
 
 
 def test_the_clock_can_be_set_for_tests() -> None:
@@ -102,7 +123,7 @@ def answer(
 
 def _answered(state: store.ReviewState | None, correct: bool, today: dt.date) -> store.ReviewState:
     assert state is not None
-    return schedule.after_answer(state, correct, today)
+    return schedule.after_answer(state, Rating.Good if correct else Rating.Again, today)
 
 
 def test_a_missed_question_is_due_the_next_day_and_not_before(engine: Engine) -> None:
@@ -120,14 +141,16 @@ def test_review_answers_move_the_item_and_count_once(engine: Engine) -> None:
     item = miss(engine, ann, DAY, seed="42")
     answer_id = str(uuid.uuid4())
     moved = answer(engine, ann, item, True, days(1), answer_id)
-    assert moved is not None and moved.due_on == days(4)
+    assert moved is not None and moved.due_on == days(3)
     assert (
         answer(engine, ann, item, False, days(1), answer_id) is None
     )  # a reload: the first counts
-    assert store.due_count(engine, ann, days(3)) == 0 and store.due_count(engine, ann, days(4)) == 1
-    missed = answer(engine, ann, item, False, days(4))
-    assert missed is not None and missed.due_on == days(5) and missed.lapses == 2
-    assert store.recall_by_interval(engine, ann) == [(1, 1, 1), (3, 1, 0)]
+    assert store.due_count(engine, ann, days(2)) == 0 and store.due_count(engine, ann, days(3)) == 1
+    missed = answer(engine, ann, item, False, days(3))
+    assert missed is not None and missed.due_on == days(4) and missed.lapses == 2
+    stored = store.review_item(engine, ann, item)
+    assert stored is not None and stored.state == missed  # stability and difficulty kept
+    assert store.recall_by_interval(engine, ann) == [(1, 1, 1), (2, 1, 0)]
 
 
 def test_missing_the_same_question_again_sets_its_item_back(engine: Engine) -> None:
@@ -218,3 +241,48 @@ def test_a_retired_item_is_never_due_again(engine: Engine) -> None:
     item = miss(engine, ann, DAY, seed="8")
     store.retire_item(engine, ann, item)
     assert store.due_count(engine, ann, days(400)) == 0 and store.next_due(engine, ann, DAY) is None
+
+
+def test_items_on_the_old_ladder_become_fsrs_cards_due_on_the_same_day(db_url: str) -> None:
+    old = store.make_engine(db_url)
+    assert store.migrate(old, target=12) == 12
+    now = dt.datetime(2026, 11, 1, 12, 0)
+    with old.begin() as conn:  # items as the ladder left them: 1 miss, 3 misses, retired
+        conn.execute(
+            sa.text("INSERT INTO learners (name, created_at) VALUES ('Ann', :t)"), {"t": now}
+        )
+        for seed, interval, ease, lapses, due in (
+            ("1", 8, 2.5, 1, days(3)),
+            ("2", 1, 2.1, 3, days(0)),
+            ("3", 0, 2.5, 1, None),
+        ):
+            conn.execute(
+                sa.text(
+                    "INSERT INTO review_items (learner_id, kind, position, interval_days, ease,"
+                    " lapses, streak, reviews, due_on, created_at, updated_at) VALUES"
+                    " (1, 'hand', :p, :i, :e, :l, 1, 2, :d, :t, :t)"
+                ),
+                {
+                    "p": f'{{"seed":"{seed}"}}',
+                    "i": interval,
+                    "e": ease,
+                    "l": lapses,
+                    "d": due,
+                    "t": now,
+                },
+            )
+    old.dispose()
+
+    engine = store.make_engine(db_url)
+    assert store.migrate(engine) == store.LATEST_VERSION
+    assert "ease" not in {c["name"] for c in sa.inspect(engine).get_columns("review_items")}
+    items = {i.position["seed"]: i for i in store.due_items(engine, 1, days(400))}
+    assert set(items) == {"1", "2"} and store.due_count(engine, 1, days(0)) == 1
+    calm, shaky = items["1"].state, items["2"].state
+    assert calm.due_on == days(3) and calm.stability == 8.0 and shaky.stability == 1.0
+    assert 1 <= calm.difficulty < shaky.difficulty <= 10  # more misses: harder
+    moved = answer(engine, 1, items["1"].id, True, days(3))
+    assert moved is not None and moved.interval_days > 8  # recalled at its stability: further
+    retired = store.review_item(engine, 1, 3)  # the third row made
+    assert retired is not None and retired.state.due_on is None and retired.state.stability is None
+    engine.dispose()
