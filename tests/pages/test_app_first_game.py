@@ -5,7 +5,7 @@ from __future__ import annotations
 from apptools import open_page, page_text
 from streamlit.testing.v1 import AppTest
 
-from cribbage_core.game import Phase, Play
+from cribbage_core.game import Discard, Phase, Play
 from cribbage_core.scoring import score_hand
 from cribbage_core.teaching.first_game import (
     coach_discard,
@@ -70,3 +70,43 @@ def test_the_coached_game_from_the_cut_to_the_check() -> None:
     click(at, "fg_check")
     assert len([s for s in at.success if "Right" in s.value]) == 3
     assert at.session_state["attempts"][-1].correct
+
+
+def _at_the_show() -> tuple[AppTest, int, int]:
+    """The page at the pone's count, the coach's moves made; the pone's and the dealer's points."""
+    at = open_page(PAGE)
+    first = deal(start())
+    moves = [
+        Discard(seat, coach_discard(first, seat).best.discard)
+        for seat in (first.pone, first.dealer)
+    ]
+    state = coached_discards(first)
+    while state.phase is Phase.PLAY:
+        hint = play_hint(state)
+        move = state.legal_actions()[0] if hint.card is None else Play(state.to_act, hint.card)
+        moves.append(move)
+        state = state.apply(move)
+    at.session_state["fg_moves"] = tuple(moves)
+    at.session_state["fg_stage"] = "show"
+    at.run()
+    points = [score_hand(state.kept[seat], state.starter).total for seat in (1, 0)]
+    return at, points[0], points[1]
+
+
+def test_a_wrong_count_gets_one_more_try_as_on_count_the_hand() -> None:
+    at, pone, dealer = _at_the_show()
+    at.text_input(key="fg_count").input(str(pone + 2))
+    click(at, "fg_count_submit")
+    # not told the answer yet: try again, with a hint of what went wrong
+    assert at.error and "try once more" in at.error[0].value
+    assert "You counted too many" in at.info[0].value
+    assert "fg_count_next" not in [b.key for b in at.button]
+    at.text_input(key="fg_count").input(str(pone))
+    click(at, "fg_count_submit")
+    assert at.success and "Right on the second try" in at.success[0].value
+    click(at, "fg_count_next")
+    # the dealer's count: a wrong count, then "Show the answer", shows it beside the first answer
+    at.text_input(key="fg_count").input(str(dealer + 1))
+    click(at, "fg_count_submit")
+    click(at, "fg_count_reveal")
+    assert at.error and f"you said {dealer + 1}, the answer is {dealer}" in at.error[0].value

@@ -31,7 +31,8 @@ from tutor.quiz.attempts import Attempt, record_attempt
 from tutor.quiz.combo_view import card_columns
 from tutor.quiz.count_view import show_count
 from tutor.quiz.discard_text import points, reason_headline, reason_why
-from tutor.quiz.feedback import choose_exactly
+from tutor.quiz.feedback import choose_exactly, retry_notes
+from tutor.quiz.frame import show_notes
 from tutor.quiz.grading import grade_count
 
 __all__ = ["run"]
@@ -42,6 +43,10 @@ _HINT: Final = "fg_hint"
 _NOTE: Final = "fg_note"
 _COUNTED: Final = "fg_counted"
 _CHECKED: Final = "fg_checked"
+#: A first wrong count's second try: the number of moves when it was opened (this count's) and
+#: the first answer's verdict (its hint says what was likely missed).
+_RETRY: Final = "fg_retry"
+_SECOND: Final = "fg_second"  # the count was right (or wrong) on the second try
 _SEAT_COLOURS: Final = {"dealer": "#1e4f91", "pone": "#8e3b00"}
 
 
@@ -63,7 +68,7 @@ def _go(stage: str) -> None:
 
 
 def _restart() -> None:
-    for key in (_STAGE, _MOVES, _HINT, _NOTE, _COUNTED, _CHECKED):
+    for key in (_STAGE, _MOVES, _HINT, _NOTE, _COUNTED, _CHECKED, _RETRY, _SECOND):
         st.session_state.pop(key, None)
     for index in range(6):
         st.session_state[f"fg_pick_{index}"] = False
@@ -94,6 +99,8 @@ def _make(move: Action, drawn_at: int | None = None) -> None:
     st.session_state.pop(_HINT, None)
     st.session_state.pop(_NOTE, None)
     st.session_state.pop(_COUNTED, None)
+    st.session_state.pop(_RETRY, None)
+    st.session_state.pop(_SECOND, None)
 
 
 def _role(state: GameState, seat: int) -> str:
@@ -410,7 +417,15 @@ def _play(colours: bool) -> None:
         st.markdown("\n".join(f"1. {line}" for line in lines))
 
 
+def _retrying() -> bool:
+    """Whether this count's second try is open (a first wrong count opens it, as on Count the hand)."""
+    retry = st.session_state.get(_RETRY)
+    return retry is not None and retry[0] == len(_moves())
+
+
 def _check_count() -> None:
+    """Grade the count (a callback): a first wrong count gets one more try with a hint of what was
+    likely missed, then the answer and the count said aloud."""
     state = _states()[-1]
     counting = state.counting()
     assert counting is not None and state.starter is not None
@@ -420,7 +435,21 @@ def _check_count() -> None:
         st.session_state[_NOTE] = ("wrong", list(verdict.errors))
         return
     st.session_state.pop(_NOTE, None)
+    if not verdict.correct and not _retrying():
+        st.session_state[_RETRY] = (len(_moves()), verdict)
+        return
+    st.session_state[_SECOND] = _retrying()
+    st.session_state.pop(_RETRY, None)
     st.session_state[_COUNTED] = verdict.answer
+
+
+def _reveal_count() -> None:
+    """Close the second try and show the answer beside the first ("Show the answer", a callback)."""
+    retry = st.session_state.pop(_RETRY, None)
+    if retry is None:
+        return
+    st.session_state[_SECOND] = False
+    st.session_state[_COUNTED] = retry[1].answer
 
 
 def _count_next(seat: int, drawn_at: int) -> None:
@@ -462,6 +491,9 @@ def _show(colours: bool) -> None:
     counted = st.session_state.get(_COUNTED)
     if counted is None:
         _note()
+        retrying = _retrying()
+        if retrying:
+            show_notes(retry_notes(st.session_state[_RETRY][1]))
         with st.form("fg_count_form", enter_to_submit=True):
             st.text_input(
                 _("How many points?"),
@@ -473,11 +505,23 @@ def _show(colours: bool) -> None:
             st.form_submit_button(
                 _("Check my count"), type="primary", key="fg_count_submit", on_click=_check_count
             )
+        if retrying:
+            st.button(
+                _("Show the answer"),
+                key="fg_count_reveal",
+                on_click=_reveal_count,
+                icon=":material/visibility:",
+            )
         _hint_button(
             "fg_count_hint", _("Count the fifteens first, then pairs, runs, the flush and nobs.")
         )
         return
-    if counted == score.total:
+    if counted == score.total and st.session_state.get(_SECOND):
+        st.success(
+            _("Right on the second try: {total} points.").format(total=fmt_int(score.total)),
+            icon=":material/check_circle:",
+        )
+    elif counted == score.total:
         st.success(
             _("Right: {answer}.").format(answer=fmt_int(score.total)),
             icon=":material/check_circle:",
