@@ -105,3 +105,39 @@ def test_a_counting_run_ends_with_a_tally_a_kind_word_and_one_next_step(db_url: 
     assert nexts == ["Next: go over your missed questions on the page Review your mistakes"]
     at.button(key="count_next").click().run()  # the next hand starts a new run
     assert not [s for s in at.success if f"of {RUN_LENGTH} right" in s.value]
+
+
+def test_a_missed_combination_comes_back_as_a_combination_question_saying_what_was_missed(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_app_count_combos import claim, seed_with
+
+    from cribbage_core.teaching.hand_quiz import deal_hand
+    from tutor import clock
+    from tutor.html.breakdown import describe_item
+
+    seed = seed_with({"fifteen", "pair"})
+    deal = deal_hand(seed)
+    *found, missed = deal.score.items
+    at = open_page("pages/2_Count_the_hand.py", seed=str(seed), learner="Ann")
+    at.toggle(key="count_combos").set_value(True).run()
+    for item in found:
+        claim(at, seed, item.cards, item.kind)
+    at.button(key="count_combo_check").click().run()
+    assert at.error and "You found" in at.error[0].value
+    monkeypatch.setenv(clock.DAY_OFFSET_ENV, "1")
+    review = open_page("pages/9_Review.py", learner="Ann")
+    # the same question, asked the same way: find the combinations, told which one was missed
+    said = [i.value for i in review.info if i.value.startswith("Last time")]
+    assert said == [
+        "Last time you missed this combination: "
+        f"{describe_item(missed, deal.score.starter)}. Find every combination again."
+    ]
+    assert not [t for t in review.text_input if t.key == "count_answer"]
+    for item in deal.score.items:
+        claim(review, seed, item.cards, item.kind)
+    review.button(key="count_combo_check").click().run()
+    assert not review.exception, review.exception
+    assert review.success and "you found every combination" in review.success[0].value
+    review.button(key="review_next").click().run()
+    assert any(s.value.startswith("1 of 1 right. Well done") for s in review.success)

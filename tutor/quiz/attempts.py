@@ -122,14 +122,19 @@ def _in_session(attempt: Attempt) -> bool:
 
 
 def record_attempt(
-    attempt: Attempt, store: Store | None = None, position: Mapping[str, str] | None = None
+    attempt: Attempt,
+    store: Store | None = None,
+    position: Mapping[str, str] | None = None,
+    review_position: Mapping[str, str] | None = None,
 ) -> Saved:
     """Record one answer; say where it went.
 
     ``position``: the address parameters that deal this very question again (its seed and
     options, e.g. ``{"seed": "42", "focus": "nobs"}``). A wrong answer stored now with a
     position becomes a review item (:mod:`tutor.quiz.schedule`: due the next day), or sets its
-    item back to the start when it is one already.
+    item back to the start when it is one already. ``review_position``: the position that item
+    keeps instead, when the question is to come back in another way than it is rated (a count
+    answered by its combinations comes back as a combination question, with what was missed).
 
     ``"saved"``: stored in the database now (with any answers kept from when it was down);
     ``"repeat"``: this attempt id was recorded before (the first answer stands); ``"not
@@ -144,6 +149,7 @@ def record_attempt(
         _keep_in_session(attempt)
         return "session" if attempt.kind not in QUIZ_KINDS else "no learner"
     store = store or open_store()
+    filed = position if review_position is None else review_position
     if not attempt.attempt_id:
         attempt = replace(attempt, attempt_id=str(uuid.uuid4()))
     stored = store.record_attempt(name, attempt)
@@ -151,10 +157,10 @@ def record_attempt(
         return "repeat"  # answered before (e.g. before a reload): not counted here either
     _keep_in_session(attempt)
     if not stored:
-        kept = (name, attempt, position)
+        kept = (name, attempt, filed)
         st.session_state[_UNSAVED_KEY] = [*st.session_state.get(_UNSAVED_KEY, []), kept]
         return "not saved"
-    _file_miss(store, name, attempt, position)
+    _file_miss(store, name, attempt, filed)
     if position is not None:  # a first attempt on a quiz page (review answers have none)
         rated = rate_attempt(store, name, attempt.kind, position, attempt.correct, attempt.seconds)
         if rated is not None:

@@ -9,7 +9,7 @@ words are :mod:`tutor.quiz.combo_text`, the verdict's table :mod:`tutor.html.com
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from html import escape
 from typing import Any, Final
 
@@ -18,7 +18,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from cribbage_core.cards import Card
 from cribbage_core.kinds import ScoreKind
-from cribbage_core.scoring import HAND_KINDS, HandScore
+from cribbage_core.scoring import HAND_KINDS, HandScore, ScoreItem
 from cribbage_core.teaching.combos import (
     Claim,
     CombinationGrade,
@@ -31,11 +31,20 @@ from tutor.frame.render import bold, show_html
 from tutor.html.breakdown import describe_item, rows_html
 from tutor.html.cards import card_svg, cards_row
 from tutor.html.combos import VerdictRow, verdict_table_html
-from tutor.lang.i18n import _, card_text, current_language, kind_label, kind_name
+from tutor.lang.i18n import (
+    _,
+    card_text,
+    current_language,
+    kind_label,
+    kind_name,
+    list_text,
+    ngettext,
+)
 from tutor.lang.languages import is_rtl
-from tutor.quiz.attempts import Attempt, DealTicket, record_attempt
+from tutor.quiz.attempts import Attempt, DealTicket, Saved, record_attempt
 from tutor.quiz.categories import hand_categories
 from tutor.quiz.combo_text import claim_text, why_text
+from tutor.quiz.positions import combo_position
 
 __all__ = [
     "FIRST_PICK",
@@ -43,6 +52,7 @@ __all__ = [
     "card_columns",
     "claims",
     "clear_claims",
+    "missed_before",
     "pick_combinations",
     "pick_key",
     "record_combos",
@@ -221,30 +231,61 @@ def record_combos(
     ticket: DealTicket,
     *,
     drilling: bool,
-    position: Mapping[str, str],
+    position: Mapping[str, str] | None,
+    record: Callable[[Attempt], Saved] | None = None,
+    details: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Grade the combinations chosen for ``deal`` and record the answer like the other counts:
     the points said, the kinds missed (combinations missed and choices that were not
-    combinations) and the choices themselves. Returns the page's result."""
+    combinations) and the choices themselves. Returns the page's result.
+
+    A miss comes back on the Review page as a combination question saying what was missed
+    (:func:`tutor.quiz.positions.combo_position`). ``record``: how a served question records its
+    answer (the Review page's recorder), instead of as a quiz page's first answer at ``position``.
+    """
     chosen = claims(deal_key)
     grade = grade_combinations(deal.score, chosen)
     listed = [[str(c.kind), " ".join(sorted(map(str, c.cards)))] for c in chosen]
-    saved = record_attempt(
-        Attempt(
-            "crib" if deal.is_crib else "hand",
-            deal.seed,
-            grade.said,
-            deal.score.total,
-            grade.correct,
-            {"focus": deal.focus, "drill": drilling, "way": "combinations", "claims": listed},
-            attempt_id=ticket.attempt_id,
-            categories=tuple(hand_categories(deal.score)),
-            categories_missed=grade.kinds_missed,
-            seconds=ticket.seconds(),
-        ),
-        position=position,
+    attempt = Attempt(
+        "crib" if deal.is_crib else "hand",
+        deal.seed,
+        grade.said,
+        deal.score.total,
+        grade.correct,
+        {
+            **(details or {}),
+            "focus": deal.focus,
+            "drill": drilling,
+            "way": "combinations",
+            "claims": listed,
+        },
+        attempt_id=ticket.attempt_id,
+        categories=tuple(hand_categories(deal.score)),
+        categories_missed=grade.kinds_missed,
+        seconds=ticket.seconds(),
     )
+    if record is not None:
+        saved = record(attempt)
+    else:
+        saved = record_attempt(
+            attempt,
+            position=position,
+            review_position=combo_position(deal.seed, deal.focus, deal.score, grade.missed),
+        )
     return {"key": deal_key, "combos": grade, "saved": saved, "retry": False}
+
+
+def missed_before(missed: Sequence[ScoreItem], score: HandScore) -> str:
+    """What a combination question on the Review page missed the last time, in a sentence."""
+    if not missed:
+        return _(
+            "Last time one of your choices was not a combination. Find every combination again."
+        )
+    return ngettext(
+        "Last time you missed this combination: {combos}. Find every combination again.",
+        "Last time you missed these combinations: {combos}. Find every combination again.",
+        len(missed),
+    ).format(combos=list_text([describe_item(item, score.starter) for item in missed]))
 
 
 def show_combo_verdict(grade: CombinationGrade, score: HandScore, four_colour: bool) -> None:

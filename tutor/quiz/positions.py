@@ -11,10 +11,11 @@ the parameters that open the question there.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from cribbage_core.kinds import PegSpot
+from cribbage_core.scoring import HandScore, ScoreItem
 from cribbage_core.seats import Role
 from cribbage_core.teaching.discard_quiz import DIFFICULTIES, DiscardDeal, deal_discard
 from cribbage_core.teaching.hand_quiz import FOCUSES, HandDeal, deal_hand
@@ -31,7 +32,9 @@ __all__ = [
     "PEG_KIND_SLUGS",
     "QUIZ_PAGES",
     "BadPosition",
+    "combo_position",
     "count_position",
+    "missed_at",
     "discard_deal_at",
     "discard_position",
     "hand_deal_at",
@@ -76,6 +79,44 @@ def count_position(seed: int, focus: str | None = None) -> dict[str, str]:
     {'seed': '42', 'focus': 'double-run'}
     """
     return {"seed": str(seed), **({"focus": focus.replace(" ", "-")} if focus else {})}
+
+
+#: A count's position answered by finding the combinations: ``way`` and the combinations missed.
+COMBO_WAY: Final = "combinations"
+
+
+def combo_position(
+    seed: int, focus: str | None, score: HandScore, missed: Sequence[ScoreItem]
+) -> dict[str, str]:
+    """A count answered by its combinations, to come back the same way: the count's position,
+    ``way``, and which of the hand's combinations were missed (their places in its count).
+
+    >>> from cribbage_core import score_hand
+    >>> score = score_hand("5H 5S JC 10D", "5C")
+    >>> combo_position(42, None, score, score.items[:2])
+    {'seed': '42', 'way': 'combinations', 'missed': '0,1'}
+    """
+    places = [str(i) for i, item in enumerate(score.items) if item in missed]
+    return {**count_position(seed, focus), "way": COMBO_WAY, "missed": ",".join(places)}
+
+
+def missed_at(position: Mapping[str, str], score: HandScore) -> tuple[ScoreItem, ...] | None:
+    """The combinations missed at a combination count's position (None: a count of the total).
+
+    >>> from cribbage_core import score_hand
+    >>> score = score_hand("5H 5S JC 10D", "5C")
+    >>> [str(i.kind) for i in missed_at({"seed": "1", "way": "combinations", "missed": "0,10"}, score)]
+    ['fifteen', 'nobs']
+    >>> missed_at({"seed": "1"}, score) is None
+    True
+    """
+    if position.get("way") != COMBO_WAY:
+        return None
+    raw = str(position.get("missed", ""))
+    places = raw.split(",") if raw else []
+    if not all(p.isascii() and p.isdigit() and int(p) < len(score.items) for p in places):
+        raise BadPosition(f"a position's missed combinations are places in the count, not {raw!r}")
+    return tuple(score.items[int(p)] for p in places)
 
 
 def pegging_position(seed: int) -> dict[str, str]:
@@ -195,4 +236,5 @@ def quiz_link(kind: str, position: Mapping[str, str]) -> tuple[str, dict[str, st
     """
     if kind == "game":  # a decision opens in its game's review, at its hand
         return QUIZ_PAGES[kind], {k: position[k] for k in ("game", "hand") if k in position}
-    return QUIZ_PAGES[kind], {**position, **({"mode": "crib"} if kind == "crib" else {})}
+    shown = {k: v for k, v in position.items() if k not in ("way", "missed")}  # not the page's
+    return QUIZ_PAGES[kind], {**shown, **({"mode": "crib"} if kind == "crib" else {})}

@@ -18,6 +18,7 @@ from typing import Any, Final, NamedTuple
 import streamlit as st
 
 from cribbage_core.cards import format_cards
+from cribbage_core.scoring import ScoreItem
 from cribbage_core.seats import Role
 from cribbage_core.teaching.discard_quiz import DiscardDeal
 from cribbage_core.teaching.hand_quiz import HandDeal
@@ -26,6 +27,14 @@ from cribbage_core.teaching.pegging_quiz import PeggingQuestion
 from tutor.lang.i18n import _, card_text, ngettext
 from tutor.quiz import frame
 from tutor.quiz.attempts import Attempt, Saved, deal_ticket
+from tutor.quiz.combo_text import combo_notes
+from tutor.quiz.combo_view import (
+    clear_claims,
+    missed_before,
+    pick_combinations,
+    record_combos,
+    show_combo_verdict,
+)
 from tutor.quiz.count_view import answer_form, show_count, show_deal, typed_answer
 from tutor.quiz.discard_text import seat_text
 from tutor.quiz.discard_view import pick_cards, pick_key, show_advice, show_keeps
@@ -50,7 +59,13 @@ from tutor.quiz.pegging_view import (
     show_question,
     show_score,
 )
-from tutor.quiz.positions import discard_deal_at, hand_deal_at, peg_trainer_args, pegging_at
+from tutor.quiz.positions import (
+    discard_deal_at,
+    hand_deal_at,
+    missed_at,
+    peg_trainer_args,
+    pegging_at,
+)
 
 __all__ = ["RESULT_KEY", "Recorder", "Served", "clear_served", "keyboard", "serve_question"]
 
@@ -83,6 +98,7 @@ def clear_served() -> None:
         del st.session_state[key]
     for key in (RESULT_KEY, _ERRORS, "count_answer", PEG_ANSWER_KEY):
         st.session_state.pop(key, None)
+    clear_claims()
 
 
 def _result(question_key: Hashable) -> dict[str, Any] | None:
@@ -113,8 +129,14 @@ def serve_question(
     """
     details = dict(extra or {})
     if kind in ("hand", "crib"):
+        deal = hand_deal_at(position, kind == "crib")
+        missed = missed_at(position, deal.score)
+        if missed is not None:  # missed by finding the combinations: found again the same way
+            return _serve_combos(
+                deal, kind, missed, question_key, four_colour, record, variant, details
+            )
         return _serve_count(
-            hand_deal_at(position, kind == "crib"),
+            deal,
             kind,
             question_key,
             four_colour,
@@ -204,6 +226,37 @@ def _serve_count(
         frame.answered_before(result.get("saved"))
         show_count(deal.score, colours)
     return Served(str(first.answer), str(deal.score.total), first.correct, not retrying)
+
+
+def _serve_combos(
+    deal: HandDeal,
+    kind: str,
+    missed: tuple[ScoreItem, ...],
+    key: Hashable,
+    colours: bool,
+    record: Recorder,
+    variant: str,
+    details: dict[str, Any],
+) -> Served | None:
+    ticket = deal_ticket(kind, deal.seed, variant=variant)
+
+    def check() -> None:
+        st.session_state[RESULT_KEY] = record_combos(
+            deal, key, ticket, drilling=False, position=None, record=record, details=details
+        )
+
+    result = _result(key)
+    if result is None:
+        st.info(missed_before(missed, deal.score), icon=":material/history:")
+        pick_combinations(deal, key, colours, on_check=check)
+        return None
+    show_deal(deal, colours)
+    grade = result["combos"]
+    frame.show_notes(combo_notes(grade))
+    frame.answered_before(result.get("saved"))
+    show_combo_verdict(grade, deal.score, colours)
+    show_count(deal.score, colours, breakdown=False)
+    return Served(str(grade.said), str(deal.score.total), grade.correct, True)
 
 
 def _serve_pegging(
