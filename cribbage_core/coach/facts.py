@@ -42,6 +42,7 @@ from cribbage_core.game import SeatView
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.pegging import MAX_COUNT, score_play
 from cribbage_core.scoring import ScoreItem, score_hand
+from cribbage_core.seats import Role
 
 __all__ = [
     "REPLY_KINDS",
@@ -82,7 +83,10 @@ class Fact:
     ``count``: the count after a card laid; ``n`` and ``of``: how many of the unseen cards
     would score, of how many unseen; ``ranks``: the ranks that would score, with the kinds
     they score and how many unseen cards have each; ``mine``: for :attr:`FactKind.CRIB`, whether the crib is the chooser's own;
-    ``kinds``: for :attr:`FactKind.SCORES`, every kind the card scores.
+    ``kinds``: for :attr:`FactKind.SCORES`, every kind the card scores; ``role``: for the crib's
+    facts, whose crib it is seen from the chooser (:class:`~cribbage_core.seats.Role`: yours, your
+    partner's, an opponent's); ``players``: two, three or four, so the words can name the seats
+    concerned (your opponent, the dealer, the next player, your opponents, your partner).
     """
 
     kind: FactKind
@@ -95,6 +99,8 @@ class Fact:
     ranks: tuple[tuple[Rank, tuple[ScoreKind, ...], int], ...] = ()
     mine: bool = False
     kinds: tuple[ScoreKind, ...] = ()
+    role: Role | None = None
+    players: int = 2
 
 
 # ------------------------------------------------------------------ the play
@@ -203,11 +209,20 @@ def play_facts(view: SeatView, card: Card) -> list[Fact]:
     [('exposes', 4, 2), ('keeps pair', 0, 0)]
     """
     facts: list[Fact] = []
+    players = view.config.players
     scored = score_play((*view.pile, card))
     if scored.total:
         kinds = tuple(item.kind for item in scored.items)
         facts.append(
-            Fact(FactKind.SCORES, (card,), kinds[0].value, scored.total, scored.count, kinds=kinds)
+            Fact(
+                FactKind.SCORES,
+                (card,),
+                kinds[0].value,
+                scored.total,
+                scored.count,
+                kinds=kinds,
+                players=players,
+            )
         )
     e = exposure(view, card)
     if e.new_series:
@@ -222,15 +237,17 @@ def play_facts(view: SeatView, card: Card) -> list[Fact]:
                 n=e.scoring,
                 of=e.unseen,
                 ranks=e.by_rank,
+                players=players,
             )
         )
     else:
-        facts.append(Fact(FactKind.SAFE, (card,), count=e.count, of=e.unseen))
+        facts.append(Fact(FactKind.SAFE, (card,), count=e.count, of=e.unseen, players=players))
     twins = tuple(c for c in view.hand if c != card and c.rank == card.rank)
     can_pair = any(rank == card.rank for rank, _, _ in e.by_rank)
-    if twins and can_pair and e.count + 2 * card.value <= MAX_COUNT:
-        # the twin can still be laid on the pair the opponent may answer with
-        facts.append(Fact(FactKind.KEEPS_PAIR, (card, twins[0])))
+    if players == 2 and twins and can_pair and e.count + 2 * card.value <= MAX_COUNT:
+        # the twin can still be laid on the pair the opponent may answer with (with three or
+        # four players another seat lays between, so the twin need not follow the pair)
+        facts.append(Fact(FactKind.KEEPS_PAIR, (card, twins[0]), players=players))
     return facts
 
 
@@ -277,14 +294,23 @@ def _touching(thrown: Sequence[Card]) -> bool:
 def discard_facts(
     dealt: Sequence[Card],
     thrown: Sequence[Card],
-    dealer: bool,
+    dealer: bool | Role,
     best: Sequence[Card] | None = None,
+    players: int = 2,
 ) -> list[Fact]:
     """What throwing ``thrown`` from ``dealt`` keeps, gives the crib and (against the ``best``
-    throw, when another) breaks; ``dealer``: the crib is the chooser's own.
+    throw, when another) breaks; ``dealer``: the crib is the chooser's own, or whose crib it is
+    (a :class:`~cribbage_core.seats.Role`: with four players it may be the partner's).
 
     Order: what it breaks first, then what it keeps, whose crib it is, what the crib gets.
+
+    >>> from cribbage_core.cards import parse_cards
+    >>> [(f.role, f.mine) for f in discard_facts(parse_cards("6H 7D 8H KC 5S QD"), parse_cards("KC QD"),
+    ...     Role.PARTNER, players=4) if f.kind is FactKind.CRIB]
+    [(<Role.PARTNER: 'partner'>, True)]
     """
+    role = dealer if isinstance(dealer, Role) else Role.DEALER if dealer else Role.PONE
+    ours = role is not Role.PONE  # the crib counts for the chooser's side
     kept = [c for c in dealt if c not in thrown]
     mine = keep_combinations(kept)
     facts: list[Fact] = []
@@ -293,21 +319,30 @@ def discard_facts(
         # broken: a combination of the best keep some of whose cards this throw gives away
         broken = [i for i in theirs if not set(i.cards) <= set(kept)]
         for item in _largest_first(broken):
-            facts.append(Fact(FactKind.BREAKS, item.cards, item.kind.value, item.points))
+            facts.append(
+                Fact(FactKind.BREAKS, item.cards, item.kind.value, item.points, players=players)
+            )
     for item in _largest_first(mine):
-        facts.append(Fact(FactKind.KEEPS, item.cards, item.kind.value, item.points))
-    facts.append(Fact(FactKind.CRIB, tuple(thrown), mine=dealer))
+        facts.append(
+            Fact(FactKind.KEEPS, item.cards, item.kind.value, item.points, players=players)
+        )
+
+    def crib(cards: tuple[Card, ...], detail: str = "", points: int = 0) -> Fact:
+        kind = FactKind.CRIB_GETS if detail else FactKind.CRIB
+        return Fact(kind, cards, detail, points, mine=ours, role=role, players=players)
+
+    facts.append(crib(tuple(thrown)))
     if len(thrown) == 2:
         a, b = thrown
         if a.rank == b.rank:
-            facts.append(Fact(FactKind.CRIB_GETS, (a, b), ScoreKind.PAIR.value, 2, mine=dealer))
+            facts.append(crib((a, b), ScoreKind.PAIR.value, 2))
         if a.value + b.value == 15:
-            facts.append(Fact(FactKind.CRIB_GETS, (a, b), ScoreKind.FIFTEEN.value, 2, mine=dealer))
+            facts.append(crib((a, b), ScoreKind.FIFTEEN.value, 2))
         if _touching(thrown):
-            facts.append(Fact(FactKind.CRIB_GETS, (a, b), "touching", mine=dealer))
+            facts.append(crib((a, b), "touching"))
     for card in thrown:
         if card.rank == Rank.FIVE:
-            facts.append(Fact(FactKind.CRIB_GETS, (card,), "five", mine=dealer))
+            facts.append(crib((card,), "five"))
             break
     return facts
 

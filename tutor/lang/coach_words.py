@@ -13,7 +13,7 @@ through ``_``/``ngettext``, cards and numbers kept left to right.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Literal
 
 from cribbage_core.cards import Card
 from cribbage_core.coach.facts import (
@@ -27,6 +27,7 @@ from cribbage_core.coach.facts import (
 )
 from cribbage_core.game import SeatView
 from cribbage_core.kinds import ScoreKind
+from cribbage_core.seats import Role
 from tutor.lang.i18n import (
     N_,
     _,
@@ -40,7 +41,9 @@ from tutor.lang.i18n import (
 )
 
 __all__ = [
+    "Owner",
     "count_lines",
+    "crib_owner",
     "discard_lines",
     "exposure_text",
     "fact_text",
@@ -60,24 +63,120 @@ _BREAKS: Final = {
     "pair": N_("Throwing {thrown} breaks the pair {cards}."),
     "flush": N_("Throwing {thrown} breaks the flush {cards}."),
 }
-_CRIB_GETS: Final = {
-    ("pair", True): N_("{cards} give your own crib a pair: {points} points before the cut."),
-    ("pair", False): N_(
+#: Whose crib a throw goes to, seen from the thrower, as the words name it: your own, your
+#: partner's (four players), your opponent's (two players), the dealer's (three players: one of
+#: your two opponents) or your opponents' (four players, the other side's).
+Owner = Literal["own", "partner", "opponent", "dealer", "opponents"]
+
+_CRIB_GETS: Final[dict[tuple[str, Owner], str]] = {
+    ("pair", "own"): N_("{cards} give your own crib a pair: {points} points before the cut."),
+    ("pair", "opponent"): N_(
         "{cards} give your opponent's crib a pair: {points} points for them before the cut."
     ),
-    ("fifteen", True): N_("{cards} give your own crib a fifteen: {points} points before the cut."),
-    ("fifteen", False): N_(
+    ("pair", "dealer"): N_(
+        "{cards} give the dealer's crib a pair: {points} points for the dealer before the cut."
+    ),
+    ("pair", "opponents"): N_(
+        "{cards} give your opponents' crib a pair: {points} points for them before the cut."
+    ),
+    ("pair", "partner"): N_(
+        "{cards} give your partner's crib a pair: {points} points for your side before the cut."
+    ),
+    ("fifteen", "own"): N_("{cards} give your own crib a fifteen: {points} points before the cut."),
+    ("fifteen", "opponent"): N_(
         "{cards} give your opponent's crib a fifteen: {points} points for them before the cut."
     ),
-    ("touching", True): N_("{cards} are close in rank: your crib may make a run with them."),
-    ("touching", False): N_(
+    ("fifteen", "dealer"): N_(
+        "{cards} give the dealer's crib a fifteen: {points} points for the dealer before the cut."
+    ),
+    ("fifteen", "opponents"): N_(
+        "{cards} give your opponents' crib a fifteen: {points} points for them before the cut."
+    ),
+    ("fifteen", "partner"): N_(
+        "{cards} give your partner's crib a fifteen: {points} points for your side before the cut."
+    ),
+    ("touching", "own"): N_("{cards} are close in rank: your crib may make a run with them."),
+    ("touching", "opponent"): N_(
         "{cards} are close in rank: your opponent's crib may make a run with them."
     ),
-    ("five", True): N_("{cards} in your own crib makes fifteen with any ten-card."),
-    ("five", False): N_(
+    ("touching", "dealer"): N_(
+        "{cards} are close in rank: the dealer's crib may make a run with them."
+    ),
+    ("touching", "opponents"): N_(
+        "{cards} are close in rank: your opponents' crib may make a run with them."
+    ),
+    ("touching", "partner"): N_(
+        "{cards} are close in rank: your partner's crib may make a run with them for your side."
+    ),
+    ("five", "own"): N_("{cards} in your own crib makes fifteen with any ten-card."),
+    ("five", "opponent"): N_(
         "{cards} in your opponent's crib makes fifteen with any ten-card for them."
     ),
+    ("five", "dealer"): N_(
+        "{cards} in the dealer's crib makes fifteen with any ten-card for the dealer."
+    ),
+    ("five", "opponents"): N_(
+        "{cards} in your opponents' crib makes fifteen with any ten-card for them."
+    ),
+    ("five", "partner"): N_(
+        "{cards} in your partner's crib makes fifteen with any ten-card for your side."
+    ),
 }
+
+
+def _crib_text(owner: Owner, n: int, lang: str | None) -> str:
+    """Whose crib the ``n`` thrown cards go to (one card is thrown with three players)."""
+    if owner == "own":
+        return ngettext(
+            "{cards} goes to your own crib: you count it after your hand.",
+            "{cards} go to your own crib: you count it after your hand.",
+            n,
+            lang,
+        )
+    if owner == "opponent":
+        return ngettext(
+            "{cards} goes to your opponent's crib: they count it.",
+            "{cards} go to your opponent's crib: they count it.",
+            n,
+            lang,
+        )
+    if owner == "dealer":
+        return ngettext(
+            "{cards} goes to the dealer's crib: the dealer counts it.",
+            "{cards} go to the dealer's crib: the dealer counts it.",
+            n,
+            lang,
+        )
+    if owner == "opponents":
+        return ngettext(
+            "{cards} goes to your opponents' crib: the dealer counts it for their side.",
+            "{cards} go to your opponents' crib: the dealer counts it for their side.",
+            n,
+            lang,
+        )
+    return ngettext(
+        "{cards} goes to your partner's crib: your partner counts it for your side.",
+        "{cards} go to your partner's crib: your partner counts it for your side.",
+        n,
+        lang,
+    )
+
+
+def crib_owner(fact: Fact) -> Owner:
+    """Whose crib a crib fact's cards go to, in the words' terms (see :data:`Owner`).
+
+    >>> from cribbage_core.cards import parse_cards
+    >>> from cribbage_core.seats import Role
+    >>> [crib_owner(Fact(FactKind.CRIB, (), role=role, players=n))
+    ...  for role, n in ((Role.PONE, 2), (Role.PONE, 3), (Role.PONE, 4), (Role.PARTNER, 4))]
+    ['opponent', 'dealer', 'opponents', 'partner']
+    """
+    role = fact.role if fact.role is not None else Role.DEALER if fact.mine else Role.PONE
+    if role is Role.DEALER:
+        return "own"
+    if role is Role.PARTNER:
+        return "partner"
+    return "opponent" if fact.players == 2 else "dealer" if fact.players == 3 else "opponents"
 
 
 def _ranks(ranks: Sequence[str], lang: str | None) -> str:
@@ -158,21 +257,9 @@ def fact_text(fact: Fact, lang: str | None = None, thrown: Sequence[Card] = ()) 
         table = _KEEPS if kind is FactKind.KEEPS else _BREAKS
         return _(table[fact.detail], lang).format(thrown=cards_text(thrown, lang=lang), cards=cards)
     if kind is FactKind.CRIB:
-        if fact.mine:
-            return ngettext(
-                "{cards} goes to your own crib: you count it after your hand.",
-                "{cards} go to your own crib: you count it after your hand.",
-                len(fact.cards),
-                lang,
-            ).format(cards=cards)
-        return ngettext(
-            "{cards} goes to your opponent's crib: they count it.",
-            "{cards} go to your opponent's crib: they count it.",
-            len(fact.cards),
-            lang,
-        ).format(cards=cards)
+        return _crib_text(crib_owner(fact), len(fact.cards), lang).format(cards=cards)
     if kind is FactKind.CRIB_GETS:
-        return _(_CRIB_GETS[(fact.detail, fact.mine)], lang).format(
+        return _(_CRIB_GETS[(fact.detail, crib_owner(fact))], lang).format(
             cards=cards, points=fmt_int(fact.points, lang)
         )
     assert kind is FactKind.MISSED
@@ -214,14 +301,16 @@ def play_lines(view: SeatView, card: Card, lang: str | None = None) -> list[str]
 def discard_lines(
     dealt: Sequence[Card],
     thrown: Sequence[Card],
-    dealer: bool,
+    dealer: bool | Role,
     best: Sequence[Card] | None = None,
     lang: str | None = None,
     limit: int = 4,
+    players: int = 2,
 ) -> list[str]:
     """What a throw breaks, keeps and gives the crib (at most ``limit`` sentences, the
-    weightiest first: what it breaks, one of each thing it keeps, whose crib, what the crib gets)."""
-    facts = discard_facts(dealt, thrown, dealer, best)
+    weightiest first: what it breaks, one of each thing it keeps, whose crib, what the crib gets).
+    ``dealer``: the crib is the thrower's own, or whose it is (a Role); ``players``: 2, 3 or 4."""
+    facts = discard_facts(dealt, thrown, dealer, best, players)
     chosen: list[Fact] = []
     seen: set[tuple[FactKind, str]] = set()
     for f in facts:

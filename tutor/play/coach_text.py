@@ -19,6 +19,7 @@ from cribbage_core.cards import Card
 from cribbage_core.coach.at_table import CoachCheck, WinBasis, WinEstimate, win_threshold
 from cribbage_core.coach.facts import FactKind, discard_facts, play_facts
 from cribbage_core.game import Discard, GameState, Go, Play
+from cribbage_core.seats import role_of
 from tutor.lang.coach_words import fact_text
 from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_percent, grade_name, ltr, own_digits
 
@@ -133,7 +134,11 @@ def coach_why(
     if isinstance(action, Discard):
         dealt = state.hands[action.seat]
         facts = discard_facts(
-            dealt, action.cards, action.seat == state.dealer, _best_cards(verdict)
+            dealt,
+            action.cards,
+            role_of(action.seat, state.dealer, state.players),
+            _best_cards(verdict),
+            state.players,
         )
         for kinds in ((FactKind.BREAKS,), (FactKind.CRIB_GETS,), (FactKind.CRIB,)):
             found = [f for f in facts if f.kind in kinds]

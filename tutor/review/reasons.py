@@ -17,6 +17,7 @@ from cribbage_core.coach.facts import FactKind, discard_facts, play_facts
 from cribbage_core.coach.game_review import Decision, OptionValue
 from cribbage_core.coach.grades import POINT_LIMITS, WIN_LIMITS, Grade, grade
 from cribbage_core.game import GameState
+from cribbage_core.seats import role_of
 from cribbage_core.teaching.actual import actual_play
 from tutor.lang.coach_words import count_lines, discard_lines, fact_text, play_lines
 from tutor.lang.i18n import _, card_text, cards_text, fmt_int, fmt_signed, ltr, own_digits
@@ -154,7 +155,7 @@ def _discard_reasons(
 ) -> list[str]:
     chosen = decision.choice
     dealt = state.hands[decision.seat]
-    dealer = decision.seat == state.dealer
+    dealer = role_of(decision.seat, state.dealer, state.players)  # whose crib: yours, a partner's
     mine, theirs = option_cards(chosen), option_cards(best)
     diff, own = dict(best.parts), dict(chosen.parts)
     lines = [
@@ -171,8 +172,12 @@ def _discard_reasons(
             net=signed(best.points - chosen.points, lang),
         )
     ]
-    lines.extend(discard_lines(dealt, mine, dealer, theirs, lang))
-    keeps = [f for f in discard_facts(dealt, theirs, dealer) if f.kind is FactKind.KEEPS]
+    lines.extend(discard_lines(dealt, mine, dealer, theirs, lang, players=state.players))
+    keeps = [
+        f
+        for f in discard_facts(dealt, theirs, dealer, players=state.players)
+        if f.kind is FactKind.KEEPS
+    ]
     lines.extend(fact_text(f, lang, theirs) for f in keeps[:1])
     return lines
 

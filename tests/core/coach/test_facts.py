@@ -186,3 +186,31 @@ def test_a_count_names_the_missed_combination() -> None:
     assert (
         len(facts) == 1 and facts[0].points == 2
     )  # 7 in all (nobs too): one two-point item is the likeliest miss
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_with_three_or_four_players_a_crib_fact_names_whose_crib_it_is(players: int) -> None:
+    from cribbage_core.seats import Role, role_of
+
+    rng = random.Random(players)
+    bots = [make_bot("easy", rng.randrange(1 << 30)) for _ in range(players)]
+    roles = set()
+    for state, action in play_game_steps(bots, random.Random(players), target=61):
+        if isinstance(action, Discard):
+            role = role_of(action.seat, state.dealer, players)
+            dealt = state.hands[action.seat]
+            for fact in discard_facts(dealt, action.cards, role, players=players):
+                if fact.kind in (FactKind.CRIB, FactKind.CRIB_GETS):
+                    assert (fact.role, fact.players, fact.mine) == (
+                        role,
+                        players,
+                        role is not Role.PONE,
+                    )
+            roles.add(role)
+        elif isinstance(action, Play):
+            facts = play_facts(state.view(action.seat), action.card)
+            # another seat lays between the pair and the twin: no "keeps the pair back"
+            assert all(f.kind is not FactKind.KEEPS_PAIR for f in facts)
+    assert roles == (
+        {Role.DEALER, Role.PARTNER, Role.PONE} if players == 4 else {Role.DEALER, Role.PONE}
+    )

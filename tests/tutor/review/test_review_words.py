@@ -35,3 +35,39 @@ def test_the_loss_said_is_the_difference_of_the_values_shown() -> None:
         cost_text(d, "en")
         == "It lost 2.08 points on average over the hands your opponent could hold."
     )
+
+
+def test_a_crib_fact_names_the_seats_concerned_in_every_language() -> None:
+    from cribbage_core.cards import parse_cards
+    from cribbage_core.coach.facts import FactKind, discard_facts
+    from cribbage_core.seats import Role
+    from tutor.lang.coach_words import fact_text
+    from tutor.lang.languages import LANGUAGES
+
+    dealt, thrown = parse_cards("6H 7D 8H KC 5S 5D"), parse_cards("5S 5D")
+    seats = [(Role.DEALER, 2), (Role.PONE, 2), (Role.PONE, 3), (Role.PONE, 4), (Role.PARTNER, 4)]
+
+    def said(role: Role, players: int, lang: str) -> list[str]:
+        facts = discard_facts(dealt, thrown, role, players=players)
+        return [
+            fact_text(f, lang, thrown)
+            for f in facts
+            if f.kind in (FactKind.CRIB, FactKind.CRIB_GETS)
+        ]
+
+    english = {seat: said(*seat, "en") for seat in seats}
+    assert "your opponent's crib" in english[(Role.PONE, 2)][0]
+    assert "the dealer's crib" in english[(Role.PONE, 3)][0]
+    assert "your opponents' crib" in english[(Role.PONE, 4)][0]
+    assert "your partner's crib" in english[(Role.PARTNER, 4)][0]
+    for seat in seats[2:]:  # three or four players: never "your opponent" as if there were one
+        assert not any("your opponent's" in line for line in english[seat])
+    for language in LANGUAGES:
+        lines = [said(*seat, language.code) for seat in seats]
+        # a pair, a five, whose crib: each seat's sentences are its own, in every language
+        assert all(len(each) == 3 for each in lines)
+        assert len({tuple(each) for each in lines}) == len(seats), language.code
+        for each, seat in zip(lines, seats, strict=True):
+            assert len(set(each)) == 3
+            if language.code != "en":  # translated, not the English shown as it is
+                assert not set(each) & set(english[seat]), (language.code, each)
