@@ -10,10 +10,9 @@ from cribbage_core.scoring import HAND_KINDS
 from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.urlstate import seed_from_url
-from tutor.lang.i18n import N_, _, fmt_int
+from tutor.lang.i18n import N_, _
 from tutor.quiz import frame
-from tutor.quiz.attempts import attempts, deal_ticket, quiz_learner, quiz_stats
-from tutor.quiz.closing import RUN_LENGTH, close_session, finished_run, run_place
+from tutor.quiz.attempts import deal_ticket, quiz_learner, quiz_stats
 from tutor.quiz.combo_text import combo_notes
 from tutor.quiz.combo_view import FIRST_PICK, claims, pick_combinations, show_combo_verdict
 from tutor.quiz.count_view import (
@@ -21,9 +20,11 @@ from tutor.quiz.count_view import (
     check_combos,
     check_count,
     clear_count,
+    close_run,
     count_options,
     count_result,
     reveal_answer,
+    run_progress,
     show_answer_errors,
     show_count,
     show_deal,
@@ -83,12 +84,7 @@ if drilling:
 # ---- options (kept in the URL so a shared link deals the same hand the same way)
 by_combo, by_kind = count_options(quiz, focus, drilling)
 frame.score_row(quiz_stats("hand", "crib"), _("Right answers in a row"))
-counted = [attempt.correct for attempt in attempts("hand", "crib")]
-st.caption(
-    _("Counting run: {done} of {n} counted. Each run of {n} ends with your tally.").format(
-        done=fmt_int(run_place(counted)), n=fmt_int(RUN_LENGTH)
-    )
-)
+run_progress()
 if learner is not None:
     level_panel(quiz, level)
 
@@ -133,20 +129,7 @@ elif result is not None and not retrying:
     show_rated(result, len(deal.score.items))
     show_count(deal.score, colours)
 
-# ---- the end of a counting run: the tally, a kind word and one next step
-run = finished_run([attempt.correct for attempt in attempts("hand", "crib")])
-if run is not None and result is not None and not retrying:
-    right, total = run
-    if right < total:
-        close_session(
-            right,
-            total,
-            "pages/9_Review.py",
-            _("Next: go over your missed questions on the page Review your mistakes"),
-            "count_close",
-        )
-    else:
-        close_session(right, total, "pages/4_Play.py", _("Next: play a game"), "count_close")
+close_run(shown=result is not None and not retrying)
 
 frame.deal_footer(
     seed,

@@ -21,7 +21,8 @@ from tutor.html.breakdown import hand_breakdown_html
 from tutor.html.cards import cards_row
 from tutor.lang.i18n import N_, _, fmt_int, kind_label, say_count
 from tutor.quiz import frame
-from tutor.quiz.attempts import Attempt, DealTicket, record_attempt
+from tutor.quiz.attempts import Attempt, DealTicket, attempts, record_attempt
+from tutor.quiz.closing import RUN_LENGTH, close_session, finished_run, run_place
 from tutor.quiz.combo_view import clear_claims, record_combos
 from tutor.quiz.grading import grade_count
 from tutor.quiz.positions import FOCUS_SLUGS, count_position
@@ -34,10 +35,12 @@ __all__ = [
     "check_count",
     "clear_answer",
     "clear_count",
+    "close_run",
     "count_options",
     "count_result",
     "kind_key",
     "reveal_answer",
+    "run_progress",
     "show_answer_errors",
     "show_count",
     "show_deal",
@@ -238,3 +241,36 @@ def show_count(score: HandScore, four_colour: bool, breakdown: bool = True) -> N
         return
     st.markdown(bold(_("Every combination")))
     show_html(hand_breakdown_html(score, four_colour=four_colour))
+
+
+def _counted() -> list[bool]:
+    """This visit's counts (hands and cribs), oldest first: right or not."""
+    return [attempt.correct for attempt in attempts("hand", "crib")]
+
+
+def run_progress() -> None:
+    """How far into the counting run the learner is (:data:`tutor.quiz.closing.RUN_LENGTH`)."""
+    st.caption(
+        _("Counting run: {done} of {n} counted. Each run of {n} ends with your tally.").format(
+            done=fmt_int(run_place(_counted())), n=fmt_int(RUN_LENGTH)
+        )
+    )
+
+
+def close_run(shown: bool) -> None:
+    """The end of a counting run, once its last verdict is ``shown``: the tally, a kind word and
+    one next step (the Review page after a miss, a game after none), as the daily five ends."""
+    run = finished_run(_counted())
+    if run is None or not shown:
+        return
+    right, total = run
+    if right < total:
+        close_session(
+            right,
+            total,
+            "pages/9_Review.py",
+            _("Next: go over your missed questions on the page Review your mistakes"),
+            "count_close",
+        )
+    else:
+        close_session(right, total, "pages/4_Play.py", _("Next: play a game"), "count_close")
