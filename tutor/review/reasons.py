@@ -18,11 +18,12 @@ from cribbage_core.coach.game_review import Decision, OptionValue
 from cribbage_core.coach.grades import POINT_LIMITS, WIN_LIMITS, Grade, grade
 from cribbage_core.game import GameState
 from cribbage_core.seats import role_of
-from cribbage_core.teaching.actual import actual_play
+from cribbage_core.teaching.actual import actual_discard, actual_play
 from tutor.lang.coach_words import count_lines, discard_lines, fact_text, play_lines
 from tutor.lang.i18n import _, card_text, cards_text, fmt_int, fmt_signed, ltr, own_digits
 
 __all__ = [
+    "actual_discard_line",
     "actual_line",
     "GRADE_ICONS",
     "cost_text",
@@ -253,6 +254,39 @@ def actual_line(decision: Decision, state: GameState, lang: str | None = None) -
         value=fmt_signed(actual_play(state, mine_card), lang),
         best=card_text(best_card, lang),
         best_value=fmt_signed(actual_play(state, best_card), lang),
+    )
+
+
+def actual_discard_line(
+    decision: Decision, before: GameState, after: GameState, lang: str | None = None
+) -> str | None:
+    """What the throw's keep and its crib actually scored in the show of this deal, beside what
+    the best throw's would have (:func:`cribbage_core.teaching.actual.actual_discard`): only once
+    the hand is over (the caller checks), ``after`` a state of the same hand once the starter is
+    cut and the crib is full."""
+    if decision.kind != "discard" or decision.chosen == 0 or after.starter is None:
+        return None
+    best = decision.options[_best_index(decision)]
+    if best is decision.choice:
+        return None
+    dealt = before.hands[decision.seat]
+    mine, theirs = option_cards(decision.choice), option_cards(best)
+    if not set(mine) <= set(after.crib):  # not this throw's crib: nothing to say
+        return None
+    got = actual_discard(dealt, mine, theirs, after.starter, after.crib)
+    return _(
+        "In this deal the starter was {starter}. Your keep {keep} scored {hand} in the show and "
+        "the crib {crib}; keeping {best} instead would have scored {best_hand} and the crib "
+        "{best_crib}. The play is left out: it depends on every card laid after.",
+        lang,
+    ).format(
+        starter=card_text(after.starter, lang),
+        keep=cards_text([c for c in dealt if c not in mine], lang=lang),
+        hand=fmt_int(got.hand, lang),
+        crib=fmt_int(got.crib, lang),
+        best=cards_text([c for c in dealt if c not in theirs], lang=lang),
+        best_hand=fmt_int(got.other_hand, lang),
+        best_crib=fmt_int(got.other_crib, lang),
     )
 
 

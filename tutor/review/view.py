@@ -22,6 +22,7 @@ import streamlit as st
 from cribbage_core.coach.game_review import Decision, HandReview
 from cribbage_core.coach.grades import Grade
 from cribbage_core.errors import InvalidSavedGame
+from cribbage_core.game import GameState, Phase
 from cribbage_core.seats import Role
 from cribbage_core.tables.bot_skill import bot_skill
 from tutor import progress
@@ -49,6 +50,7 @@ from tutor.review.game import LEARNER, ReviewedGame, hand_finished, review_game
 from tutor.review.keep import keep_fresh, kept_hands
 from tutor.review.reasons import (
     GRADE_ICONS,
+    actual_discard_line,
     actual_line,
     cost_text,
     option_cards,
@@ -443,6 +445,16 @@ def position(game: ReviewedGame, d: Decision, answer: bool = True) -> None:
             show_html(cards_row([*counting[1], state.starter], four_colour=colours, width=48))
 
 
+def _cut(game: ReviewedGame, d: Decision) -> GameState:
+    """The last state of the decision's hand with its starter cut and its crib full (the game's
+    end, if it ended in that hand), else the state before the decision."""
+    cut = [s for s, _ in game.line if s.hand_no == d.hand_no and s.starter is not None]
+    final = game.final
+    if final.phase is Phase.GAME_OVER and final.hand_no == d.hand_no and final.starter:
+        cut.append(final)
+    return cut[-1] if cut else game.state_before(d)
+
+
 def decision_block(game: ReviewedGame, d: Decision) -> None:
     """One decision: its grade, its cards, what it cost, the better choice and why."""
     with st.container(border=True):
@@ -459,7 +471,7 @@ def decision_block(game: ReviewedGame, d: Decision) -> None:
         state = game.state_before(d)
         why = reasons(d, state)
         if hand_finished(d.hand_no, game.final):  # every hand is known once the hand is over
-            actual = actual_line(d, state)
+            actual = actual_line(d, state) or actual_discard_line(d, state, _cut(game, d))
             if actual:
                 why.append(actual)
         if why:

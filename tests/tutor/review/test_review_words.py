@@ -71,3 +71,53 @@ def test_a_crib_fact_names_the_seats_concerned_in_every_language() -> None:
             assert len(set(each)) == 3
             if language.code != "en":  # translated, not the English shown as it is
                 assert not set(each) & set(english[seat]), (language.code, each)
+
+
+def test_a_reviewed_throw_says_what_its_keep_and_crib_scored_in_the_show_of_that_deal() -> None:
+    import re
+
+    from cribbage_core.kinds import EventPhase
+    from cribbage_core.scoring import score_hand
+    from tests import apptools
+    from tutor.review.game import hand_finished, review_game
+    from tutor.review.reasons import actual_discard_line, option_cards
+    from tutor.review.view import _cut
+
+    session = apptools.bot_played_game("0b7a6f0e-2222-4c2b-9d7e-000000000030")
+    game = review_game(session.to_dict(), session.moves)
+    log = game.final.log
+    said = 0
+    for d in game.review.decisions:
+        if d.kind != "discard" or not hand_finished(d.hand_no, game.final):
+            continue
+        before, after = game.state_before(d), _cut(game, d)
+        line = actual_discard_line(d, before, after, "en")
+        if d.chosen == 0:
+            assert line is None
+            continue
+        assert line is not None
+        found = re.search(
+            r"scored (\d+) in the show and the crib (\d+); keeping .* instead would have scored "
+            r"(\d+) and the crib (\d+)\.",
+            line,
+        )
+        assert found, line
+        hand, crib, best_hand, best_crib = map(int, found.groups())
+        # what the show really scored for that hand and that crib, from the game's own log
+        show = [e for e in log if e.hand_no == d.hand_no]
+        if any(e.phase is EventPhase.SHOW_CRIB for e in show):  # the show was counted to its end
+            shown = sum(
+                e.points for e in show if e.phase is EventPhase.SHOW_HAND and e.seat == d.seat
+            )
+            cribbed = sum(e.points for e in show if e.phase is EventPhase.SHOW_CRIB)
+            assert (hand, crib) == (shown, cribbed), line
+        best = option_cards(d.options[0])
+        kept = [c for c in before.hands[d.seat] if c not in best]
+        assert f"keeping {' '.join(c.label for c in kept)} instead" in line
+        # the best throw in the learner's place: the same starter, the other throws unchanged
+        assert after.starter is not None
+        crib_then = [c for c in after.crib if c not in option_cards(d.choice)] + list(best)
+        assert best_hand == score_hand(kept, after.starter).total
+        assert best_crib == score_hand(crib_then, after.starter, is_crib=True).total
+        said += 1
+    assert said >= 1
