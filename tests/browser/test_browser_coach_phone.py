@@ -1,4 +1,5 @@
-"""Coach mode on a phone (390×844): the warning after "Lay away 2 cards" is brought into view.
+"""Coach mode on a phone (390×844): the warning after "Lay away 2 cards" is brought into view,
+and the chance-to-win bar's caption is drawn whole, not covered by what follows.
 
 The warning is drawn below the hand, which on a phone is off screen: the page scrolls to it so
 its two buttons are inside the viewport, and it says why in cards (what the throw breaks, or
@@ -26,6 +27,14 @@ pytestmark = pytest.mark.browser
 
 WIDTH, HEIGHT = 390, 844
 
+# Where the bar's caption ends, and where the element after the bar's own begins.
+_CAPTION_PLACE = """() => {
+  const caption = document.querySelector('.win-bar-basis').getBoundingClientRect();
+  const next = document.querySelector('.win-bar').closest('[data-testid=stElementContainer]')
+    .nextElementSibling.getBoundingClientRect();
+  return {right: caption.right, bottom: caption.bottom, next_top: next.top};
+}"""
+
 
 def test_the_coach_warning_and_its_buttons_come_into_view_on_a_phone(
     page: Any, app_url: str, app_database_url: str
@@ -35,7 +44,11 @@ def test_the_coach_warning_and_its_buttons_come_into_view_on_a_phone(
     page.get_by_text("Coach", exact=True).click()  # the expander
     page.get_by_text("Coach mode: warn me before a costly move").click()
     expect(page.get_by_text(re.compile("^The coach warns you before a move"))).to_be_visible()
+    page.get_by_text("Show my chance to win beside the board").click()
+    expect(page.locator(".win-bar-basis")).to_be_visible()
     settled(page)
+    caption = page.evaluate(_CAPTION_PLACE)
+    assert caption["right"] <= WIDTH and caption["bottom"] <= caption["next_top"], caption
 
     game_id = parse_qs(urlparse(page.url).query)["game"][0]
     state = saved_session(app_database_url, game_id).state

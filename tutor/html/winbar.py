@@ -40,8 +40,12 @@ def win_bar_html(chance: float, percent: str, basis: str, title: str) -> str:
 
 
 def beside_board(board: str, bar: str) -> str:
-    """The board and the bar in one row (the bar at the board's right, also in a right-to-left page)."""
+    """The board and the bar in one row (the bar at the board's right, also in a right-to-left page).
+
+    Streamlit pulls the element after a markdown block up by its paragraph margin (1rem); this
+    row has no paragraph, so its bottom padding gives that rem back, else the next element covers
+    the last line of the bar's caption (on a phone, where the caption wraps to three lines)."""
     return (
-        '<div dir="ltr" style="display:flex;align-items:center;gap:10px">'
+        '<div dir="ltr" style="display:flex;align-items:center;gap:10px;padding-bottom:1rem">'
         f'<div style="flex:1 1 auto;min-width:0">{board}</div>{bar}</div>'
     )
