@@ -129,7 +129,9 @@ def daily_recorder(
 
 
 def _answer_text(kind: str, answer: str) -> str:
-    if kind != "discard":
+    """An answer as the learner reads it: a number in their digits, cards as labels kept left to
+    right (a thrown pair, or the card a Pegging trainer answer laid: "5H" is shown "5♥")."""
+    if answer.isdigit() or kind not in ("discard", "peg_trainer"):
         return fmt_int(int(answer)) if answer.isdigit() else answer
     try:
         return cards_text(parse_cards(answer))

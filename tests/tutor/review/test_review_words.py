@@ -121,3 +121,68 @@ def test_a_reviewed_throw_says_what_its_keep_and_crib_scored_in_the_show_of_that
         assert best_crib == score_hand(crib_then, after.starter, is_crib=True).total
         said += 1
     assert said >= 1
+
+
+_LABEL = r"(?:10|[A2-9JQK])[♠♥♦♣]"
+
+
+def _bare_labels(text: str) -> list[str]:
+    """The card labels of ``text`` not inside a left-to-right isolate (LRI ... PDI)."""
+    import re
+
+    bare, depth, i = [], 0, 0
+    while i < len(text):
+        if text[i] == "\u2066":
+            depth += 1
+        elif text[i] == "\u2069":
+            depth -= 1
+        else:
+            found = re.match(_LABEL, text[i:])
+            if found:
+                if depth == 0:
+                    bare.append(found.group())
+                i += len(found.group())
+                continue
+        i += 1
+    return bare
+
+
+def test_every_card_in_the_reviews_and_the_coachs_urdu_sentences_reads_left_to_right() -> None:
+    """In Urdu (right to left) a bare "5♥" is drawn "♥5": every card label in a sentence of the
+    review, its facts, what the real cards gave, and coach mode's warning sits in an LTR isolate."""
+    import re
+
+    from cribbage_core.coach.at_table import check
+    from cribbage_core.game import Discard, Play
+    from tests import apptools
+    from tutor.play.coach_text import coach_warning, coach_why
+    from tutor.review.game import review_game
+    from tutor.review.reasons import actual_discard_line, actual_line, cost_text, reasons
+    from tutor.review.view import _cut
+
+    session = apptools.bot_played_game("0b7a6f0e-2222-4c2b-9d7e-000000000031")
+    game = review_game(session.to_dict(), session.moves)
+    said = []
+    for d in game.review.decisions:
+        state = game.state_before(d)
+        said.extend(reasons(d, state, "ur"))
+        said.append(cost_text(d, "ur"))
+        said.append(actual_line(d, state, "ur") or "")
+        said.append(actual_discard_line(d, state, _cut(game, d), "ur") or "")
+    warned = 0
+    for state, action in game.line:
+        if isinstance(action, (Discard, Play)) and action.seat == 0 and warned < 12:
+            verdict = check(state, action, 0.3)
+            if verdict.warn:
+                warned += 1
+                said.append(coach_warning(verdict, action, "ur"))
+                said.extend(coach_why(verdict, action, state, "ur"))
+    labelled = [line for line in said if re.search(_LABEL, line)]
+    assert len(labelled) > 20
+    assert [(line, _bare_labels(line)) for line in labelled if _bare_labels(line)] == []
+    assert warned >= 3
+    # the same sentences in English carry no isolate at all
+    english = [
+        line for d in game.review.decisions for line in reasons(d, game.state_before(d), "en")
+    ]
+    assert english and not any("\u2066" in line for line in english)
