@@ -1,6 +1,8 @@
 """Browser test of ownership: a protected name asks for its PIN once per
-browser (the token cookie, written by script, is what a reload reads), and a game opened in
-another browser is only watched."""
+browser (the token cookie, written by script, is what a reload reads), a game opened in
+another browser is only watched, and a name belongs to the browser that first used it: another
+browser cannot put a PIN on it, and a stranger's wrong tries do not lock out the owner's browser
+that signed in before (two browser contexts on one server: two browsers)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ import pytest
 from browsertools import load, no_exception, settled, shot
 from playwright.sync_api import expect
 
+from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor import store
+from tutor.store.access import FREE_TRIES
 
 pytestmark = pytest.mark.browser
 
@@ -84,3 +88,55 @@ def test_a_game_opened_in_another_browser_is_only_watched(page: Any, app_url: st
     expect(
         page.get_by_test_id("stAlert").filter(has_text="You are watching this game")
     ).to_have_count(0)
+
+
+def unlock(page: Any, pin: str, then: str | re.Pattern[str]) -> None:
+    """Give ``pin`` in the PIN box and wait for ``then`` in an alert."""
+    page.get_by_label("PIN", exact=True).fill(pin)
+    page.get_by_role("button", name="Unlock").click()
+    expect(page.get_by_test_id("stAlert").filter(has_text=then)).to_be_visible()
+
+
+def test_a_name_is_its_first_browsers_and_a_stranger_cannot_lock_its_owner_out(
+    page: Any, app_url: str
+) -> None:
+    name = f"Owner{uuid.uuid4().hex[:8]}"
+    progress = f"{app_url}/Progress?learner={name}"
+    load(page, f"{app_url}/Count_the_hand?learner={name}&seed=42")  # browser A uses the name
+    page.locator(".st-key-count_answer input").fill(str(deal_hand(42).score.total))
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Right!")).to_be_visible()
+
+    stranger = other_browser(page)  # browser B may not protect A's name
+    load(stranger, progress)
+    stranger.get_by_text("Protect my name with a PIN").click()
+    expect(stranger.get_by_text("This name was first used in another browser")).to_be_visible()
+    expect(stranger.get_by_role("button", name="Set the PIN")).to_have_count(0)
+
+    load(page, progress)  # A protects it and is shown its recovery code once
+    page.get_by_text("Protect my name with a PIN").click()
+    page.get_by_label("New PIN", exact=True).fill("2468")
+    page.get_by_label("The new PIN again", exact=True).fill("2468")
+    page.get_by_role("button", name="Set the PIN").click()
+    expect(page.get_by_test_id("stAlert").filter(has_text="The PIN is set")).to_be_visible()
+    expect(page.get_by_test_id("stCode")).to_have_text(re.compile(r"^(\w{4}-){3}\w{4}$"))
+    shot(page, "owner-recovery-code")
+
+    load(stranger, progress)  # B's wrong tries put the name's wait on B, right PIN or not
+    expect(stranger.locator(".st-key-pin_gate")).to_contain_text("This name is protected")
+    for tried in range(1, FREE_TRIES):
+        unlock(stranger, "1111", f"{FREE_TRIES - tried} more tr")
+    unlock(stranger, "1111", re.compile("0 more tries|Too many wrong PINs"))
+    unlock(stranger, "2468", "Too many wrong PINs for this name")
+    stranger.context.close()
+
+    load(page, progress)  # A signs out, then back in with its PIN: no wait for A
+    page.locator(".st-key-profile_switch").get_by_role("button", name="Not you?").click()
+    expect(page.locator("main .learner-name")).to_have_count(0)
+    load(page, progress)
+    expect(page.locator(".st-key-pin_gate")).to_contain_text("This name is protected")
+    page.get_by_label("PIN", exact=True).fill("2468")
+    page.get_by_role("button", name="Unlock").click()
+    expect(page.locator("main .learner-name")).to_have_text(f"Practising as {name}")
+    expect(page.get_by_test_id("stCode")).to_have_count(0)  # the code was shown only once
+    no_exception(page)
