@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from test_app_play import ENTRY, open_play, session_of, start, step
 
 from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor import store
+from tutor.store.schema import REVIEW_ITEMS
 
 COUNT = "pages/2_Count_the_hand.py"
 NOT_SAVED = "This game is not being saved just now."
@@ -43,8 +45,9 @@ def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @contextmanager
-def write_lock_held(path: Path) -> Iterator[None]:
-    """Another process holds ``BEGIN IMMEDIATE`` on the SQLite file until the block ends."""
+def write_lock_held(path: Path) -> Iterator[Callable[[], None]]:
+    """Another process holds ``BEGIN IMMEDIATE`` on the SQLite file until the block ends, or
+    until the function the block is given is called."""
     holder = subprocess.Popen(
         [
             sys.executable,
@@ -62,13 +65,20 @@ def write_lock_held(path: Path) -> Iterator[None]:
         stdout=subprocess.PIPE,
         text=True,
     )
+    released = threading.Lock()
+
+    def release() -> None:
+        with released:
+            assert holder.stdin is not None
+            if not holder.stdin.closed:
+                holder.stdin.write("\n")
+                holder.stdin.close()
+
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
-        yield
+        yield release
     finally:
-        assert holder.stdin is not None
-        holder.stdin.write("\n")
-        holder.stdin.close()
+        release()
         holder.wait(timeout=30)
 
 
@@ -212,6 +222,51 @@ def test_a_held_write_lock_delays_an_answer_a_few_seconds_and_it_is_saved_later(
         seeds = sorted(conn.scalars(sa.select(store.ATTEMPTS.c.seed)))
     engine.dispose()
     assert len(seeds) == 2 and "42" in seeds, "the answer kept while locked is saved with the next"
+
+
+def rows(path: Path, table: sa.Table) -> int:
+    engine = store.make_engine(f"sqlite:///{path}")
+    with engine.connect() as conn:
+        count = conn.scalar(sa.select(sa.func.count()).select_from(table))
+    engine.dispose()
+    return int(count or 0)
+
+
+def told_not_saved(at: AppTest) -> bool:
+    """Whether the page tells the learner something was not saved (the answer's caption, the
+    quiz's or the page's warning)."""
+    shown = [c.value for c in at.caption] + warnings(at)
+    return any("not saved yet" in text or "not being saved" in text for text in shown)
+
+
+def test_a_miss_met_by_a_lock_is_kept_and_the_learner_is_told_only_while_it_is_not_saved(
+    db_path: Path,
+) -> None:
+    at = open_page(COUNT, seed="42", learner="Ann")
+    at.run()
+    total = deal_hand(42).score.total
+    with write_lock_held(db_path) as release:  # a lock that goes within the write's wait
+        timer = threading.Timer(0.5, release)
+        timer.start()
+        began = time.monotonic()
+        answer(at, "count", str(total + 1))  # a wrong answer: the attempt and a review item
+        assert time.monotonic() - began >= 0.5, "the write waited for the lock"
+        timer.join()
+    assert not told_not_saved(at), "saved after a short wait: nothing to tell"
+    assert rows(db_path, store.ATTEMPTS) == 1 and rows(db_path, REVIEW_ITEMS) == 1
+
+    at.button(key="count_next").click().run()
+    total = deal_hand(int(at.query_params["seed"])).score.total
+    with write_lock_held(db_path):  # a lock held past the write's wait: not saved, and told so
+        answer(at, "count", str(total + 1))
+        assert told_not_saved(at)
+        assert rows(db_path, store.ATTEMPTS) == 1 and rows(db_path, REVIEW_ITEMS) == 1
+
+    at.button(key="count_next").click().run()  # the lock has gone: the next answer takes it along
+    answer(at, "count", str(deal_hand(int(at.query_params["seed"])).score.total))
+    assert not told_not_saved(at)
+    assert rows(db_path, store.ATTEMPTS) == 3, "the answer kept while locked is saved"
+    assert rows(db_path, REVIEW_ITEMS) == 2, "and the review item of its miss"
 
 
 def test_a_write_gives_up_within_the_wait_bound(db_path: Path) -> None:
