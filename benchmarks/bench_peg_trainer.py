@@ -3,7 +3,7 @@
     python benchmarks/bench_peg_trainer.py [--rounds 30] [--kind pairing] [--level close]
 
 Each round lays a card (one AppTest script run: the verdict, the reply and the table) and asks
-for the next position (another run: a new seed, so the position is generated and valued
+for the next position (another run: a new seed, so the position is dealt from the bank and valued
 afresh; nothing is cached for it). Both runs are timed apart, wall clock and CPU (on a loaded
 shared machine the wall clock mostly measures waiting for a core).
 """

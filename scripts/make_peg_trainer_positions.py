@@ -3,11 +3,12 @@
     python scripts/make_peg_trainer_positions.py [--count 300]
 
 Seeds from 1 up, the options cycling through every kind (and none) and difficulty (and
-none); a position is kept when its best and second-best cards are at least 0.1 points apart
+none), each position the page's: from the bank (``banked_position``); a position is kept when its best and second-best cards are at least 0.1 points apart
 (0.01 of the chance to win in the endgame), so "best" is never a coin toss. Each entry keeps
 what rebuilds it (seed, kind, level) and what it must still be: the hand, the series, the
 count, the best card and every card's value. ``tests/core/teaching/test_peg_trainer_positions.py`` checks
-the generator and the page's verdict against them, and that the expert bot's card is graded best.
+the bank, the pegging values and the page's verdict against them, and that the expert bot's card
+is graded best.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import json
 from itertools import cycle
 from pathlib import Path
 
-from cribbage_core.teaching.peg_trainer import SPOTS, peg_position
+from cribbage_core.teaching.peg_trainer import SPOTS, banked_position
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "peg_trainer_positions.json"
 MIN_GAP, MIN_WIN_GAP = 0.1, 0.01
@@ -33,7 +34,7 @@ def main() -> None:
     while len(positions) < count:
         seed += 1
         kind, level = next(options)
-        p = peg_position(seed, kind, level)
+        p = banked_position(seed, kind, level)
         if p.gap < (MIN_WIN_GAP if p.advice.win_view else MIN_GAP):
             continue
         positions.append(

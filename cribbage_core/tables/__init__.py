@@ -3,8 +3,9 @@
 Some of the engine's tables are built on first use (the points of every ordered five ranks,
 :func:`cribbage_core.totals.rank_points_table`; the chance-to-win tables for each target) and
 some read from ``data/`` on first use (the crib, keep and pegging tables, the chances to win,
-the bots' typical skill figures). Whoever uses one first pays for it: a server calls
-:func:`build_tables` once, when it is idle, so that no learner's page does.
+the bots' typical skill figures, the Pegging trainer's bank of positions). Whoever uses one
+first pays for it: a server calls :func:`build_tables` once, when it is idle, so that no
+learner's page does.
 
 >>> build_tables() >= 8
 True
@@ -13,7 +14,7 @@ True
 from __future__ import annotations
 
 from cribbage_core import totals
-from cribbage_core.tables import bot_skill, crib, keeps, peg, winprob
+from cribbage_core.tables import bot_skill, crib, keeps, peg, peg_bank, winprob
 
 __all__ = ["build_tables"]
 
@@ -33,6 +34,7 @@ def build_tables() -> int:
         lambda: winprob.dealer_table(121),
         lambda: winprob.dealer_table(61),
         bot_skill.bot_skill,
+        peg_bank.load_bank,
     )
     for build in builders:
         build()

@@ -3,7 +3,10 @@
 :func:`peg_position` takes a seed and options and plays a two-player deal with medium bots
 (scores drawn from a stage of a game, the dealer, the deal, the discards, the play) until one
 seat faces a decision with a real choice; that seat is the learner. The same seed and
-options always give the same position, so a page can keep the seed in its address.
+options always give the same position, so a page can keep the seed in its address. A rare
+kind can take hundreds of deals to find (seconds), so the pages deal from a bank of such
+positions built ahead of time (:func:`banked_position`, :mod:`cribbage_core.tables.peg_bank`):
+a seed picks one, replayed card by card (:class:`PlayedDeal`) and valued in milliseconds.
 
 A position has kinds (:class:`PegSpot`, used as a filter and as the weak-spot drill's
 categories): leading a series, avoiding a count of 5 or 21, pairing (and the pair-royal
@@ -45,9 +48,10 @@ from cribbage_core.coach.peg_value import (
     play_points,
 )
 from cribbage_core.errors import CribbageError, IllegalMove
-from cribbage_core.game import GameConfig, Phase, SeatView, new_game
+from cribbage_core.game import Discard, GameConfig, GameState, Go, Phase, Play, SeatView, new_game
 from cribbage_core.kinds import PegSpot, ScoreKind
 from cribbage_core.pegging import MAX_COUNT, score_play
+from cribbage_core.tables.peg_bank import bank_entry
 from cribbage_core.tables.winprob import ends_this_deal
 from cribbage_core.teaching.pegging_quiz import PlayStep
 
@@ -57,25 +61,31 @@ __all__ = [
     "CLOSE_GAP",
     "CLOSE_WIN_GAP",
     "DIFFICULTIES",
+    "ENDGAME_SHARE",
     "FAR_GAP",
     "FAR_WIN_GAP",
     "MAX_DEALS",
     "SPOTS",
     "Exposure",
     "PegPosition",
+    "PlayedDeal",
     "PegSpot",
     "PegVerdict",
     "Reply",
+    "banked_position",
     "exposure",
+    "fits",
     "gap_of",
     "judge",
     "likely_reply",
     "matches_difficulty",
     "option_grade",
     "peg_position",
+    "played_deal",
     "position_from",
     "real_choice",
     "spots_of",
+    "start_scores",
     "unseen_cards",
 ]
 
@@ -96,7 +106,7 @@ CHOICE_WIN: Final = 0.015
 #: Deals simulated for one position before giving up (a kind and difficulty not found).
 MAX_DEALS: Final = 400
 #: Share of unfiltered seeds dealt from the end of a game (the endgame is rare otherwise).
-_ENDGAME_SHARE: Final = 0.15
+ENDGAME_SHARE: Final = 0.15
 _TARGET: Final = 121
 
 
@@ -298,7 +308,7 @@ def spots_of(view: SeatView, advice: PegAdvice) -> frozenset[PegSpot]:
 # ------------------------------------------------------------------ the simulation
 
 
-def _scores(rng: random.Random, endgame: bool) -> tuple[int, int]:
+def start_scores(rng: random.Random, endgame: bool) -> tuple[int, int]:
     """The scores at the start of a deal: from a stage of a game, or near its end."""
     if endgame:
         return rng.randint(96, 120), rng.randint(96, 120)
@@ -311,10 +321,54 @@ def _scores(rng: random.Random, endgame: bool) -> tuple[int, int]:
             return pair
 
 
-def _decisions(
+@dataclass(frozen=True, slots=True)
+class PlayedDeal:
+    """A deal the trainer's bots played, card by card: what replays it without the bots.
+
+    ``scores`` and ``dealer`` at the deal's start (by seat), ``deck`` the pone's six cards, the
+    dealer's six and the starter, ``discards`` each seat's two cards for the crib, ``actions``
+    the play in order (``None``: the seat to act said go).
+    """
+
+    scores: tuple[int, int]
+    dealer: int
+    deck: tuple[Card, ...]
+    discards: tuple[tuple[Card, ...], tuple[Card, ...]]
+    actions: tuple[Card | None, ...]
+
+    def replay(self, upto: int) -> tuple[SeatView, tuple[PlayStep, ...]]:
+        """The view of the seat to act after the first ``upto`` actions, and the play so far
+        (seat 0 that seat); raises :class:`~cribbage_core.errors.IllegalMove` if the deal
+        does not replay (a card not held, a go with a card that fits)."""
+        state = new_game(random.Random(0), GameConfig(players=2, target=_TARGET), self.dealer)
+        state = replace(state, scores=self.scores).deal(deck=self.deck)
+        for seat in (0, 1):
+            state = state.apply(Discard(seat, self.discards[seat]))
+        steps: list[tuple[int, Card | None, int, int]] = []
+        for card in self.actions[:upto]:
+            if state.phase is not Phase.PLAY:
+                raise IllegalMove("the deal's play is over before this position")
+            seat = state.seat_to_act()
+            steps.append(_step(state, seat, card))
+            state = state.apply(Go(seat) if card is None else Play(seat, card))
+        if state.phase is not Phase.PLAY:
+            raise IllegalMove("the deal's play is over before this position")
+        seat = state.seat_to_act()
+        relative = tuple(PlayStep(0 if s == seat else 1, c, n, k) for s, c, n, k in steps)
+        return state.view(seat), relative
+
+
+def _step(before: GameState, seat: int, card: Card | None) -> tuple[int, Card | None, int, int]:
+    """A play step in absolute seats: the seat, the card (None: go), the count after, the series."""
+    series = len(before.series_starts) - 1
+    return seat, card, before.count + (card.value if card else 0), series
+
+
+def played_deal(
     rng: random.Random, scores: tuple[int, int]
-) -> list[tuple[SeatView, tuple[PlayStep, ...]]]:
-    """Play one deal with medium bots; every turn in the play with two ranks or more that fit."""
+) -> tuple[PlayedDeal, list[tuple[int, SeatView, tuple[PlayStep, ...]]]]:
+    """Play one deal with medium bots from ``scores``: the deal, and every turn in the play
+    with two ranks or more that fit (the number of actions before it, the view, the play so far)."""
     dealer = rng.randint(0, 1)
     bots: tuple[Bot, Bot] = (
         make_bot("medium", rng.randrange(1 << 30)),
@@ -322,30 +376,35 @@ def _decisions(
     )
     state = new_game(rng, GameConfig(players=2, target=_TARGET), first_dealer=dealer)
     state = replace(state, scores=scores).deal(rng)
+    pone = 1 - dealer
+    deck = (*state.hands[pone], *state.hands[dealer], state.stock[0])
     while state.phase is Phase.DISCARD:
         state = bots_move(state, bots)
-    found: list[tuple[SeatView, tuple[PlayStep, ...]]] = []
+    discards = (state.discards[0], state.discards[1])
+    found: list[tuple[int, SeatView, tuple[PlayStep, ...]]] = []
     steps: list[tuple[int, Card | None, int, int]] = []  # absolute seat, card, count after, series
+    actions: list[Card | None] = []
     while state.phase is Phase.PLAY:
         seat = state.seat_to_act()
         view = state.view(seat)
         legal = {c.rank for c in _legal_cards(view)}
         if len(legal) > 1:
             relative = tuple(PlayStep(0 if s == seat else 1, c, n, k) for s, c, n, k in steps)
-            found.append((view, relative))
-        series = len(state.series_starts) - 1
+            found.append((len(actions), view, relative))
         before = state
         state = bots_move(state, bots)
         laid = len(state.played) > len(before.played)
-        if laid:
-            card = state.played[-1][1]
-            count = before.count + card.value
-            steps.append((seat, card, count, series))
-        else:
-            steps.append((seat, None, before.count, series))
-        if state.phase is not Phase.PLAY:
-            break
-    return found
+        card = state.played[-1][1] if laid else None
+        steps.append(_step(before, seat, card))
+        actions.append(card)
+    return PlayedDeal(scores, dealer, deck, discards, tuple(actions)), found
+
+
+def _decisions(
+    rng: random.Random, scores: tuple[int, int]
+) -> list[tuple[SeatView, tuple[PlayStep, ...]]]:
+    """Play one deal with medium bots; every turn in the play with two ranks or more that fit."""
+    return [(view, steps) for _, view, steps in played_deal(rng, scores)[1]]
 
 
 def position_from(
@@ -377,38 +436,93 @@ def peg_position(
     ...
     cribbage_core.errors.CribbageError: unknown kind of position 'sideways': choose one of leading, 5 and 21, pairing, runs in the play, go and last card, endgame
     """
-    if spot is not None:
-        try:
-            spot = PegSpot(spot)
-        except ValueError:
-            raise CribbageError(
-                f"unknown kind of position {spot!r}: choose one of {', '.join(SPOTS)}"
-            ) from None
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise CribbageError(
-            f"unknown difficulty {difficulty!r}: choose one of {', '.join(DIFFICULTIES)}"
-        )
+    spot = _checked(spot, difficulty)
     rng = random.Random(seed)
     for _ in range(MAX_DEALS):
-        endgame = spot is PegSpot.ENDGAME or (spot is None and rng.random() < _ENDGAME_SHARE)
-        turns = _decisions(rng, _scores(rng, endgame))
+        endgame = spot is PegSpot.ENDGAME or (spot is None and rng.random() < ENDGAME_SHARE)
+        turns = _decisions(rng, start_scores(rng, endgame))
         rng.shuffle(turns)
         for view, steps in turns:
             if spot is not None and spot is not PegSpot.ENDGAME and not _cheap_kind(view, spot):
                 continue
-            if not endgame and ends_this_deal(
-                view.scores[view.seat], view.scores[1 - view.seat], view.dealer == view.seat
-            ):
+            if not endgame and _near_end(view):
                 continue  # the play itself brought a side near the end: not what was drawn
             advice = peg_values(view)
-            if not real_choice(advice) or not matches_difficulty(advice, difficulty):
-                continue
-            if spot is not None and spot not in spots_of(view, advice):
-                continue
-            return PegPosition(seed, spot, difficulty, view, steps, advice)
+            if fits(view, advice, spot, difficulty, endgame):
+                return PegPosition(seed, spot, difficulty, view, steps, advice)
     raise CribbageError(
         f"no {spot or ''} {difficulty or ''} position found in {MAX_DEALS} deals from seed {seed}"
     )
+
+
+def _near_end(view: SeatView) -> bool:
+    me = view.seat
+    return ends_this_deal(view.scores[me], view.scores[1 - me], view.dealer == me)
+
+
+def fits(
+    view: SeatView,
+    advice: PegAdvice,
+    spot: PegSpot | None,
+    difficulty: str | None,
+    endgame: bool,
+) -> bool:
+    """Whether a turn (``advice`` its values) is a trainer position of kind ``spot`` and
+    ``difficulty`` (``None``: any), in a deal drawn from the end of a game (``endgame``) or not:
+    the checks :func:`peg_position` makes, and the bank's builder and tests make.
+
+    A real choice (:func:`real_choice`), of the difficulty (:func:`matches_difficulty`) and the
+    kind (:func:`spots_of`); a deal drawn from the end of a game gives only positions of any
+    kind or of the endgame, and one that is not gives none where the play itself brought a
+    side near the end (no longer the stage of a game that was drawn).
+    """
+    if endgame and spot not in (None, PegSpot.ENDGAME):
+        return False
+    if not endgame and _near_end(view):
+        return False
+    if not real_choice(advice) or not matches_difficulty(advice, difficulty):
+        return False
+    return spot is None or spot in spots_of(view, advice)
+
+
+def _checked(spot: PegSpot | str | None, difficulty: str | None) -> PegSpot | None:
+    """The kind asked for; an unknown kind or difficulty raises ``CribbageError``."""
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise CribbageError(
+            f"unknown difficulty {difficulty!r}: choose one of {', '.join(DIFFICULTIES)}"
+        )
+    if spot is None:
+        return None
+    try:
+        return PegSpot(spot)
+    except ValueError:
+        raise CribbageError(
+            f"unknown kind of position {spot!r}: choose one of {', '.join(SPOTS)}"
+        ) from None
+
+
+def banked_position(
+    seed: int, spot: PegSpot | str | None = None, difficulty: str | None = None
+) -> PegPosition:
+    """The trainer position of ``seed`` from the bank built ahead of time: of kind ``spot`` and
+    ``difficulty`` when given, in milliseconds whatever is asked.
+
+    The bank (:mod:`cribbage_core.tables.peg_bank`, made by ``scripts/make_peg_trainer_bank.py``)
+    holds turns that :func:`peg_position`'s own checks passed, filed by kind and difficulty; the
+    seed picks one (the same seed, the same position) and the deal is replayed card by card and
+    valued now.
+
+    >>> position = banked_position(12, PegSpot.ENDGAME, "far")
+    >>> position == banked_position(12, "endgame", "far"), PegSpot.ENDGAME in position.kinds
+    (True, True)
+    >>> matches_difficulty(position.advice, "far"), position.seed
+    (True, 12)
+    """
+    spot = _checked(spot, difficulty)
+    entry = bank_entry(seed, str(spot) if spot else None, difficulty)
+    deal = PlayedDeal(entry.scores, entry.dealer, entry.deck, entry.discards, entry.play)
+    view, steps = deal.replay(len(entry.play))
+    return PegPosition(seed, spot, difficulty, view, steps, peg_values(view))
 
 
 def _cheap_kind(view: SeatView, spot: PegSpot) -> bool:

@@ -10,7 +10,7 @@ import pytest
 from browsertools import load, settled, shot
 from playwright.sync_api import expect
 
-from cribbage_core.teaching.peg_trainer import judge, peg_position
+from cribbage_core.teaching.peg_trainer import banked_position, judge
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +25,7 @@ def test_five_positions_answered_and_each_verdict_is_the_engines(page: Any, app_
     right = wrong = 0
     for turn in range(5):
         seed = seed_in(page)
-        position = peg_position(seed)
+        position = banked_position(seed)
         options = position.advice.options
         card = options[0].card if turn % 2 == 0 else options[-1].card
         verdict = judge(position, card)

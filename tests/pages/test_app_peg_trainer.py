@@ -9,7 +9,7 @@ from apptools import open_page as open_app_page, page_text
 from streamlit.testing.v1 import AppTest
 
 from cribbage_core.kinds import PegSpot
-from cribbage_core.teaching.peg_trainer import judge, peg_position
+from cribbage_core.teaching.peg_trainer import banked_position, judge
 
 PAGE = "pages/7_Pegging_trainer.py"
 SEED = 42
@@ -33,7 +33,7 @@ def lay(at: AppTest, card: object) -> AppTest:
 
 def test_the_position_shows_your_cards_as_buttons_and_nothing_given_away() -> None:
     at = open_page(seed=str(SEED))
-    position = peg_position(SEED)
+    position = banked_position(SEED)
     view = position.view
     buttons = {b.key: b for b in at.button if b.key and b.key.startswith("pegt_lay_")}
     assert set(buttons) == {f"pegt_lay_{c}" for c in view.hand}
@@ -54,7 +54,7 @@ def test_first_visit_puts_a_seed_in_the_address() -> None:
 
 
 def test_the_best_card_is_right_and_recorded_once() -> None:
-    position = peg_position(SEED)
+    position = banked_position(SEED)
     best = position.advice.best.card
     at = lay(open_page(seed=str(SEED)), best)
     assert at.success and at.success[0].value.startswith("The best card!")
@@ -70,13 +70,15 @@ def test_the_best_card_is_right_and_recorded_once() -> None:
 
 
 def test_a_worse_card_gets_the_engines_verdict_and_why() -> None:
-    position = peg_position(SEED)
+    position = banked_position(SEED)
     worst = position.advice.options[-1].card
     verdict = judge(position, worst)
     at = lay(open_page(seed=str(SEED)), worst)
     shown = (at.error or at.success)[0].value
     assert shown.startswith(verdict.grade.value.capitalize())
-    assert f"you gave up {verdict.points_lost:.2f} points" in shown
+    # the two values as the table shows them, and the loss their difference
+    loss = round(verdict.best.points, 2) - round(verdict.chosen.points, 2)
+    assert f"you gave up {loss:.2f} points" in shown
     assert verdict.best.card.label in shown
     why = at.info[-1].value
     assert (
@@ -94,7 +96,7 @@ def test_a_worse_card_gets_the_engines_verdict_and_why() -> None:
 
 def test_the_kind_and_difficulty_filters_come_from_the_address() -> None:
     at = open_page(seed="9", kind="pairing", level="far")
-    position = peg_position(9, PegSpot.PAIRING, "far")
+    position = banked_position(9, PegSpot.PAIRING, "far")
     assert PegSpot.PAIRING in position.kinds
     buttons = {b.key for b in at.button if b.key and b.key.startswith("pegt_lay_")}
     assert buttons == {f"pegt_lay_{c}" for c in position.view.hand}
@@ -104,7 +106,7 @@ def test_the_kind_and_difficulty_filters_come_from_the_address() -> None:
 
 def test_an_endgame_says_what_each_side_needs_and_grades_by_the_chance_to_win() -> None:
     at = open_page(seed="5", kind="endgame")
-    position = peg_position(5, PegSpot.ENDGAME)
+    position = banked_position(5, PegSpot.ENDGAME)
     mine, theirs = position.needs
     assert f"you need {mine} to win, your opponent needs {theirs}" in at.info[0].value
     worst = position.advice.options[-1].card
@@ -150,7 +152,7 @@ def test_the_drill_deals_a_position_of_a_weak_kind() -> None:
 
 
 def test_in_urdu_cards_and_numbers_in_the_verdict_stay_left_to_right() -> None:
-    position = peg_position(SEED)
+    position = banked_position(SEED)
     at = lay(open_page(seed=str(SEED), lang="ur"), position.advice.options[-1].card)
     shown = (at.error or at.success)[0].value
     assert f"\u2066{position.advice.best.card.label}\u2069" in shown

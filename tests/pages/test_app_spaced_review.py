@@ -189,16 +189,16 @@ def test_a_wrong_card_in_the_pegging_trainer_comes_back_with_the_trainers_widget
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from cribbage_core.kinds import PegSpot
-    from cribbage_core.teaching.peg_trainer import judge, peg_position
+    from cribbage_core.teaching.peg_trainer import banked_position, judge
 
-    position = peg_position(42, PegSpot.PAIRING)
+    position = banked_position(42, PegSpot.PAIRING)
     worst = position.advice.options[-1].card
     at = open_page(TRAINER, seed="42", kind="pairing", learner="Ann")
     at.button(key=f"pegt_lay_{worst}").click().run()
     assert not at.exception
     best = position.advice.best.card
     again = open_page(TRAINER, seed="43", learner="Ann")  # a right card is no item
-    right = peg_position(43).advice.best.card
+    right = banked_position(43).advice.best.card
     again.button(key=f"pegt_lay_{right}").click().run()
     [item] = items(db_url)
     assert (item.kind, item.position) == ("peg_trainer", {"seed": "42", "kind": "pairing"})

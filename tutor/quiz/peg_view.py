@@ -10,7 +10,13 @@ from collections.abc import Callable
 import streamlit as st
 
 from cribbage_core.cards import Card
-from cribbage_core.teaching.peg_trainer import PegPosition, PegSpot, PegVerdict, judge, peg_position
+from cribbage_core.teaching.peg_trainer import (
+    PegPosition,
+    PegSpot,
+    PegVerdict,
+    banked_position,
+    judge,
+)
 from tutor.frame.render import bold, show_html
 from tutor.html.cards import card_back_svg, card_svg
 from tutor.html.play import play_html
@@ -24,8 +30,9 @@ __all__ = ["lay_key", "position_of", "show_cards", "show_position", "show_values
 
 @st.cache_data(max_entries=512, show_spinner=False)
 def position_of(seed: int, spot: str | None, level: str | None) -> PegPosition:
-    """A position with its values, computed once per seed and options (a verdict is then ~1 ms)."""
-    return peg_position(seed, spot, level)
+    """The bank's position of a seed and options with its values, valued once (a verdict is then
+    ~1 ms); never searched for, so any seed costs milliseconds."""
+    return banked_position(seed, spot, level)
 
 
 def _row(svgs: list[str], gap: int = 4) -> str:

@@ -22,7 +22,7 @@ from cribbage_core.teaching.hand_quiz import FOCUSES, HandDeal, deal_hand
 from cribbage_core.teaching.peg_trainer import (
     DIFFICULTIES as PEG_DIFFICULTIES,
     PegPosition,
-    peg_position,
+    banked_position,
 )
 from cribbage_core.teaching.pegging_quiz import PeggingQuestion, pegging_question
 from tutor.seeds import MAX_SEED
@@ -193,16 +193,16 @@ def pegging_at(position: Mapping[str, str]) -> PeggingQuestion:
 
 
 def peg_trainer_at(position: Mapping[str, str]) -> PegPosition:
-    """The Pegging trainer's position at ``position`` (generated afresh: tens of ms, up to ~0.4 s).
+    """The Pegging trainer's position at ``position`` (from the bank built ahead of time: milliseconds).
 
     >>> peg_trainer_at(peg_trainer_position(3, PegSpot.LEAD)).view.count
     0
     """
-    return peg_position(*peg_trainer_args(position))
+    return banked_position(*peg_trainer_args(position))
 
 
 def peg_trainer_args(position: Mapping[str, str]) -> tuple[int, str | None, str | None]:
-    """The seed, kind and difficulty ``peg_position`` takes for a Pegging trainer position.
+    """The seed, kind and difficulty ``banked_position`` takes for a Pegging trainer position.
 
     >>> peg_trainer_args({"seed": "5", "kind": "five21"}) == (5, PegSpot.FIVE_21, None)
     True

@@ -1,6 +1,8 @@
 """The pegging trainer's fixed positions (``tests/data/peg_trainer_positions.json``, written by
-``scripts/make_peg_trainer_positions.py``): each seed and options still give the same position
-and values, the page's verdict on every card is the engine's, and the expert bot's card is best.
+``scripts/make_peg_trainer_positions.py`` from the bank the page deals from): each seed and
+options still give the same position and values, the page's verdict on every card is the
+engine's, and the expert bot's card is best. The generator the bank was built with is checked
+live on a few of its own positions.
 
 All positions run in the slow suite; every tenth in the quick loop.
 """
@@ -17,7 +19,13 @@ from cribbage_core.bots.expert import ExpertBot
 from cribbage_core.coach.grades import Grade, grade
 from cribbage_core.coach.peg_value import peg_values
 from cribbage_core.game import Play
-from cribbage_core.teaching.peg_trainer import judge, peg_position
+from cribbage_core.teaching.peg_trainer import (
+    PegPosition,
+    banked_position,
+    fits,
+    judge,
+    peg_position,
+)
 
 DATA = json.loads(
     (Path(__file__).resolve().parents[2] / "data" / "peg_trainer_positions.json").read_text()
@@ -41,7 +49,7 @@ def test_the_fixture_holds_300_real_choices() -> None:
 
 
 def check(entry: dict[str, Any]) -> None:
-    position = peg_position(entry["seed"], entry["kind"], entry["level"])
+    position = banked_position(entry["seed"], entry["kind"], entry["level"])
     view = position.view
     assert [str(c) for c in view.hand] == entry["hand"] and [str(c) for c in view.pile] == entry[
         "series"
@@ -54,6 +62,12 @@ def check(entry: dict[str, Any]) -> None:
         assert (option.win is None) == (win is None) and (
             win is None or option.win == pytest.approx(win, abs=1e-5)
         )
+    judged_as_the_engine_judges(position)
+
+
+def judged_as_the_engine_judges(position: PegPosition) -> None:
+    fresh = peg_values(position.view)
+    for option in fresh.options:
         verdict = judge(position, option.card)
         if option.card.rank == fresh.best.card.rank:
             assert verdict.grade is Grade.BEST
@@ -61,7 +75,7 @@ def check(entry: dict[str, Any]) -> None:
             assert verdict.grade is grade(
                 max(fresh.loss(option.card), 0.0), fresh.win_loss(option.card)
             )
-    action = ExpertBot().act(view)
+    action = ExpertBot().act(position.view)
     assert isinstance(action, Play)
     assert judge(position, action.card).grade is Grade.BEST
 
@@ -77,3 +91,16 @@ def test_every_tenth_position_is_unchanged_and_judged_as_the_engine_judges(
 def test_every_position_is_unchanged_and_the_expert_plays_the_best_card() -> None:
     for entry in POSITIONS:
         check(entry)
+
+
+@pytest.mark.parametrize(
+    ("seed", "kind", "level"), [(1, None, None), (4, "leading", None), (8, "pairing", "far")]
+)
+def test_the_generator_still_deals_positions_the_bank_would_keep(
+    seed: int, kind: str | None, level: str | None
+) -> None:
+    position = peg_position(seed, kind, level)  # searched for live, as the bank's builder does
+    assert position == peg_position(seed, kind, level)
+    endgame = position.advice.win_view  # an ordinary deal never gives one (fits)
+    assert fits(position.view, peg_values(position.view), position.spot, level, endgame)
+    judged_as_the_engine_judges(position)
