@@ -214,7 +214,12 @@ def pending_warning(ctx: PlayContext, session: PlaySession) -> None:
     with st.container(border=True, key="play_coach_warning"):
         why = coach_why(pending.verdict, pending.action, session.state)
         st.warning(
-            "\n\n".join([coach_warning(pending.verdict, pending.action), *why]),
+            "\n\n".join(
+                [
+                    coach_warning(pending.verdict, pending.action, players=session.state.players),
+                    *why,
+                ]
+            ),
             icon=":material/school:",
         )
         st.caption(coach_rule(pending.verdict.threshold))

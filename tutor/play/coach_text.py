@@ -76,8 +76,11 @@ def _best_cards(verdict: CoachCheck) -> tuple[Card, ...]:
     return tuple(Card.parse(word) for word in label.removeprefix("throw ").split())
 
 
-def coach_warning(verdict: CoachCheck, action: Discard | Play | Go, lang: str | None = None) -> str:
-    """What the move gives up, against what, and its grade: one whole sentence per case.
+def coach_warning(
+    verdict: CoachCheck, action: Discard | Play | Go, lang: str | None = None, players: int = 2
+) -> str:
+    """What the move gives up, against what, and its grade: one whole sentence per case
+    (``players``: with three or four, the average is over the opponents' hands).
 
     In the win view (a side can reach the target this deal) the chance to win decides, as in the
     review; elsewhere the expected points.
@@ -96,11 +99,20 @@ def coach_warning(verdict: CoachCheck, action: Discard | Play | Go, lang: str | 
             return text.format(
                 cards=cards, percent=percent_text(win_lost, lang), best=best, grade=grade
             )
-        text = _(
-            "Laying away {cards} gives up {points} points on average, over every starter and the "
-            "hands your opponent could hold, against laying away {best}. "
-            "The review will grade it: {grade}.",
-            lang,
+        text = (
+            _(
+                "Laying away {cards} gives up {points} points on average, over every starter and "
+                "the hands your opponents could hold, against laying away {best}. "
+                "The review will grade it: {grade}.",
+                lang,
+            )
+            if players > 2
+            else _(
+                "Laying away {cards} gives up {points} points on average, over every starter and the "
+                "hands your opponent could hold, against laying away {best}. "
+                "The review will grade it: {grade}.",
+                lang,
+            )
         )
         return text.format(
             cards=cards, points=points_text(verdict.points_lost, lang), best=best, grade=grade
@@ -114,10 +126,19 @@ def coach_warning(verdict: CoachCheck, action: Discard | Play | Go, lang: str | 
             lang,
         )
         return text.format(card=card, percent=percent_text(win_lost, lang), best=best, grade=grade)
-    text = _(
-        "Laying {card} gives up {points} points on average over the rest of the play, over the "
-        "hands your opponent could hold, against laying {best}. The review will grade it: {grade}.",
-        lang,
+    text = (
+        _(
+            "Laying {card} gives up {points} points on average over the rest of the play, over the "
+            "hands your opponents could hold, against laying {best}. The review will grade it: "
+            "{grade}.",
+            lang,
+        )
+        if players > 2
+        else _(
+            "Laying {card} gives up {points} points on average over the rest of the play, over the "
+            "hands your opponent could hold, against laying {best}. The review will grade it: {grade}.",
+            lang,
+        )
     )
     return text.format(
         card=card, points=points_text(verdict.points_lost, lang), best=best, grade=grade

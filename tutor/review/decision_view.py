@@ -228,7 +228,9 @@ def serve_decision(
             )
         )
     st.markdown(
-        _("In the game you chose {cards}.").format(cards=cards_text(mine)) + " " + cost_text(d)
+        _("In the game you chose {cards}.").format(cards=cards_text(mine))
+        + " "
+        + cost_text(d, players=state.players)
     )
     why = reasons(d, state)
     if why:

@@ -199,7 +199,7 @@ def _answer(game: ReviewedGame, d: Decision, progress: dict[str, object]) -> Non
     st.write(
         _("In the game you chose {cards}.").format(cards=cards_text(option_cards(d.choice)))
         + " "
-        + cost_text(d)
+        + cost_text(d, players=game.review.players)
     )
     why = reasons(d, game.state_before(d))
     if why:

@@ -111,7 +111,7 @@ def shown_loss(decision: Decision) -> float:
     return round(best.points, 2) - round(decision.choice.points, 2)
 
 
-def cost_text(decision: Decision, lang: str | None = None) -> str:
+def cost_text(decision: Decision, lang: str | None = None, players: int = 2) -> str:
     """What the decision cost: points on average, or near the end the chance to win; for a count
     the points it left (exact, not an average).
 
@@ -131,6 +131,10 @@ def cost_text(decision: Decision, lang: str | None = None) -> str:
         )
     if decision.points_lost < 0.005:
         return _("No expected points lost.", lang)
+    if players > 2:  # two or three opponents' hands, not one
+        return _(
+            "It lost {points} points on average over the hands your opponents could hold.", lang
+        ).format(points=points(shown_loss(decision), lang))
     return _(
         "It lost {points} points on average over the hands your opponent could hold.", lang
     ).format(points=points(shown_loss(decision), lang))
@@ -159,13 +163,23 @@ def _discard_reasons(
     dealer = role_of(decision.seat, state.dealer, state.players)  # whose crib: yours, a partner's
     mine, theirs = option_cards(chosen), option_cards(best)
     diff, own = dict(best.parts), dict(chosen.parts)
-    lines = [
+    average = (
         _(
+            "On average over every starter and every hand your opponents could hold, {best} is "
+            "worth {hand} in the hand, {crib} in the crib and {pegging} in the play against your "
+            "throw (net {net}).",
+            lang,
+        )
+        if state.players > 2
+        else _(
             "On average over every starter and every hand your opponent could hold, {best} is "
             "worth {hand} in the hand, {crib} in the crib and {pegging} in the play against your "
             "throw (net {net}).",
             lang,
-        ).format(
+        )
+    )
+    lines = [
+        average.format(
             best=cards_text(theirs, lang=lang),
             hand=signed(diff.get("hand", 0.0) - own.get("hand", 0.0), lang),
             crib=signed(diff.get("crib", 0.0) - own.get("crib", 0.0), lang),
@@ -202,12 +216,21 @@ def _play_reasons(
             )
         )
     else:
-        lines.append(
+        average = (
             _(
+                "On average over the hands your opponents could hold, over the rest of the play "
+                "(your points minus theirs): {card} {value}, {best} {best_value}.",
+                lang,
+            )
+            if state.players > 2
+            else _(
                 "On average over the hands your opponent could hold, over the rest of the play "
                 "(your points minus theirs): {card} {value}, {best} {best_value}.",
                 lang,
-            ).format(
+            )
+        )
+        lines.append(
+            average.format(
                 card=card_text(mine_card, lang),
                 value=signed(chosen.points, lang),
                 best=card_text(best_card, lang),

@@ -460,7 +460,7 @@ def decision_block(game: ReviewedGame, d: Decision) -> None:
     with st.container(border=True):
         st.markdown(_title(game, d))
         position(game, d)
-        st.write(cost_text(d))
+        st.write(cost_text(d, players=game.review.players))
         best = d.options[0]
         if d.kind in ("discard", "play") and d.chosen != 0 and len(d.options) > 1:
             st.markdown(

@@ -186,3 +186,19 @@ def test_every_card_in_the_reviews_and_the_coachs_urdu_sentences_reads_left_to_r
         line for d in game.review.decisions for line in reasons(d, game.state_before(d), "en")
     ]
     assert english and not any("\u2066" in line for line in english)
+
+
+def test_with_three_or_four_players_a_loss_is_averaged_over_the_opponents_hands() -> None:
+    from tutor.lang.languages import LANGUAGES
+
+    d = Decision(
+        3, 1, 0, "play", 1, (0, 0, 0), (OptionValue("JH", 1.0), OptionValue("5H", 0.5)),
+        1, 0.5, 0.0, False, None, None, None, Grade.INACCURACY, True,
+    )  # fmt: skip
+    assert cost_text(d, "en", players=3) == (
+        "It lost 0.50 points on average over the hands your opponents could hold."
+    )
+    for language in LANGUAGES:
+        assert cost_text(d, language.code, players=4) != cost_text(d, language.code)
+        if language.code != "en":
+            assert cost_text(d, language.code, players=4) != cost_text(d, "en", players=4)
