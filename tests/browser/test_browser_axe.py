@@ -36,6 +36,7 @@ PAGES = (
     "",
     "Learn",
     "Count_the_hand?seed=42",
+    "Counting_rush",
     "Pegging_quiz?seed=42",
     "Pegging_trainer?seed=42",
     "Play",

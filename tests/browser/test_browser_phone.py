@@ -29,6 +29,7 @@ PAGES = {
     "": None,  # home: no question
     "Learn": None,
     "Count_the_hand?seed=42": ".st-key-count_answer input",
+    "Counting_rush": ".st-key-rush_start button",
     "Pegging_quiz?seed=42": ".st-key-peg_answer input",
     "Pegging_trainer?seed=42": '[class*="st-key-pegt_lay_"] button',
     "Play": '[data-testid="stFormSubmitButton"] button',  # no game yet: Deal

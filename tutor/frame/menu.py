@@ -79,6 +79,12 @@ PAGES: Final = (
         N_("Four cards and a starter: how many points? Practise the show until it is automatic."),
     ),
     MenuPage(
+        "pages/12_Counting_rush.py",
+        N_("Counting rush"),
+        ":material/timer:",
+        N_("Three minutes against the clock: count as many hands as you can."),
+    ),
+    MenuPage(
         "pages/3_Pegging_quiz.py",
         N_("Pegging quiz"),
         ":material/playing_cards:",

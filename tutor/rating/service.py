@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from sqlalchemy.engine import Engine
 
@@ -41,6 +41,7 @@ __all__ = [
     "next_position",
     "rate_answer",
     "rate_attempt",
+    "store_bank_position",
     "store_next_position",
     "store_rating",
 ]
@@ -197,4 +198,23 @@ def store_next_position(
     found: dict[str, str] | None = store._for_learner(  # noqa: SLF001
         name, lambda engine, learner: pick(engine, learner.id), None, writes=True
     )
+    return found
+
+
+def store_bank_position(
+    store: Store, skill: str, target: float, skip: Sequence[str], rng: random.Random
+) -> dict[str, str] | None:
+    """A bank question of ``skill`` near the rating ``target``, none of ``skip`` (position
+    texts), drawn among the five nearest, for anyone (the counting rush); None when the
+    database is down."""
+
+    def pick(engine: Engine) -> dict[str, str] | None:
+        ensure_bank(engine, skill)
+        found = nearest_unseen(engine, None, skill, target, how_many=5, skip=skip)
+        if not found:
+            return None
+        position: dict[str, str] = json.loads(rng.choice(found).position)
+        return position
+
+    found: dict[str, str] | None = store._run(pick, None, writes=True)  # noqa: SLF001
     return found

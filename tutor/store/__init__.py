@@ -3,7 +3,7 @@
 The rooms: ``schema`` (tables, errors, migrations), ``engine`` (URL, SQLite tuning, retried
 writes), ``records`` (learners, attempts, games, frames, CSV), ``saved_games`` (games in
 progress), ``reviews`` (missed questions on a schedule, the daily five's answers),
-``access`` (PINs, their rate limit, tokens), ``ratings`` (each learner's rating per skill,
+``access`` (PINs, their rate limit, tokens), ``rushes`` (counting rushes' runs), ``ratings`` (each learner's rating per skill,
 the rated questions and first attempts) and ``handle`` (``Store``, ``open_store``). This
 package imports no Streamlit at
 import time and no ``tutor.lang``; ``open_store`` reaches Streamlit inside the function.
@@ -37,9 +37,9 @@ No attempt is counted twice: the caller supplies each attempt's id (a UUID made 
 question is dealt, kept in session state), and the insert is ``ON CONFLICT DO NOTHING``. A
 double click, a reload after submit, or a second tab answering the same deal records once.
 
-Schema migrations: a small runner, not Alembic. The schema is sixteen tables (``schema_version``,
+Schema migrations: a small runner, not Alembic. The schema is seventeen tables (``schema_version``,
 ``learners``, ``attempts``, ``games``, ``saved_games``, ``hand_reviews``, ``app_secrets``,
-``review_items``, ``review_answers``, ``daily_answers``, ``pin_tries``, ``pin_sessions``, and the ratings' four in
+``review_items``, ``review_answers``, ``daily_answers``, ``pin_tries``, ``pin_sessions``, ``rush_runs`` (``tutor.store.rushes``), and the ratings' four in
 ``tutor.store.ratings``); the runner is an
 ordered tuple of functions (``MIGRATIONS``), each applied inside one transaction together
 with the row in ``schema_version`` that records it, so an interrupted upgrade leaves the old
@@ -142,6 +142,7 @@ from tutor.store.reviews import (
     retire_item,
     review_item,
 )
+from tutor.store.rushes import RUSH_RUNS, record_rush, rush_best
 from tutor.store.saved_games import (
     GameOwner,
     KeptHand,
@@ -229,6 +230,9 @@ __all__ = [
     "record_miss",
     "retire_item",
     "review_item",
+    "RUSH_RUNS",
+    "record_rush",
+    "rush_best",
     "DEFAULT_SQLITE_PATH",
     "GAMES",
     "GAME_COLUMNS",

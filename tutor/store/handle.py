@@ -79,6 +79,7 @@ from tutor.store.reviews import (
     retire_item,
     review_item,
 )
+from tutor.store.rushes import record_rush, rush_best
 from tutor.store.saved_games import (
     GameOwner,
     KeptHand,
@@ -663,6 +664,21 @@ class Store:
     def daily_shares(self, day: dt.date, question: int) -> dict[str, int]:
         """Everyone's answers to one daily question ({} when none or the database is down)."""
         return self._run(lambda e: daily_shares(e, day, question), {})
+
+    def record_rush(
+        self, learner_name: str, run_id: str, day: dt.date, score: int, answered: int, combo: int
+    ) -> bool:
+        """``record_rush`` for the named learner; False if kept before or not saved."""
+        return self._for_learner(
+            learner_name,
+            lambda e, who: record_rush(e, who.id, run_id, day, score, answered, combo),
+            False,
+            writes=True,
+        )
+
+    def rush_best(self, learner_name: str, day: dt.date) -> int | None:
+        """The learner's best rush on ``day`` (None: none, or the database is down)."""
+        return self._for_learner(learner_name, lambda e, who: rush_best(e, who.id, day), None)
 
 
 class _Unchecked(Exception):
