@@ -15,6 +15,7 @@ from tutor.quiz.drill import drill_pegging_seed
 from tutor.quiz.drill_view import drill_banner, drill_on, next_question, start_drill
 from tutor.quiz.feedback import pegging_notes
 from tutor.quiz.grading import grade_pegging
+from tutor.quiz.level_view import level_on, level_panel, next_at_level
 from tutor.quiz.pegging_view import answer_form, show_question, show_score
 from tutor.quiz.positions import pegging_position
 
@@ -31,7 +32,8 @@ st.container(key="below_intro").caption(  # on a phone, under the question
 )
 learner = quiz_learner()
 
-drilling = drill_on()
+level = level_on()
+drilling = drill_on() and level is None
 if drilling and "seed" not in st.query_params:  # arrived by a "Practise my weak spots" link
     start_drill(drill_pegging_seed, PEGGING_KINDS, "peg_drill", "play")
 seed = seed_from_url()
@@ -46,7 +48,10 @@ def _clear_answer() -> None:
 
 
 def _next_question() -> None:
-    next_question(drill_pegging_seed, PEGGING_KINDS, "peg_drill", "play")
+    if level is not None:
+        next_at_level("pegging", level)
+    else:
+        next_question(drill_pegging_seed, PEGGING_KINDS, "peg_drill", "play")
     _clear_answer()
 
 
@@ -58,6 +63,8 @@ def _start_drill() -> None:
 if drilling:
     drill_banner(seed, "peg_drill", leave_key="peg_leave_drill")
 frame.score_row(quiz_stats("pegging"), _("Right answers in a row"))
+if learner is not None:
+    level_panel("pegging", level)
 
 colours = four_colour()
 show_question(question, colours)

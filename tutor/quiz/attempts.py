@@ -4,7 +4,8 @@
 session state and, when a learner has chosen a name and the quiz is one the store keeps
 (``tutor.store.QUIZ_KINDS``: hand, crib, pegging, discard, peg_trainer), stores it through
 ``tutor.store.open_store()``; a first attempt on a quiz page (one with a position) is also
-rated (``tutor.rating.service.rate_attempt``). Without a name the attempt stays in this session only; with a
+rated (``tutor.rating.service.rate_attempt``); an answer to a due review item served by
+"practise at my level" (``?due=``) moves that item's schedule instead of filing a miss. Without a name the attempt stays in this session only; with a
 database that is down (or a write lock held elsewhere: a write waits a few seconds at most,
 ``tutor.store.WRITE_WAIT_SECONDS``) it is kept in the session, the page says it is not saved
 yet, and it is saved with the next answer the database takes.
@@ -35,12 +36,13 @@ from tutor.frame.status import problem_text
 from tutor.frame.urlstate import address_changed
 from tutor.lang.i18n import _
 from tutor.progress import streaks
-from tutor.quiz.schedule import after_miss
-from tutor.rating.service import rate_attempt
+from tutor.quiz.schedule import after_miss, answered, grade_of
+from tutor.rating.service import attempt_score, rate_attempt
 from tutor.store import QUIZ_KINDS, Attempt, Store, open_store
 
 __all__ = [
     "DEAL_PARAM",
+    "DUE_PARAM",
     "RATED_KEY",
     "Attempt",
     "DealTicket",
@@ -58,6 +60,8 @@ _KEY: Final = "attempts"
 _CLOCK_KEY: Final = "attempt_clock"
 _UNSAVED_KEY: Final = "attempts_unsaved"  # (learner, attempt) the database did not take yet
 DEAL_PARAM: Final = "deal"
+#: A due review item served among "practise at my level"'s questions: its id.
+DUE_PARAM: Final = "due"
 #: The last rated attempt of this session: (attempt id, ``tutor.store.RatedAnswer``).
 RATED_KEY: Final = "attempt_rated"
 _ID_NAMESPACE: Final = uuid.UUID("6f0c5f1e-3b0e-4d36-9a55-8d1c2a7e4b21")
@@ -160,13 +164,40 @@ def record_attempt(
         kept = (name, attempt, filed)
         st.session_state[_UNSAVED_KEY] = [*st.session_state.get(_UNSAVED_KEY, []), kept]
         return "not saved"
-    _file_miss(store, name, attempt, filed)
-    if position is not None:  # a first attempt on a quiz page (review answers have none)
+    reviewed = _answer_due(store, name, attempt, position, filed)
+    if not reviewed:
+        _file_miss(store, name, attempt, filed)
+    if position is not None and not reviewed:  # a first attempt on a quiz page
         rated = rate_attempt(store, name, attempt.kind, position, attempt.correct, attempt.seconds)
         if rated is not None:
             st.session_state[RATED_KEY] = (attempt.attempt_id, rated)
     _save_kept(store)
     return "saved"
+
+
+def _answer_due(
+    store: Store,
+    name: str,
+    attempt: Attempt,
+    position: Mapping[str, str] | None,
+    filed: Mapping[str, str] | None,
+) -> bool:
+    """An answer to a due review item served by "practise at my level" (``?due=`` its id):
+    it moves the item's schedule as on the Review page; False when the address names no
+    item of this learner due today at this very question."""
+    raw = st.query_params.get(DUE_PARAM)
+    if position is None or raw is None or not raw.isdigit():
+        return False
+    item = store.review_item(name, int(raw))
+    due_on = item.state.due_on if item is not None else None
+    if item is None or due_on is None or due_on > today():
+        return False
+    if item.kind != attempt.kind or dict(item.position) not in (dict(position), dict(filed or {})):
+        return False
+    score = attempt_score(attempt.kind, position, attempt.correct, attempt.seconds)
+    update = answered(grade_of(score), today())
+    store.answer_review(name, item.id, attempt.attempt_id, attempt.correct, update)
+    return True
 
 
 def _file_miss(

@@ -5,7 +5,9 @@ The question is still an ordinary seeded deal (``?seed=``), chosen by
 rating in the page's skill plus the offset of the chosen difficulty (lichess's five:
 -600, -300, 0, +300, +600). The panel shows the rating, its deviation, the difficulty and the
 way in or out; after a count, :func:`show_rated` shows the learner their time and how the
-rating moved.
+rating moved. One question in :data:`REVIEW_EVERY` is one of the learner's due review items of
+the page's quiz, when one is due (``?due=`` its id): its answer moves its schedule as on the
+Review page and rates nothing (``tutor.quiz.attempts``).
 """
 
 from __future__ import annotations
@@ -16,19 +18,23 @@ from typing import Any, Final
 
 import streamlit as st
 
+from tutor.clock import today
 from tutor.frame.profile import current_learner
 from tutor.frame.urlstate import new_seed
 from tutor.lang.i18n import _, fmt_int, ngettext
-from tutor.quiz.attempts import RATED_KEY, next_deal
+from tutor.quiz.attempts import DUE_PARAM, RATED_KEY, next_deal
 from tutor.rating.finish import quick_seconds
 from tutor.rating.service import store_next_position, store_rating
 from tutor.rating.skills import OFFSETS
 from tutor.store import open_store
 
-__all__ = ["LEVEL_PARAM", "level_on", "level_panel", "next_at_level", "show_rated"]
+__all__ = ["LEVEL_PARAM", "REVIEW_EVERY", "level_on", "level_panel", "next_at_level", "show_rated"]
 
 LEVEL_PARAM: Final = "level"
 _PICK_KEY: Final = "level_pick"
+_SERVED_KEY: Final = "level_served"  # questions dealt at my level in this session
+#: One question in this many is a due review item, when one is due.
+REVIEW_EVERY: Final = 4
 
 
 def _labels() -> dict[str, str]:
@@ -47,20 +53,41 @@ def level_on() -> str | None:
     return raw if raw in OFFSETS else None
 
 
+def _due_seed(skill: str, learner: str | None) -> tuple[str, int] | None:
+    """A due review item of the page's quiz that the page deals as it is (its seed alone):
+    its seed and id, every :data:`REVIEW_EVERY`-th question (None: not now, or none due)."""
+    served = int(st.session_state.get(_SERVED_KEY, 0)) + 1
+    st.session_state[_SERVED_KEY] = served
+    if learner is None or served % REVIEW_EVERY:
+        return None
+    for item in open_store().due_items(learner, today(), (skill,), limit=5):
+        if set(item.position) == {"seed"}:
+            return item.position["seed"], item.id
+    return None
+
+
 def next_at_level(skill: str, difficulty: str) -> None:
     """Deal the next question at ``difficulty`` (a button callback): its seed into the address."""
-    position = store_next_position(
-        open_store(), current_learner(), skill, difficulty, random.Random(new_seed())
-    )
-    for name in ("focus", "drill"):
+    learner = current_learner()
+    for name in ("focus", "drill", DUE_PARAM):
         st.query_params.pop(name, None)
     st.query_params[LEVEL_PARAM] = difficulty
+    due = _due_seed(skill, learner)
+    if due is not None:
+        st.query_params["seed"], item_id = due[0], due[1]
+        st.query_params[DUE_PARAM] = str(item_id)
+        next_deal()
+        return
+    position = store_next_position(
+        open_store(), learner, skill, difficulty, random.Random(new_seed())
+    )
     st.query_params["seed"] = position["seed"] if position else str(new_seed())
     next_deal()
 
 
 def _leave() -> None:
     st.query_params.pop(LEVEL_PARAM, None)
+    st.query_params.pop(DUE_PARAM, None)
     st.query_params["seed"] = str(new_seed())
     next_deal()
 
@@ -80,6 +107,8 @@ def _rating_line(skill: str) -> str:
         ).format(**shown)
     if skill == "crib":
         return _("Your rating for counting cribs: {rating} ± {deviation}.").format(**shown)
+    if skill == "pegging":
+        return _("Your rating for pegging points: {rating} ± {deviation}.").format(**shown)
     return _("Your rating for counting hands: {rating} ± {deviation}.").format(**shown)
 
 
@@ -94,10 +123,19 @@ def level_panel(skill: str, difficulty: str | None) -> None:
             on_click=next_at_level,
             args=(skill, "normal"),
             icon=":material/trending_up:",
-            help=_("Hands you have not counted yet, near your rating; harder as you improve."),
+            help=_("Plays you have not answered yet, near your rating; harder as you improve.")
+            if skill == "pegging"
+            else _("Hands you have not counted yet, near your rating; harder as you improve."),
         )
         return
     box.caption(_rating_line(skill))
+    if st.query_params.get(DUE_PARAM):
+        box.info(
+            _(
+                "A question you missed before, due for review today: it moves your review, not your rating."
+            ),
+            icon=":material/replay:",
+        )
     labels = _labels()
     st.session_state[_PICK_KEY] = difficulty
     box.segmented_control(
@@ -107,7 +145,8 @@ def level_panel(skill: str, difficulty: str | None) -> None:
         key=_PICK_KEY,
         on_change=_change,
     )
-    box.button(_("Back to random hands"), key="level_leave", on_click=_leave)
+    leave = _("Back to random plays") if skill == "pegging" else _("Back to random hands")
+    box.button(leave, key="level_leave", on_click=_leave)
 
 
 def show_rated(result: Mapping[str, Any], combinations: int) -> None:
