@@ -13,6 +13,7 @@ from tutor.quiz import frame
 from tutor.quiz.attempts import attempts, deal_ticket, quiz_learner, quiz_stats
 from tutor.quiz.discard_text import points, seat_text
 from tutor.quiz.discard_view import (
+    clear_picks,
     confirm_discard,
     discard_options,
     discard_result,
@@ -25,6 +26,7 @@ from tutor.quiz.discard_view import (
     url_options,
 )
 from tutor.quiz.feedback import discard_notes
+from tutor.quiz.level_view import level_on, level_panel, next_at_level
 
 PAGE = "pages/6_Discard_trainer.py"
 
@@ -36,11 +38,21 @@ st.container(key="below_intro").caption(  # on a phone, under the question
         "every possible starter: your hand's points plus the crib's (minus, when the crib is your opponent's)."
     )
 )
-quiz_learner()
+learner = quiz_learner()
+at_level = level_on("discard")  # practise at my level: the bank's default deals, no options
 
 # ---- options (in the URL, so a shared link deals the same hand the same way)
-discard_options()
+if at_level is None:
+    discard_options()
 colours = four_colour()
+
+
+def _next_hand() -> None:
+    if at_level is None:
+        next_hand()
+        return
+    next_at_level("discard", at_level)
+    clear_picks()
 
 
 @st.fragment
@@ -48,6 +60,8 @@ def _trainer() -> None:
     """The score, the deal, the throw and its verdict, the next hand: a throw or "Next hand"
     reruns only this part (the menu, the title and the options above stay as they are: a
     whole page run costs the server about twice as much)."""
+    if level_on("discard") != at_level:  # turned on or off in here: the options row changes
+        st.rerun()
     # ---- the deal, from the URL: ?seed=...&players=3&role=pone&level=close
     seed = seed_from_url()
     players, role_choice, level = url_options()
@@ -70,6 +84,8 @@ def _trainer() -> None:
             _("Average points given up per hand, against the best discard"),
         ),
     )
+    if learner is not None:
+        level_panel("discard", at_level)
     result = discard_result(deal_key)
 
     # ---- the seat and the cards
@@ -114,7 +130,7 @@ def _trainer() -> None:
         _("Deal number {seed}: share this page's address to show someone this exact hand."),
         next_label=_("Next hand"),
         next_key="discard_next",
-        on_next=next_hand,
+        on_next=_next_hand,
         answered=result is not None,
     )
     if (

@@ -28,9 +28,22 @@ from tutor.rating.service import store_next_position, store_rating
 from tutor.rating.skills import OFFSETS
 from tutor.store import open_store
 
-__all__ = ["LEVEL_PARAM", "REVIEW_EVERY", "level_on", "level_panel", "next_at_level", "show_rated"]
+__all__ = [
+    "LEVEL_PARAM",
+    "REVIEW_EVERY",
+    "level_on",
+    "level_param",
+    "level_panel",
+    "next_at_level",
+    "show_rated",
+]
 
 LEVEL_PARAM: Final = "level"
+#: A page whose ``?level=`` means something else already (the discard trainer's difficulty of
+#: deal) keeps "practise at my level" under another name; there it also sets aside the deal's
+#: options, for a bank question is the default deal of its seed.
+_OWN_PARAM: Final = {"discard": "mylevel"}
+_DEAL_OPTIONS: Final = {"discard": ("players", "role", "level")}
 _PICK_KEY: Final = "level_pick"
 _SERVED_KEY: Final = "level_served"  # questions dealt at my level in this session
 #: One question in this many is a due review item, when one is due.
@@ -47,9 +60,18 @@ def _labels() -> dict[str, str]:
     }
 
 
-def level_on() -> str | None:
+def level_param(skill: str) -> str:
+    """The address parameter of "practise at my level" on the page of ``skill``.
+
+    >>> level_param("hand"), level_param("discard")
+    ('level', 'mylevel')
+    """
+    return _OWN_PARAM.get(skill, LEVEL_PARAM)
+
+
+def level_on(skill: str = "hand") -> str | None:
     """The difficulty of "practise at my level" in the address (None: not practising so)."""
-    raw = st.query_params.get(LEVEL_PARAM)
+    raw = st.query_params.get(level_param(skill))
     return raw if raw in OFFSETS else None
 
 
@@ -69,9 +91,9 @@ def _due_seed(skill: str, learner: str | None) -> tuple[str, int] | None:
 def next_at_level(skill: str, difficulty: str) -> None:
     """Deal the next question at ``difficulty`` (a button callback): its seed into the address."""
     learner = current_learner()
-    for name in ("focus", "drill", DUE_PARAM):
+    for name in ("focus", "drill", DUE_PARAM, *_DEAL_OPTIONS.get(skill, ())):
         st.query_params.pop(name, None)
-    st.query_params[LEVEL_PARAM] = difficulty
+    st.query_params[level_param(skill)] = difficulty
     due = _due_seed(skill, learner)
     if due is not None:
         st.query_params["seed"], item_id = due[0], due[1]
@@ -86,7 +108,7 @@ def next_at_level(skill: str, difficulty: str) -> None:
 
 
 def _leave() -> None:
-    st.query_params.pop(LEVEL_PARAM, None)
+    st.query_params.pop(level_param(st.session_state.get("level_skill", "hand")), None)
     st.query_params.pop(DUE_PARAM, None)
     st.query_params["seed"] = str(new_seed())
     next_deal()
@@ -109,7 +131,17 @@ def _rating_line(skill: str) -> str:
         return _("Your rating for counting cribs: {rating} ± {deviation}.").format(**shown)
     if skill == "pegging":
         return _("Your rating for pegging points: {rating} ± {deviation}.").format(**shown)
+    if skill == "discard":
+        return _("Your rating for discards: {rating} ± {deviation}.").format(**shown)
     return _("Your rating for counting hands: {rating} ± {deviation}.").format(**shown)
+
+
+def _start_help(skill: str) -> str:
+    if skill == "pegging":
+        return _("Plays you have not answered yet, near your rating; harder as you improve.")
+    if skill == "discard":
+        return _("Hands you have not thrown from yet, near your rating; harder as you improve.")
+    return _("Hands you have not counted yet, near your rating; harder as you improve.")
 
 
 def level_panel(skill: str, difficulty: str | None) -> None:
@@ -123,9 +155,7 @@ def level_panel(skill: str, difficulty: str | None) -> None:
             on_click=next_at_level,
             args=(skill, "normal"),
             icon=":material/trending_up:",
-            help=_("Plays you have not answered yet, near your rating; harder as you improve.")
-            if skill == "pegging"
-            else _("Hands you have not counted yet, near your rating; harder as you improve."),
+            help=_start_help(skill),
         )
         return
     box.caption(_rating_line(skill))

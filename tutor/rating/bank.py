@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Final
 
+from cribbage_core.seats import Role
 from cribbage_core.teaching.discard_quiz import deal_discard
 from cribbage_core.teaching.hand_quiz import deal_hand
 from cribbage_core.teaching.pegging_quiz import pegging_question
@@ -40,7 +41,13 @@ def first_rating(skill: str, position: Mapping[str, str]) -> Glicko:
     elif skill == "pegging":
         rating = pegging_rating(pegging_question(seed))
     elif skill == "discard":
-        options = deal_discard(seed).advice.options
+        role = position.get("role")
+        options = deal_discard(
+            seed,
+            players=int(position.get("players", "2")),
+            role=Role(role) if role in ("dealer", "pone") else None,
+            difficulty=position.get("level"),
+        ).advice.options
         gap = options[0].net - options[1].net if len(options) > 1 else 10.0
         rating = choice_rating(gap)
     else:

@@ -126,7 +126,7 @@ def next_position(
 
 #: The quiz kinds whose first attempts are rated so far (their questions' features are known
 #: from the position alone).
-RATED_KINDS = ("hand", "crib", "pegging")
+RATED_KINDS = ("hand", "crib", "pegging", "discard")
 
 
 def attempt_score(

@@ -1,4 +1,5 @@
-"""Practise at my level on the pegging quiz (AppTest): rated first answers, due items mixed in."""
+"""Practise at my level on the pegging quiz and the discard trainer (AppTest): rated first
+answers, due review items mixed in."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 from apptools import answer, open_page, own_database
 
+from cribbage_core.teaching.discard_quiz import deal_discard
 from cribbage_core.teaching.pegging_quiz import pegging_question
 from tutor import clock, store
 from tutor.quiz.level_view import REVIEW_EVERY
@@ -50,3 +52,28 @@ def test_a_due_item_comes_among_the_level_questions_and_moves_only_its_review(
     assert moved.state.due_on > DAY + dt.timedelta(days=1) and moved.state.reviews == 1
     assert skill_ratings(engine, who.id)["pegging"] == rated  # a review item rates nothing
     assert len(set(seeds)) == len(seeds) and 7 not in seeds
+
+
+def test_the_discard_trainer_at_my_level_deals_the_banks_default_hands_and_rates_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = own_database(tmp_path, monkeypatch)
+    at = open_page("pages/6_Discard_trainer.py", learner="Dee", players="3", role="pone")
+    at.button(key="level_start").click().run()
+    assert not at.exception, at.exception
+    assert at.query_params["mylevel"] == "normal"
+    assert "players" not in at.query_params and "role" not in at.query_params
+    assert not [r for r in at.radio if r.key == "discard_role"]  # no options at my level
+    seed = int(at.query_params["seed"])
+    for card in deal_discard(seed).advice.best.discard:
+        at.checkbox(key=f"discard_pick_{card}").check()
+    at.button(key="discard_confirm").click().run()
+    assert not at.exception, at.exception
+    engine = store.make_engine(url)
+    who = store.learner_by_name(engine, "Dee")
+    assert who is not None
+    rated = skill_ratings(engine, who.id)["discard"]
+    assert rated.answers == 1 and rated.rating > 800  # the best throw: a win
+    assert "Your rating for discards" in " ".join(c.value for c in at.caption)
+    at.button(key="discard_next").click().run()
+    assert int(at.query_params["seed"]) != seed and at.query_params["mylevel"] == "normal"
