@@ -100,8 +100,10 @@ def play_through(
         expect(box).to_be_visible()
         box.fill(
             str(total + 1 if step == 0 else total)
-        )  # the first count wrong: the answer and why
+        )  # the first count wrong: one more try, then the answer and why
         click(page, "fg_count_submit")
+        if step == 0:
+            click(page, "fg_count_reveal")
         expect(page.locator(".st-key-fg_count_next button")).to_be_visible()
         alert = "stAlertContentError" if step == 0 else "stAlertContentSuccess"
         expect(page.get_by_test_id(alert)).to_be_visible()
