@@ -66,9 +66,11 @@ _AXE = Axe()
 def audit(page: Any) -> list[dict[str, Any]]:
     """axe-core's violations on the page as it is drawn now: rule, impact, how many elements."""
     settled(page)
-    # a tooltip left open by the pointer resting where it last clicked (the sidebar's deck switch)
-    # is drawn in Streamlit's overlay layer, outside the page's landmarks: audit the page itself
+    # a tooltip left open by the pointer resting where it last clicked (the sidebar's deck switch),
+    # or by the focus a verdict moves to its Next button (its keyboard hint), is drawn in
+    # Streamlit's overlay layer, outside the page's landmarks: audit the page itself
     page.mouse.move(0, 0)
+    page.evaluate("() => document.activeElement?.blur()")
     page.wait_for_function(
         "() => !document.querySelector('#stFloatingOverlayPortal')?.textContent.trim()"
     )
