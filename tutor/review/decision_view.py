@@ -24,13 +24,11 @@ from cribbage_core.cards import Card
 from cribbage_core.coach.game_review import Decision
 from cribbage_core.coach.grades import Grade
 from cribbage_core.errors import InvalidSavedGame
-from cribbage_core.seats import Role
 from tutor.lang.i18n import _, cards_text, fmt_int, grade_name, ltr, ngettext
 from tutor.play.session import PlaySession
 from tutor.play.text import seat_names
 from tutor.quiz import frame
 from tutor.quiz.attempts import Attempt, deal_ticket
-from tutor.quiz.discard_text import seat_text
 from tutor.quiz.positions import BadPosition
 from tutor.quiz.serve import RESULT_KEY, Recorder, Served
 from tutor.review.game import ReviewedGame
@@ -166,14 +164,7 @@ def serve_decision(
         else ""
     )
     st.caption(_("From your game, hand {hand}.").format(hand=fmt_int(d.hand_no)) + f" {scores}")
-    if game.review.players == 2:
-        setting(game, d)  # whose crib it is and the scores
-    elif d.kind == "discard" and game.review.players == 3:  # whose crib it is
-        role = Role.DEALER if d.dealer == d.seat else Role.PONE
-        st.info(
-            seat_text(role, size),
-            icon=":material/inventory_2:" if role is Role.DEALER else ":material/person:",
-        )
+    setting(game, d)  # who dealt, whose crib it is and the scores
     position(game, d, answer=result is not None)
     mine = option_cards(d.choice)
     if result is None:

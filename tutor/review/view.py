@@ -375,22 +375,62 @@ def _title(game: ReviewedGame, d: Decision) -> str:
     return f"{GRADE_ICONS[d.grade]} {bold(escape(grade_name(d.grade)))} · {escape(who)} · {escape(what)}"
 
 
-def setting(game: ReviewedGame, d: Decision) -> None:
-    """Where a decision asked again stands (two players): whose crib it is, and the scores."""
-    if game.review.players != 2 or len(d.scores) != 2:
-        return
+def setting_text(game: ReviewedGame, d: Decision) -> str:
+    """Where a decision asked again stands: who dealt, hence whose crib it is, and every side's
+    score (with four players the two partnerships'), as whole sentences."""
+    players = game.review.players
+    names = seat_names(players)
     dealer = d.dealer == d.seat
-    if d.kind == "discard":
-        size = len(option_cards(d.choice))
-        role = seat_text(Role.DEALER if dealer else Role.PONE, size)
-    elif dealer:
-        role = _("You dealt: the crib is yours, and your opponent led.")
+    size = len(option_cards(d.choice)) if d.kind == "discard" else 0
+    if players == 2:
+        if size:
+            role = seat_text(Role.DEALER if dealer else Role.PONE, size)
+        elif dealer:
+            role = _("You dealt: the crib is yours, and your opponent led.")
+        else:
+            role = _("Your opponent dealt: the crib is theirs, and you led.")
+        return (
+            role
+            + " "
+            + _("Score: you {mine}, your opponent {theirs}.").format(
+                mine=fmt_int(d.scores[d.seat]), theirs=fmt_int(d.scores[1 - d.seat])
+            )
+        )
+    state = game.state_before(d)
+    if dealer:
+        role = seat_text(Role.DEALER, size) if size else _("You dealt: the crib is yours.")
+        size = 0  # said already
+    elif players == 4 and state.side_of(d.dealer) == state.side_of(d.seat):
+        role = _("Your partner dealt: the crib is your side's.")
+    elif players == 4:
+        role = _("{name} dealt: the crib is your opponents'.").format(name=names[d.dealer])
     else:
-        role = _("Your opponent dealt: the crib is theirs, and you led.")
-    score = _("Score: you {mine}, your opponent {theirs}.").format(
-        mine=fmt_int(d.scores[d.seat]), theirs=fmt_int(d.scores[1 - d.seat])
-    )
-    st.info(role + " " + score, icon=":material/inventory_2:" if dealer else ":material/person:")
+        role = _("{name} dealt: the crib is theirs.").format(name=names[d.dealer])
+    if size:
+        role += " " + ngettext(
+            "Throw {n} card to the crib.", "Throw {n} cards to the crib.", size
+        ).format(n=fmt_int(size))
+    if players == 3:
+        first, second = [s for s in range(3) if s != d.seat]
+        score = _("Score: you {mine}, {first} {a}, {second} {b}.").format(
+            mine=fmt_int(d.scores[d.seat]),
+            first=names[first],
+            a=fmt_int(d.scores[first]),
+            second=names[second],
+            b=fmt_int(d.scores[second]),
+        )
+    else:
+        ours = state.side_of(d.seat)
+        score = _("Score: your side {ours}, your opponents {theirs}.").format(
+            ours=fmt_int(d.scores[ours]), theirs=fmt_int(d.scores[1 - ours])
+        )
+    return role + " " + score
+
+
+def setting(game: ReviewedGame, d: Decision) -> None:
+    """Where a decision asked again stands: :func:`setting_text`, in a box."""
+    icon = ":material/inventory_2:" if d.dealer == d.seat else ":material/person:"
+    st.info(setting_text(game, d), icon=icon)
 
 
 def position(game: ReviewedGame, d: Decision, answer: bool = True) -> None:
