@@ -80,6 +80,7 @@ if len(marks) == len(questions) and (served is None or served.done):
         "pages/9_Review.py",
         _("Next: go over your missed questions on the page Review your mistakes"),
         "daily_close",
+        saved=learner is not None,
     )
 st.caption(_("Share this day's five: the page's address holds the date."))
 

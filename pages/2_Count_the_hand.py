@@ -129,7 +129,7 @@ elif result is not None and not retrying:
     show_rated(result, len(deal.score.items))
     show_count(deal.score, colours)
 
-close_run(shown=result is not None and not retrying)
+close_run(shown=result is not None and not retrying, saved=learner is not None)
 
 frame.deal_footer(
     seed,

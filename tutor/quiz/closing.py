@@ -34,10 +34,17 @@ def tally_text(right: int, total: int, lang: str | None = None) -> str:
     )
 
 
-def kind_word(right: int, total: int, lang: str | None = None) -> str:
-    """A word for the result, honest and kind."""
+def kind_word(right: int, total: int, lang: str | None = None, saved: bool = True) -> str:
+    """A word for the result, honest and kind; ``saved`` is False when the learner has no name,
+    so no miss is kept for review."""
     if total and right == total:
         return _("Well done: every one right!", lang)
+    if not saved:
+        return _(
+            "Thank you for working through them. Misses are kept for review only with a name: "
+            "give one to have them come back.",
+            lang,
+        )
     if 2 * right >= total:
         return _("Good work: most of them right. Each miss goes on your review list.", lang)
     return _(
@@ -71,10 +78,14 @@ def run_place(done: Sequence[bool], length: int = RUN_LENGTH) -> int:
     return length if done and not len(done) % length else len(done) % length
 
 
-def close_session(right: int, total: int, next_page: str, next_label: str, key: str) -> None:
-    """The close: the tally and a kind word, then one link to the next step."""
+def close_session(
+    right: int, total: int, next_page: str, next_label: str, key: str, saved: bool = True
+) -> None:
+    """The close: the tally and a kind word (``saved``: see :func:`kind_word`), then one link to
+    the next step."""
     with st.container(border=True, key=key):
-        st.success(tally_text(right, total) + " " + kind_word(right, total), icon=":material/flag:")
+        word = kind_word(right, total, saved=saved)
+        st.success(tally_text(right, total) + " " + word, icon=":material/flag:")
         st.page_link(
             next_page, label=next_label, icon=":material/arrow_forward:", query_params=link_params()
         )

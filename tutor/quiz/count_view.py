@@ -257,9 +257,10 @@ def run_progress() -> None:
     )
 
 
-def close_run(shown: bool) -> None:
+def close_run(shown: bool, saved: bool = True) -> None:
     """The end of a counting run, once its last verdict is ``shown``: the tally, a kind word and
-    one next step (the Review page after a miss, a game after none), as the daily five ends."""
+    one next step (the Review page after a miss, a game after none), as the daily five ends.
+    ``saved`` is False for a learner with no name: misses are not kept."""
     run = finished_run(_counted())
     if run is None or not shown:
         return
@@ -271,6 +272,7 @@ def close_run(shown: bool) -> None:
             "pages/9_Review.py",
             _("Next: go over your missed questions on the page Review your mistakes"),
             "count_close",
+            saved,
         )
     else:
-        close_session(right, total, "pages/4_Play.py", _("Next: play a game"), "count_close")
+        close_session(right, total, "pages/4_Play.py", _("Next: play a game"), "count_close", saved)
