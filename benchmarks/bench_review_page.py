@@ -49,9 +49,9 @@ PAGE = "pages/8_Game_review.py"
 def open_review(game_id: str, computer: bool = False) -> tuple[float, float]:
     """One page run: the review opened (or, ``computer``, opened and then its switch turned on:
     the second run is timed)."""
-    from streamlit.testing.v1 import AppTest
+    from bench_pages import new_app
 
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at = new_app(str(ROOT / "app.py"))
     at.switch_page(PAGE)
     at.query_params["game"] = game_id
     at.query_params["learner"] = "Bench"
