@@ -10,7 +10,8 @@ The process is first warmed as a deployed server is (``python -m tutor.frame.war
 pages' modules imported and the engine's tables built before the first visitor; its CPU is
 printed apart), so a page's figure is what each visitor costs, not the process's one-time
 imports; ``--cold`` leaves the warm-up out, and the first page to import a module pays for it
-(Learn's first open then costs about 0.6 s, its next ones 0.13 s).
+(Learn's first open then costs about 0.6 s, its next ones 0.13 s). Every AppTest shares one registry
+of Streamlit components (:func:`new_app`), built once as a server builds it at start-up.
 
 usage (from the project root):
   python benchmarks/bench_pages.py [--seeds 8] [--only peg_trainer,discard] [--cold]
