@@ -31,6 +31,7 @@ progress_view.answers(
     every_answer[every_answer["kind"] != progress.GAME_DECISIONS]
 )  # the quizzes': answers only
 progress_view.ratings(db, name)
+progress_view.themes(db, name, every_answer)
 progress_view.recall(db, name)
 past_games(games)
 progress_view.weak_spots(every_answer)

@@ -783,3 +783,136 @@ def weak_spot_chart(weak: pd.DataFrame) -> alt.Chart:
         .properties(description=_("Weighed most: {spots}.").format(spots=list_text(list(top))))
     )
     return localised(chart)
+
+
+# ---------------------------------------------------------------------------------------------
+# Where I stand: each skill's rating over time, and the themes scored as lichess scores them
+
+#: A theme is weak with at least this many first tries missed (lichess's dashboard: 3).
+THEME_FAILURES: Final = 3
+#: A theme is shown only with more first tries than the area's count over this (lichess: 40).
+THEME_SHARE: Final = 40
+THEME_COLUMNS: Final = (
+    "area",
+    "category",
+    "tries",
+    "first_wins",
+    "rating_avg",
+    "performance",
+    "weak",
+)
+
+
+def performance(rating_avg: float, first_wins: int, tries: int) -> int:
+    """lichess's theme performance: the average rating of the questions tried, less 500, plus
+    1000 times the share solved at the first try (all right: +500, all wrong: -500).
+
+    >>> performance(1200.0, 3, 4), performance(1200.0, 0, 4)
+    (1450, 700)
+    """
+    return round(rating_avg - 500 + round(1000 * first_wins / tries))
+
+
+def theme_scores(
+    attempts: pd.DataFrame,
+    question_rating: Callable[[str, str], float],
+) -> tuple[pd.DataFrame, dict[str, int]]:
+    """Each area's themes (its categories) scored as lichess's puzzle dashboard scores themes
+    (``modules/puzzle/src/main/PuzzleDashboard.scala``), and each area's own score.
+
+    Only a question's first try counts (the first row of each quiz kind and seed; a replay, a
+    retry and a review answer later are not first tries; each decision of a game is one). ``question_rating(kind, seed)`` is
+    the question's rating. A theme's :func:`performance` is over the first tries whose question
+    involves it; the area's over all its first tries. As on lichess, a theme is listed when it
+    has more tries than the area's over :data:`THEME_SHARE`, and weak when at least
+    :data:`THEME_FAILURES` of its first tries were missed and it scores below its area.
+    Returns (the themes, columns :data:`THEME_COLUMNS`, weakest first; {area: score}).
+    """
+    rows: list[tuple[str, str, int, int, float, int, bool]] = []
+    overall: dict[str, int] = {}
+    for area, kinds in WEAK_SPOT_AREAS.items():
+        mine = attempts[attempts["kind"].isin(kinds)]
+        if mine.empty:
+            continue
+        # a game's decisions share the game's id as their seed: each is its own question
+        key = [
+            f"#{i}" if kind == GAME_DECISIONS else str(seed)
+            for i, (kind, seed) in enumerate(zip(mine["kind"], mine["seed"], strict=True))
+        ]
+        first = mine[~pd.DataFrame({"kind": mine["kind"], "key": key}).duplicated(keep="first")]
+        ratings = [
+            float(question_rating(k, str(s)))
+            for k, s in zip(first["kind"], first["seed"], strict=True)
+        ]
+        wins = [bool(c) for c in first["correct"]]
+        overall[area] = performance(sum(ratings) / len(ratings), sum(wins), len(wins))
+        themes: dict[str, list[tuple[float, bool]]] = {}
+        for rating, win, involved in zip(ratings, wins, first["categories"], strict=True):
+            for category in set(involved):
+                themes.setdefault(category, []).append((rating, win))
+        for category, tried in themes.items():
+            tries = len(tried)
+            if tries <= len(first) / THEME_SHARE:
+                continue
+            first_wins = sum(win for _, win in tried)
+            avg = sum(r for r, _ in tried) / tries
+            score = performance(avg, first_wins, tries)
+            weak = tries - first_wins >= THEME_FAILURES and score < overall[area]
+            rows.append((area, category, tries, first_wins, round(avg, 1), score, weak))
+    table = pd.DataFrame(rows, columns=list(THEME_COLUMNS))
+    table = table.sort_values(["performance", "tries"], ascending=[True, False], kind="stable")
+    return table.reset_index(drop=True), overall
+
+
+def rating_history_chart(history: pd.DataFrame, names: Mapping[str, str]) -> alt.LayerChart:
+    """Each skill's rating at the end of each day it was rated, as a line, with its deviation as
+    a band (rating ± deviation) around it; ``history`` has columns skill, day, rating,
+    deviation (``tutor.store.rating_history``), ``names`` each skill's name."""
+    frame = history.assign(
+        skill=[names.get(s, s) for s in history["skill"]],
+        day=pd.to_datetime(history["day"]),
+        low=history["rating"] - history["deviation"],
+        high=history["rating"] + history["deviation"],
+        rating=history["rating"].round(),
+        deviation=history["deviation"].round(),
+    )
+    last = frame.sort_values("day").groupby("skill", sort=False).tail(1)
+    described = list_text(
+        [
+            _("{skill}: {rating} ± {deviation}").format(
+                skill=s, rating=fmt_int(int(r)), deviation=fmt_int(int(d))
+            )
+            for s, r, d in zip(last["skill"], last["rating"], last["deviation"], strict=True)
+        ]
+    )
+    span = (frame["day"].max() - frame["day"].min()).days if len(frame) else 0
+    ticks = alt.TimeIntervalStep(interval="day", step=max(1, math.ceil(span / DAY_TICKS)))
+    digits = chart_digits()  # Vega writes a date's digits in Western ones whatever the locale
+    colour = alt.Color(
+        "skill:N", title=None, legend=alt.Legend(orient="bottom", direction="vertical", columns=1)
+    )
+    x = alt.X(
+        "day:T", title=_("Day"), axis=alt.Axis(tickCount=ticks, labelExpr=digits or alt.Undefined)
+    )
+    base = alt.Chart(frame).transform_calculate(when=chart_digits(DAY_TEXT) or DAY_TEXT)
+    band = base.mark_area(opacity=0.18).encode(
+        x=x,
+        y=alt.Y("low:Q", title=_("Rating"), scale=alt.Scale(zero=False)),
+        y2="high:Q",
+        color=colour,
+    )
+    line = base.mark_line(point=True).encode(
+        x=x,
+        y=alt.Y("rating:Q"),
+        color=colour,
+        tooltip=[
+            alt.Tooltip("skill:N", title=_("Skill")),
+            alt.Tooltip("when:N", title=_("Day")),
+            alt.Tooltip("rating:Q", title=_("Rating")),
+            alt.Tooltip("deviation:Q", title=_("Deviation")),
+        ],
+    )
+    chart = alt.LayerChart(layer=[band, line]).properties(
+        description=_("Your ratings at the end of each day: {ratings}.").format(ratings=described)
+    )
+    return localised(chart)

@@ -112,11 +112,11 @@ def test_a_seeded_learner_sees_tables_charts_streaks_and_export(db_url: str) -> 
     assert metrics["Answered"] == "30"
     assert metrics["Accuracy"] == "67%"
     assert (metrics["Current streak"], metrics["Best streak"]) == ("2", "2")
-    assert len(at.dataframe) == 3  # by quiz, by category, games by level
+    assert len(at.dataframe) == 4  # by quiz, by category, the themes, games by level
     by_quiz = at.dataframe[0].value
     assert set(by_quiz["kind"]) == {"Hand", "Crib", "Pegging quiz", "Discard trainer"}
     assert by_quiz["answered"].sum() == 30
-    games = at.dataframe[2].value.set_index("opponent_level")
+    games = at.dataframe[3].value.set_index("opponent_level")
     assert (games.loc["Easy", "won"], games.loc["Hard", "lost"]) == (2, 2)
     assert games.loc["Easy", "skunks_given"] == 1
     categories = at.dataframe[1].value.set_index("category")
@@ -167,7 +167,7 @@ def test_the_tables_speak_the_learners_language(db_url: str) -> None:
     at.query_params["lang"] = "hi"
     at.run()
     assert not at.exception, at.exception
-    by_quiz, categories, games = (frame.value for frame in at.dataframe)
+    by_quiz, categories, _themes, games = (frame.value for frame in at.dataframe)
     shown = set(by_quiz["kind"]) | set(categories["category"]) | set(games["opponent_level"])
     stored = {"hand", "crib", "pegging", "discard", "fifteen", "run", "pair", "easy", "hard"}
     english = {

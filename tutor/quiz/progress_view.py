@@ -17,20 +17,27 @@ from tutor.clock import today
 from tutor.frame.profile import learner_params
 from tutor.frame.tables import figures_table
 from tutor.lang.i18n import _, fmt_int, fmt_percent, kind_name
-from tutor.rating.service import RATED_KINDS, store_rating
-from tutor.rating.skills import LEARNER_START, skill_of
+from tutor.rating.service import (
+    RATED_KINDS,
+    store_history,
+    store_question_ratings,
+    store_rating,
+)
+from tutor.rating.skills import LEARNER_START, SKILLS, skill_of
 from tutor.store import SERVED_REVIEW_KINDS, Store
 
-__all__ = ["PAGE_COLUMNS", "answers", "export", "ratings", "recall", "weak_spots"]
+__all__ = ["PAGE_COLUMNS", "answers", "export", "ratings", "recall", "themes", "weak_spots"]
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 #: The quiz pages that run the weak-spot drill when opened with ?drill=weak, with their links' words.
 DRILL_PAGE: Final = "pages/2_Count_the_hand.py"
 PEGGING_DRILL_PAGE: Final = "pages/3_Pegging_quiz.py"
 TRAINER_DRILL_PAGE: Final = "pages/7_Pegging_trainer.py"
+REVIEW_PAGE: Final = "pages/9_Review.py"
 #: The attempt columns the progress page reads (one read serves every table, chart and the weak spots).
 PAGE_COLUMNS: Final = (
     "kind",
+    "seed",
     "correct",
     "categories",
     "categories_missed",
@@ -116,6 +123,27 @@ def _skill_names() -> dict[str, str]:
         "hand": _("Counting hands"),
         "crib": _("Counting cribs"),
         "pegging": _("Pegging points"),
+        "peg_play": _("Pegging play"),
+        "discard": _("Discards"),
+        "game": _("Whole games"),
+    }
+
+
+#: Each weak-spot area's drill: the page that practises its weakest theme, and the link's words.
+def _next_steps() -> dict[str, tuple[str, dict[str, str], str]]:
+    return {
+        "show": (DRILL_PAGE, {"drill": "weak"}, _("Count hands that practise it")),
+        "play": (
+            PEGGING_DRILL_PAGE,
+            {"drill": "weak"},
+            _("Answer pegging questions that practise it"),
+        ),
+        "trainer": (
+            TRAINER_DRILL_PAGE,
+            {"drill": "weak"},
+            _("Play pegging positions that practise it"),
+        ),
+        "games": (REVIEW_PAGE, {}, _("Go over the decisions from your games that are due")),
     }
 
 
@@ -144,6 +172,102 @@ def ratings(db: Store, name: str) -> None:
     cols = st.container(key="progress_ratings").columns(len(found))
     for col, (label, rating) in zip(cols, found, strict=True):
         col.metric(label, f"{fmt_int(round(rating.rating))} ± {fmt_int(round(rating.deviation))}")
+    history = pd.DataFrame(store_history(db, name), columns=["skill", "day", "rating", "deviation"])
+    if not history.empty:
+        st.subheader(_("Your ratings over time"))
+        st.caption(
+            _(
+                "Each line is a skill's rating at the end of each day you answered its questions; "
+                "the shaded band around it is the rating less and plus its deviation."
+            )
+        )
+        st.altair_chart(
+            progress.rating_history_chart(history, names), width="stretch", key="progress_history"
+        )
+
+
+def themes(db: Store, name: str, every_answer: pd.DataFrame) -> None:
+    """The themes (scoring kinds, pegging spot kinds, game decision kinds) scored as lichess
+    scores puzzle themes (``tutor.progress.theme_scores``), the weak ones marked, and one next
+    step: a link to the drill of the weakest theme."""
+    if every_answer.empty:
+        return
+    questions = store_question_ratings(db, name)
+    mine = {s: store_rating(db, name, s)[0].rating for s in SKILLS}
+
+    def rating_of(kind: str, seed: str) -> float:
+        skill = skill_of(kind)
+        if skill is None:
+            return LEARNER_START.rating
+        return questions.get((skill, seed), mine.get(skill, LEARNER_START.rating))
+
+    table, overall = progress.theme_scores(every_answer, rating_of)
+    if table.empty:
+        return
+    st.header(_("Your themes"))
+    st.caption(
+        _(
+            "Each theme is scored as chess puzzle sites score theirs: the average rating of its "
+            "questions you tried, less {minus}, plus {plus} times the share you got right at the "
+            "first try. A question nobody has rated yet counts at your own rating. A theme is weak "
+            "when you missed at least {failures} of its questions at the first try and it scores "
+            "below all your answers in its area."
+        ).format(minus=fmt_int(500), plus=fmt_int(1000), failures=fmt_int(progress.THEME_FAILURES))
+    )
+    weak_label, fine_label = _("Weak"), _("Fine")
+    shown = pd.DataFrame(
+        {
+            "area": [progress.area_name(a) for a in table["area"]],
+            "theme": [kind_name(c) for c in table["category"]],
+            "tries": table["tries"],
+            "accuracy": [w / t for w, t in zip(table["first_wins"], table["tries"], strict=True)],
+            "score": table["performance"],
+            "area_score": [overall[a] for a in table["area"]],
+            "weak": [weak_label if w else fine_label for w in table["weak"]],
+        }
+    )
+    with st.container(key="progress_themes"):
+        figures_table(
+            shown,
+            {
+                "area": _("Area"),
+                "theme": _("Theme"),
+                "tries": _("First tries"),
+                "accuracy": _("Right at the first try"),
+                "score": _("Score"),
+                "area_score": _("Area's score"),
+                "weak": _("Weak?"),
+            },
+            percent={"accuracy"},
+        )
+    weakest = table[table["weak"]]
+    with st.container(key="progress_next_step"):
+        st.subheader(_("Your next step"))
+        if weakest.empty:
+            st.write(_("No weak theme: practise at your level to keep your ratings moving."))
+            st.page_link(
+                DRILL_PAGE,
+                label=_("Practise at my level"),
+                icon=":material/trending_up:",
+                query_params={**learner_params(), "level": "normal"},
+            )
+            return
+        top = weakest.iloc[0]
+        page, params, label = _next_steps()[str(top["area"])]
+        st.write(
+            _("Your weakest theme is {theme} in {area}, scoring {score}.").format(
+                theme=kind_name(str(top["category"])),
+                area=progress.area_name(str(top["area"])),
+                score=fmt_int(int(top["performance"])),
+            )
+        )
+        if (ROOT / page).exists():
+            st.page_link(
+                page,
+                label=label,
+                icon=":material/target:",
+                query_params={**learner_params(), **params},
+            )
 
 
 def recall(db: Store, name: str) -> None:

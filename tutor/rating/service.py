@@ -27,8 +27,10 @@ from tutor.store.ratings import (
     Rating,
     add_bank_items,
     bank_size,
+    first_attempt_ratings,
     nearest_unseen,
     rate_first_attempt,
+    rating_history,
     skill_ratings,
 )
 from tutor.store.reviews import position_text
@@ -42,6 +44,8 @@ __all__ = [
     "rate_answer",
     "rate_attempt",
     "store_bank_position",
+    "store_history",
+    "store_question_ratings",
     "store_next_position",
     "store_rating",
 ]
@@ -217,4 +221,31 @@ def store_bank_position(
         return position
 
     found: dict[str, str] | None = store._run(pick, None, writes=True)  # noqa: SLF001
+    return found
+
+
+def store_history(store: Store, name: str | None) -> list[tuple[str, dt.date, float, float]]:
+    """The learner's (skill, day, rating, deviation) at the end of each day a skill was rated,
+    oldest first ([] for no name or a database that is down)."""
+    if not name:
+        return []
+    found: list[tuple[str, dt.date, float, float]] = store._for_learner(  # noqa: SLF001
+        name, lambda engine, learner: rating_history(engine, learner.id), []
+    )
+    return found
+
+
+def store_question_ratings(store: Store, name: str | None) -> dict[tuple[str, str], float]:
+    """{(skill, seed): rating now} of the questions the learner answered first ({} for no name
+    or a database that is down). A seed dealt for two focuses keeps the lower rating."""
+    if not name:
+        return {}
+    rows: list[tuple[str, str, float]] = store._for_learner(  # noqa: SLF001
+        name, lambda engine, learner: first_attempt_ratings(engine, learner.id), []
+    )
+    found: dict[tuple[str, str], float] = {}
+    for skill, position, rating in rows:
+        seed = str(json.loads(position).get("seed", ""))
+        key = (skill, seed)
+        found[key] = min(rating, found.get(key, rating))
     return found

@@ -44,6 +44,7 @@ __all__ = [
     "bank_size",
     "nearest_unseen",
     "rate_first_attempt",
+    "first_attempt_ratings",
     "rating_history",
     "skill_ratings",
 ]
@@ -303,6 +304,18 @@ def rating_history(engine: Engine, learner_id: int) -> list[tuple[str, dt.date, 
     )
     with engine.connect() as conn:
         return [(r.skill, r.day, r.rating, r.deviation) for r in conn.execute(query)]
+
+
+def first_attempt_ratings(engine: Engine, learner_id: int) -> list[tuple[str, str, float]]:
+    """(skill, position text, the question's rating now) of each question the learner answered
+    first (each rated once: ``first_attempts``)."""
+    query = (
+        sa.select(RATED_ITEMS.c.skill, RATED_ITEMS.c.position, RATED_ITEMS.c.rating)
+        .select_from(FIRST_ATTEMPTS.join(RATED_ITEMS, FIRST_ATTEMPTS.c.item_id == RATED_ITEMS.c.id))
+        .where(FIRST_ATTEMPTS.c.learner_id == int(learner_id))
+    )
+    with engine.connect() as conn:
+        return [(r.skill, r.position, r.rating) for r in conn.execute(query)]
 
 
 def add_bank_items(engine: Engine, skill: str, items: Iterable[tuple[str, Rating]]) -> int:
