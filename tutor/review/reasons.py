@@ -256,28 +256,49 @@ def _count_facts(decision: Decision, state: GameState, lang: str | None) -> list
 
 def actual_line(decision: Decision, state: GameState, lang: str | None = None) -> str | None:
     """What the card laid, and the best card, actually gave in this deal against the cards the
-    opponent really held (:func:`cribbage_core.teaching.actual.actual_play`): only for a hand
-    that is over, where the review knows every hand (the caller checks). Two players only."""
-    if decision.kind != "play" or state.players != 2 or decision.chosen == 0:
+    other players really held (:func:`cribbage_core.teaching.actual.actual_play`): only for a
+    hand that is over, where the review knows every hand (the caller checks). With three or
+    four players the figure is the seat's side's points minus the most any other side pegged,
+    and the sentence names every other seat's cards, left of the seat first."""
+    if decision.kind != "play" or decision.chosen == 0:
         return None
     best = decision.options[_best_index(decision)]
     if best is decision.choice:
         return None
     mine_card, best_card = option_cards(decision.choice)[0], option_cards(best)[0]
-    other = 1 - decision.seat
-    held = state.kept[other] or state.hands[other]
+    seat, players = decision.seat, state.players
+    held = [
+        cards_text(state.kept[s] or state.hands[s], lang=lang)
+        for s in ((seat + k) % players for k in range(1, players))
+    ]
+    figures = {
+        "card": card_text(mine_card, lang),
+        "value": fmt_signed(actual_play(state, mine_card), lang),
+        "best": card_text(best_card, lang),
+        "best_value": fmt_signed(actual_play(state, best_card), lang),
+    }
+    if players == 2:
+        return _(
+            "In this deal your opponent held {cards}. Played out against those cards (the Hard "
+            "computer player laying every later card for both of you), {card} gave {value} over "
+            "the rest of the play and {best} {best_value}.",
+            lang,
+        ).format(cards=held[0], **figures)
+    if players == 3:
+        return _(
+            "In this deal the player on your left held {left} and the player on your right "
+            "{right}. Played out against those cards (the Hard computer player laying every "
+            "later card for all three of you), {card} gave {value} over the rest of the play and "
+            "{best} {best_value}: your points minus the most either of them pegged.",
+            lang,
+        ).format(left=held[0], right=held[1], **figures)
     return _(
-        "In this deal your opponent held {cards}. Played out against those cards (the Hard "
-        "computer player laying every later card for both of you), {card} gave {value} over "
-        "the rest of the play and {best} {best_value}.",
+        "In this deal the opponent on your left held {left}, your partner {partner} and the "
+        "opponent on your right {right}. Played out against those cards (the Hard computer "
+        "player laying every later card for all four of you), {card} gave {value} over the rest "
+        "of the play and {best} {best_value}: your side's points minus theirs.",
         lang,
-    ).format(
-        cards=cards_text(held, lang=lang),
-        card=card_text(mine_card, lang),
-        value=fmt_signed(actual_play(state, mine_card), lang),
-        best=card_text(best_card, lang),
-        best_value=fmt_signed(actual_play(state, best_card), lang),
-    )
+    ).format(left=held[0], partner=held[1], right=held[2], **figures)
 
 
 def actual_discard_line(

@@ -57,3 +57,38 @@ def test_every_decision_says_who_dealt_and_every_score(players: int) -> None:
             ours, theirs = state.scores[state.side_of(HUMAN)], state.scores[state.side_of(1)]
             assert text.endswith(f"Score: your side {ours}, your opponents {theirs}."), text
     assert len(openings) >= players  # the learner, each other dealer, in some kind of decision
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_card_laid_says_what_it_gave_against_every_seats_real_cards(players: int) -> None:
+    """After the show, a card laid that was not the best says what it and the best card gave
+    against the cards each other seat really held, the seat on the learner's left first."""
+    from cribbage_core.teaching.actual import actual_play
+    from tutor.lang.i18n import card_text, cards_text
+    from tutor.review.reasons import _best_index, actual_line, option_cards
+
+    game = reviewed(players)
+    said = 0
+    for d in game.review.decisions:
+        state = game.state_before(d)
+        line = actual_line(d, state, "en")
+        if d.kind != "play" or d.chosen == _best_index(d):
+            assert line is None
+            continue
+        assert line is not None
+        others = [(d.seat + k) % players for k in range(1, players)]
+        held = [cards_text(state.kept[s] or state.hands[s], lang="en") for s in others]
+        where = [line.index(h) for h in held]
+        assert where == sorted(where), line  # left, (partner,) right, in that order
+        mine, best = option_cards(d.choice)[0], option_cards(d.options[_best_index(d)])[0]
+        assert (
+            f"{card_text(mine, 'en')} gave {actual_play(state, mine):+d} over the rest of the "
+            f"play and {card_text(best, 'en')} {actual_play(state, best):+d}:"
+        ) in line, line
+        assert line.endswith(
+            "your points minus the most either of them pegged."
+            if players == 3
+            else "your side's points minus theirs."
+        )
+        said += 1
+    assert said >= 2
