@@ -82,6 +82,9 @@ _WORKER_DATABASE: Path | None = None
 
 def pytest_configure(config: pytest.Config) -> None:
     global _WORKER_DATABASE
+    record = config.getoption("--record-durations", None)
+    if record and not os.environ.get("PYTEST_XDIST_WORKER"):
+        config.pluginmanager.register(_DurationRecorder(Path(record)), "record-durations")
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker and not os.environ.get("DATABASE_URL"):
         _WORKER_DATABASE = Path(tempfile.mkdtemp(prefix=f"tutor-tests-{worker}-"))
@@ -206,34 +209,120 @@ def _throwaway_postgres() -> bool:
     return url.startswith("postgresql") and "test" in (sa.make_url(url).database or "").lower()
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--record-durations",
+        metavar="PATH",
+        help="write each test's time (setup, call and teardown) to PATH as JSON, the way "
+        f"{DURATIONS.relative_to(ROOT)} holds them (docs/testing.md)",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Long files first (:func:`_long_files_first`). Tests marked ``postgres`` stop a database server's processes, so they run only against a
-    throwaway PostgreSQL: without one they are left out of the run (deselected, named in the
-    header), not skipped; ``.ci/run`` runs them under ``scripts/with_postgres.sh``."""
-    _long_files_first(items)
-    if _throwaway_postgres():
-        return
-    left_out = [item for item in items if item.get_closest_marker("postgres")]
-    if left_out:
-        items[:] = [item for item in items if not item.get_closest_marker("postgres")]
-        config.hook.pytest_deselected(items=left_out)
+    """Hand the work out well (:func:`_plan_the_run`). Tests marked ``postgres`` stop a
+    database server's processes, so they run only against a throwaway PostgreSQL: without one
+    they are left out of the run (deselected, named in the header), not skipped; ``.ci/run``
+    runs them under ``scripts/with_postgres.sh``."""
+    if not _throwaway_postgres():
+        left_out = [item for item in items if item.get_closest_marker("postgres")]
+        if left_out:
+            items[:] = [item for item in items if not item.get_closest_marker("postgres")]
+            config.hook.pytest_deselected(items=left_out)
+    _plan_the_run(items)
 
 
-def _long_files_first(items: list[pytest.Item]) -> None:
-    """Run the files with ``slow`` tests first, then those with ``browser`` tests, then the rest,
-    each group in its usual order and each file's tests in theirs. ``pytest -n 2 --dist
-    loadfile`` hands out whole files as workers come free: with a long file last, one worker
-    ran it alone at the end while the other had nothing to do."""
+#: The time each test took in a recent full run (``--record-durations``): only the order of the
+#: run stands on it, never a result, so an old or missing figure costs speed, not a check.
+DURATIONS = ROOT / "tests" / "data" / "durations.json"
+#: A test or file the figures do not know: most tests take a fraction of a second.
+_UNKNOWN_S = 0.3
 
-    def weight(item: pytest.Item) -> int:
-        return (
-            0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2
-        )
 
-    rank: dict[Path, int] = {}
+def _plan_the_run(items: list[pytest.Item]) -> None:
+    """Group each file's tests on one worker, unless the file is marked ``spread``, and put the
+    longest pieces of work first.
+
+    Under ``pytest -n 4 --dist loadgroup --no-loadscope-reorder`` (pytest-xdist) a file's tests
+    are one piece of work, handed to the next free worker, so its module fixtures and caches are
+    made once; a file marked ``spread`` (its tests share nothing costly) gives one piece per
+    test. The pieces go out in the order of the items, longest first by the recorded times, so
+    a long test never starts last on one worker while the others wait; the many short ones come
+    last and fill the gaps. Without xdist, the marks do nothing and only the order changes."""
+    known = _recorded()
+    tests: dict[str, float] = known.get("tests", {})
+    files: dict[str, float] = known.get("files", {})
+    spread_left: dict[str, list[float]] = {}
     for item in items:
-        rank[item.path] = min(rank.get(item.path, 2), weight(item))
-    items.sort(key=lambda item: rank[item.path])  # stable: the order within each group stays
+        if item.get_closest_marker("spread"):
+            file = _rel(item)
+            listed = spread_left.setdefault(file, [files.get(file, 0.0), 0])
+            if item.nodeid in tests:
+                listed[0] -= tests[item.nodeid]
+            else:
+                listed[1] += 1
+
+    def piece(item: pytest.Item) -> tuple[str, float]:
+        file = _rel(item)
+        if item.get_closest_marker("spread"):
+            rest, unknown = spread_left[file]
+            share = max(rest, 0.0) / unknown if unknown else _UNKNOWN_S
+            return item.nodeid, tests.get(item.nodeid, share or _UNKNOWN_S)
+        item.add_marker(pytest.mark.xdist_group(file))
+        return file, files.get(file, _UNKNOWN_S)
+
+    pieces = {id(item): piece(item) for item in items}
+    items.sort(key=lambda item: (-pieces[id(item)][1], pieces[id(item)][0]))  # stable
+
+
+def _rel(item: pytest.Item) -> str:
+    try:
+        return item.path.relative_to(ROOT).as_posix()
+    except ValueError:
+        return item.path.as_posix()
+
+
+def _recorded() -> dict[str, dict[str, float]]:
+    import json
+
+    try:
+        loaded = json.loads(DURATIONS.read_text())
+    except (OSError, ValueError):
+        return {}
+    return loaded if isinstance(loaded, dict) else {}
+
+
+class _DurationRecorder:
+    """``--record-durations PATH``: every test's time, summed over its phases, and each file's
+    total, written at the end of the run (under xdist, by the controller, from every worker's
+    reports). Only tests over :data:`_LISTED_S` are listed one by one."""
+
+    _LISTED_S = 2.0
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.times: dict[str, float] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        nodeid = (
+            report.nodeid.rsplit("@", 1)[0]
+            if "@" in report.nodeid.rsplit("]", 1)[-1]
+            else report.nodeid
+        )
+        self.times[nodeid] = self.times.get(nodeid, 0.0) + report.duration
+
+    def pytest_sessionfinish(self) -> None:
+        import json
+
+        files: dict[str, float] = {}
+        for nodeid, seconds in self.times.items():
+            file = nodeid.split("::")[0]
+            files[file] = files.get(file, 0.0) + seconds
+        record = {
+            "files": {f: round(s, 1) for f, s in sorted(files.items())},
+            "tests": {n: round(s, 1) for n, s in sorted(self.times.items()) if s >= self._LISTED_S},
+        }
+        self.path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:

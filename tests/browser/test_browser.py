@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from cribbage_core.teaching.hand_quiz import deal_hand
 from cribbage_core.teaching.pegging_quiz import pegging_question
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.spread]  # spread: tests/conftest.py
 
 
 @pytest.mark.parametrize(

@@ -30,7 +30,7 @@ from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.lang.i18n import available_languages
 from tutor.play.session import PlaySettings
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.spread]  # spread: tests/conftest.py
 
 PAGES = (
     "",

@@ -14,7 +14,7 @@ import pytest
 from browsertools import load, settled, shot
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.spread]  # spread: tests/conftest.py
 
 NAMES = [
     "https://evil.example/x",

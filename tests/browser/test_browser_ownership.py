@@ -18,7 +18,7 @@ from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor import store
 from tutor.store.access import FREE_TRIES
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.spread]  # spread: tests/conftest.py
 
 BUTTON = "button"
 

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.lang.i18n import available_languages
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.spread]  # spread: tests/conftest.py
 
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 
 from tutor.play.session import PlaySettings
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.spread]  # spread: tests/conftest.py
 
 BUTTON = 'button[data-testid^="stBaseButton"]'
 PICK_BOX = '[class*="st-key-play_pick_"]'

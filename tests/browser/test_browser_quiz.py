@@ -18,7 +18,7 @@ from cribbage_core.teaching.discard_quiz import deal_discard
 from cribbage_core.teaching.hand_quiz import deal_hand
 from cribbage_core.teaching.pegging_quiz import pegging_question
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.spread]  # spread: tests/conftest.py
 
 
 def seed_in(page: Any) -> int:

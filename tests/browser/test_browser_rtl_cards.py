@@ -19,7 +19,7 @@ from cribbage_core.teaching.discard_quiz import deal_discard
 from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.lang.i18n import _
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.spread]  # spread: tests/conftest.py
 LANGS = ("ur", "en")
 
 # Each text element of each face-up card in the main area that sticks out of its card.

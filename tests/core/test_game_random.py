@@ -25,6 +25,9 @@ from cribbage_core.game import (
 )
 from cribbage_core.pegging import score_play
 
+pytestmark = pytest.mark.spread  # one piece of work a test (tests/conftest.py)
+
+
 DECK = frozenset(full_deck())
 CONFIGS = [
     GameConfig(players=p, target=t, skunk_rule=rule, muggins=m)

@@ -29,6 +29,9 @@ from cribbage_core.totals import (
     score_distribution,
 )
 
+pytestmark = pytest.mark.spread  # one piece of work a test (tests/conftest.py)
+
+
 # Steven S. Lumetta, "Amusing Cribbage Facts" (lumetta.web.engr.illinois.edu/humor/cribbage.html),
 # also the table in Wikipedia's "Cribbage statistics": deals (4-card hand + starter, hand rules)
 # scoring 0, 1, ..., 29.

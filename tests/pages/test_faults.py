@@ -27,6 +27,9 @@ from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor import store
 from tutor.store.schema import REVIEW_ITEMS
 
+pytestmark = pytest.mark.spread  # one piece of work a test (tests/conftest.py)
+
+
 COUNT = "pages/2_Count_the_hand.py"
 NOT_SAVED = "This game is not being saved just now."
 # a learner's click may wait WRITE_WAIT_SECONDS for a lock; the rest is the page run on a loaded machine

@@ -23,6 +23,9 @@ from tutor.lang.i18n import own_digits
 from tutor.lang.languages import CODES
 from tutor.lessons import LESSONS, lesson_body
 
+pytestmark = pytest.mark.spread  # one piece of work a test (tests/conftest.py)
+
+
 OTHERS = tuple(code for code in CODES if code != "en")
 
 

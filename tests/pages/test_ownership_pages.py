@@ -13,6 +13,9 @@ from streamlit.testing.v1 import AppTest
 from tests.apptools import ENTRY, open_page, own_database, page_text
 from tutor import store
 
+pytestmark = pytest.mark.spread  # one piece of work a test (tests/conftest.py)
+
+
 PROGRESS = "pages/5_Progress.py"
 COUNT = "pages/2_Count_the_hand.py"
 

@@ -22,6 +22,8 @@ from cribbage_core.game import (
 )
 from cribbage_core.pegging import score_play
 
+pytestmark = pytest.mark.spread  # one piece of work a test (tests/conftest.py)
+
 
 def _is_legal(action: Action, view: SeatView) -> bool:
     if isinstance(action, Discard):
@@ -69,11 +71,14 @@ def test_bots_only_make_legal_moves(players: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_bots_only_make_legal_moves_in_thousands_of_games(players: int) -> None:
+@pytest.mark.parametrize("half", [0, 1])
+def test_bots_only_make_legal_moves_in_thousands_of_games(players: int, half: int) -> None:
+    # the same 1,000 games a player count, in two halves (every other game), so that CI's
+    # workers share them out (tests/conftest.py)
     rng = random.Random(players)
-    for seed in range(1000):
-        lineup = [rng.choice(BOT_LEVELS) for _ in range(players)]
-        assert play_checked(lineup, 1000 + seed).result is not None
+    lineups = [[rng.choice(BOT_LEVELS) for _ in range(players)] for _ in range(1000)]
+    for seed in range(half, 1000, 2):
+        assert play_checked(lineups[seed], 1000 + seed).result is not None
 
 
 # ------------------------------------------------------------ the view-only property

@@ -20,6 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "scripts"))
 
 from make_expert_transcript import EXPERTS, OUT, transcript
 
+pytestmark = pytest.mark.spread  # one piece of work a test (tests/conftest.py)
+
+
 WANT: dict[str, list[dict[str, Any]]] = json.loads(OUT.read_text())
 
 

@@ -22,6 +22,9 @@ from cribbage_core.tables.peg import load_table, luck_baseline, peg_term, role_m
 # ------------------------------------------------------------------ grades
 
 
+pytestmark = pytest.mark.spread  # one piece of work a test (tests/conftest.py)
+
+
 def test_grades_follow_the_documented_limits() -> None:
     assert [grade(x) for x in (0.0, 0.049, 0.05, 0.29, 0.3, 1.49, 1.5, 2.99, 3.0)] == [
         Grade.BEST,

@@ -29,6 +29,9 @@ from cribbage_core.kinds import ScoreKind
 from cribbage_core.pegging import MAX_COUNT, score_play
 from cribbage_core.scoring import score_hand
 
+pytestmark = pytest.mark.spread  # one piece of work a test (tests/conftest.py)
+
+
 _LEVELS = ("easy", "medium", "hard")
 
 
@@ -175,9 +178,20 @@ def test_every_fact_of_a_few_games_is_true() -> None:
     _games(range(FEW))
 
 
+#: The rest of the fifty in slices of a few games, each a test of its own, so that CI's workers
+#: share them out (tests/conftest.py) rather than one worker playing 47 games alone.
+REST: Final = [range(start, min(start + 6, 50)) for start in range(FEW, 50, 6)]
+
+
 @pytest.mark.slow
-def test_every_fact_of_the_rest_of_fifty_bot_games_is_true() -> None:
-    _games(range(FEW, 50))
+@pytest.mark.parametrize("games", REST, ids=lambda games: f"games {games.start}-{games.stop - 1}")
+def test_every_fact_of_the_rest_of_fifty_bot_games_is_true(games: range) -> None:
+    _games(games)
+
+
+def test_the_slices_cover_the_fifty_games_once() -> None:
+    played = [game for games in [range(FEW), *REST] for game in games]
+    assert played == list(range(50))
 
 
 def test_a_broken_run_is_named() -> None:

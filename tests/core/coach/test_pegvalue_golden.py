@@ -21,6 +21,9 @@ import pytest
 from cribbage_core.coach.peg_value import peg_values
 from cribbage_core.record import GameRecord
 
+pytestmark = pytest.mark.spread  # one piece of work a test (tests/conftest.py)
+
+
 GOLDEN = Path(__file__).resolve().parents[2] / "data" / "pegvalue_golden.json"
 
 

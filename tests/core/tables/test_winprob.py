@@ -32,6 +32,8 @@ from cribbage_core.tables.winprob import (
     win_probability,
 )
 
+pytestmark = pytest.mark.spread  # one piece of work a test (tests/conftest.py)
+
 
 @pytest.mark.parametrize("target", TARGETS)
 def test_more_points_never_lower_the_chance(target: int) -> None:

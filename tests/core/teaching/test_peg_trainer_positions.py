@@ -27,6 +27,9 @@ from cribbage_core.teaching.peg_trainer import (
     peg_position,
 )
 
+pytestmark = pytest.mark.spread  # one piece of work a test (tests/conftest.py)
+
+
 DATA = json.loads(
     (Path(__file__).resolve().parents[2] / "data" / "peg_trainer_positions.json").read_text()
 )
@@ -88,8 +91,10 @@ def test_every_tenth_position_is_unchanged_and_judged_as_the_engine_judges(
 
 
 @pytest.mark.slow
-def test_every_position_is_unchanged_and_the_expert_plays_the_best_card() -> None:
-    for entry in POSITIONS:
+@pytest.mark.parametrize("part", range(6), ids=lambda part: f"sixth {part + 1}")
+def test_every_position_is_unchanged_and_the_expert_plays_the_best_card(part: int) -> None:
+    # every position, a sixth a test, so that CI's workers share them out (tests/conftest.py)
+    for entry in POSITIONS[part::6]:
         check(entry)
 
 
