@@ -240,15 +240,20 @@ _UNKNOWN_S = 0.3
 
 
 def _plan_the_run(items: list[pytest.Item]) -> None:
-    """Group each file's tests on one worker, unless the file is marked ``spread``, and put the
-    longest pieces of work first.
+    """Put the browser tests in lanes, each file's other tests on one worker unless the file is
+    marked ``spread``, and the longest pieces of work first.
 
-    Under ``pytest -n 4 --dist loadgroup --no-loadscope-reorder`` (pytest-xdist) a file's tests
-    are one piece of work, handed to the next free worker, so its module fixtures and caches are
-    made once; a file marked ``spread`` (its tests share nothing costly) gives one piece per
-    test. The pieces go out in the order of the items, longest first by the recorded times, so
-    a long test never starts last on one worker while the others wait; the many short ones come
-    last and fill the gaps. Without xdist, the marks do nothing and only the order changes."""
+    Under ``pytest -n 4`` (pytest-xdist, ``--dist loadgroup --no-loadscope-reorder`` from
+    pyproject.toml) a file's tests are one piece of work, handed to the next free worker, so its
+    module fixtures and caches are made once; a file marked ``spread`` gives one piece per test.
+    The browser tests (and whatever else drives a real server) go in :func:`_browser_lanes`
+    lanes, half as many as workers, each lane one piece that one worker runs test after test:
+    Chromium and the app's server on a busy machine take longer and then more CPU, so four
+    browsers at once made the whole run slower, while the other workers' tests fill the time a
+    lone browser spends waiting. The lanes go out first, then the other pieces longest first by
+    the recorded times, so that a long test never starts last while the other workers wait; the
+    many short ones come last and fill the gaps. Without xdist the marks do nothing and only
+    the order changes."""
     known = _recorded()
     tests: dict[str, float] = known.get("tests", {})
     files: dict[str, float] = known.get("files", {})
@@ -268,11 +273,36 @@ def _plan_the_run(items: list[pytest.Item]) -> None:
             rest, unknown = spread_left[file]
             share = max(rest, 0.0) / unknown if unknown else _UNKNOWN_S
             return item.nodeid, tests.get(item.nodeid, share or _UNKNOWN_S)
-        item.add_marker(pytest.mark.xdist_group(file))
         return file, files.get(file, _UNKNOWN_S)
 
     pieces = {id(item): piece(item) for item in items}
-    items.sort(key=lambda item: (-pieces[id(item)][1], pieces[id(item)][0]))  # stable
+    lane_of = _browser_lanes(
+        {pieces[id(item)] for item in items if item.get_closest_marker("browser")}
+    )
+    order: dict[int, tuple[int, float, str]] = {}
+    for item in items:
+        name, seconds = pieces[id(item)]
+        if name in lane_of:
+            item.add_marker(pytest.mark.xdist_group(f"browser lane {lane_of[name]}"))
+            order[id(item)] = (lane_of[name], 0.0, "")
+        else:
+            if not item.get_closest_marker("spread"):
+                item.add_marker(pytest.mark.xdist_group(name))
+            order[id(item)] = (len(lane_of), -seconds, name)
+    items.sort(key=lambda item: order[id(item)])  # stable: a piece's tests keep their order
+
+
+def _browser_lanes(pieces: set[tuple[str, float]]) -> dict[str, int]:
+    """Each browser piece's lane: half as many lanes as xdist workers (at least one), the
+    longest pieces first, each to the lane with the least work so far."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "2"))
+    load = [0.0] * max(1, workers // 2)
+    lane_of: dict[str, int] = {}
+    for name, seconds in sorted(pieces, key=lambda piece: (-piece[1], piece[0])):
+        lane = load.index(min(load))
+        lane_of[name] = lane
+        load[lane] += seconds
+    return lane_of
 
 
 def _rel(item: pytest.Item) -> str:
