@@ -206,8 +206,8 @@ def test_quiz_answers_are_counted_and_charted_on_the_progress_page(
         )
     )
     assert (shown["Answered"], shown["Accuracy"]) == ("4", "75%")
-    # accuracy by day, by category by day, weak spots
-    expect(page.locator('[data-testid="stVegaLiteChart"]')).to_have_count(3)
+    # ratings over time, accuracy by day, by category by day, weak spots
+    expect(page.locator('[data-testid="stVegaLiteChart"]')).to_have_count(4)
     page.locator(
         '[data-testid="stVegaLiteChart"] canvas, [data-testid="stVegaLiteChart"] svg'
     ).first.wait_for()
