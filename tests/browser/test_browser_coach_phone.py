@@ -58,6 +58,7 @@ def test_the_coach_warning_and_its_buttons_come_into_view_on_a_phone(
         button = page.locator(f".st-key-play_pick_{card} button:visible").first
         button.click()
         expect(page.locator(f".st-key-play_pick_{card} button:visible").first).to_contain_text("✓")
+        settled(page)  # the run's old, disabled confirm button is gone
     confirm = page.locator(f".st-key-play_confirm_discard {BUTTON}")
     confirm.scroll_into_view_if_needed()
     confirm.click()

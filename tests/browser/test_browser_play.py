@@ -135,6 +135,7 @@ def discard(page: Any, clicks: Clicks) -> None:
     for i in (0, 1):
         clicks.click(boxes.nth(i).locator(BUTTON).first)
         expect(boxes.nth(i).locator(BUTTON).first).to_contain_text("✓")
+    settled(page)  # the run's old, disabled confirm button is gone
     clicks.click(page.locator(f".st-key-play_confirm_discard {BUTTON}"))
     expect(page.locator(PICK_BOX)).to_have_count(0)
 
@@ -260,6 +261,7 @@ def test_four_players_hands_keep_to_their_columns(page: Any, app_url: str) -> No
     boxes = page.locator(PICK_BOX)
     clicks.click(boxes.nth(0).locator(BUTTON).first)
     expect(boxes.nth(0).locator(BUTTON).first).to_contain_text("✓")
+    settled(page)  # the run's old, disabled confirm button is gone
     clicks.click(page.locator(f".st-key-play_confirm_discard {BUTTON}"))
     expect(page.locator(PICK_BOX)).to_have_count(0)
     settled(page)

@@ -40,6 +40,7 @@ def pick(page: Any, card: str) -> None:
     box = page.locator(f".st-key-play_pick_{card}")
     box.locator(BUTTON).first.click()
     expect(box.locator(BUTTON).first).to_contain_text("✓")
+    settled(page)  # the run's old, disabled confirm button is gone
 
 
 def test_coach_mode_warns_of_a_costly_discard_think_again_then_play_it_anyway(
