@@ -14,10 +14,12 @@ from tutor.quiz.daily import FIRST_DAY, daily_questions, read_day
 from tutor.quiz.daily_view import (
     ARCHIVE_DAYS,
     DAY_PARAM,
+    answered_before,
     daily_marks,
     daily_recorder,
     next_daily,
     question_picker,
+    show_answered_before,
     show_shares,
 )
 from tutor.quiz.serve import keyboard, serve_question
@@ -50,6 +52,9 @@ marks = daily_marks(db, learner, day)
 number = question_picker(len(questions), marks)
 question = questions[number]
 st.header(fmt_date(day))
+first = answered_before(db, learner, day, number)
+if first is not None:
+    show_answered_before(question.kind, first)
 
 served = serve_question(
     question.kind,

@@ -41,6 +41,12 @@ def test_the_chips_show_done_and_right_and_the_five_end_with_a_tally(db_url: str
     at = open_page(DAILY, learner="Ann", date=DAY.isoformat(), q="2")
     assert not at.exception
     assert chips(at) == ["1 ✓", "2", "3 ✗", "4", "5"]
+    assert not [i for i in at.info if "earlier visit" in i.value]  # question 2 is not answered
+    again = open_page(DAILY, learner="Ann", date=DAY.isoformat(), q="1")
+    assert [i.value for i in again.info if "earlier visit" in i.value] == [
+        "You answered this question on an earlier visit: x, which was right. Try it again if "
+        "you like; your first answer stays the one counted."
+    ]
     assert not at.get("page_link") or all(
         "Next:" not in str(link.label) for link in at.get("page_link")
     )
@@ -48,6 +54,10 @@ def test_the_chips_show_done_and_right_and_the_five_end_with_a_tally(db_url: str
     done = open_page(DAILY, learner="Ann", date=DAY.isoformat(), q="5")
     assert not done.exception
     assert chips(done) == ["1 ✓", "2 ✓", "3 ✗", "4 ✓", "5 ✗"]
+    assert [i.value for i in done.info if "earlier visit" in i.value] == [
+        "You answered this question on an earlier visit: x, which was not right. Try it again "
+        "if you like; your first answer stays the one counted."
+    ]
     tally = [s.value for s in done.success if "of 5 right" in s.value]
     assert tally == [
         "3 of 5 right. Good work: most of them right. Each miss goes on your review list."

@@ -78,6 +78,34 @@ def daily_marks(store: Store, learner: str | None, day: dt.date) -> dict[int, bo
     return marks
 
 
+def answered_before(
+    store: Store, learner: str | None, day: dt.date, number: int
+) -> tuple[str, bool] | None:
+    """The learner's stored first answer to question ``number`` of ``day`` and whether it was
+    right, when it was given before this session (this session's answer is shown with its
+    question); None for no name or no such answer."""
+    if learner is None or number in st.session_state.get(_MARKS, {}).get(day.isoformat(), {}):
+        return None
+    return store.daily_answers_of(learner, day).get(number)
+
+
+def show_answered_before(kind: str, first: tuple[str, bool]) -> None:
+    """Above a question answered on an earlier visit: the answer counted, right or not, and that
+    another try is practice only."""
+    answer = _answer_text(kind, first[0])
+    if first[1]:
+        text = _(
+            "You answered this question on an earlier visit: {answer}, which was right. Try it "
+            "again if you like; your first answer stays the one counted."
+        )
+    else:
+        text = _(
+            "You answered this question on an earlier visit: {answer}, which was not right. Try "
+            "it again if you like; your first answer stays the one counted."
+        )
+    st.info(text.format(answer=answer), icon=":material/history:")
+
+
 def chip_label(number: int, marks: dict[int, bool]) -> str:
     """A question's chip: its number, and ✓ or ✗ once answered.
 
