@@ -1,6 +1,7 @@
 """Write the Pegging trainer's bank of positions (``cribbage_core/tables/data/peg_trainer_bank.json``).
 
     nice -n 10 python scripts/make_peg_trainer_bank.py [--size 400] [--jobs 2]
+    nice -n 10 python scripts/make_peg_trainer_bank.py --add-gaps [--jobs 2]
 
 The method (also written into the file's header): deals are played by two medium bots exactly
 as :func:`~cribbage_core.teaching.peg_trainer.peg_position` plays them, each from its own seeded
@@ -19,7 +20,11 @@ of a game. A page maps a seed onto its bucket's entry ``seed % size``.
 
 An entry keeps what replays it without the bots (the scores and dealer at the deal's start,
 the pone's six cards, the dealer's six and the starter, both discards, the play before the
-turn) and what it must still be (its kinds, its difficulty, the best card).
+turn) and what it must still be (its kinds, its difficulty, the best card), and how far the
+second-best rank is behind the best (``gap``, :func:`~cribbage_core.teaching.peg_trainer.gap_of`:
+in points, or in the chance to win where ``win`` says the values weigh it), from which a
+position's first rating is estimated (``tutor.rating.bank``). ``--add-gaps`` writes the gap
+into an existing bank by replaying each entry, without playing the deals again.
 ``tests/core/teaching/test_peg_bank.py`` replays a sample and checks each claim by the
 generator's checks.
 """
@@ -34,16 +39,19 @@ import time
 from multiprocessing import Pool
 from typing import Any
 
+from cribbage_core.cards import Card
 from cribbage_core.coach.peg_value import PegAdvice, peg_values
 from cribbage_core.game import SeatView
 from cribbage_core.kinds import PegSpot
-from cribbage_core.tables.peg_bank import BANK_PATH, bucket_key
+from cribbage_core.tables.peg_bank import BANK_PATH, bucket_key, load_bank
 from cribbage_core.tables.winprob import ends_this_deal
 from cribbage_core.teaching.peg_trainer import (
     DIFFICULTIES,
     ENDGAME_SHARE,
     SPOTS,
+    PlayedDeal,
     fits,
+    gap_of,
     matches_difficulty,
     played_deal,
     spots_of,
@@ -101,9 +109,65 @@ def classify(job: tuple[str, int, frozenset[str]]) -> list[tuple[dict[str, Any],
             "kinds": sorted(str(k) for k in spots_of(view, advice)),
             "level": next((d for d in DIFFICULTIES if matches_difficulty(advice, d)), None),
             "best": str(advice.best.card),
+            **gap_fields(advice),
         }
         kept.append((entry, fitting))
     return kept
+
+
+def gap_fields(advice: PegAdvice) -> dict[str, Any]:
+    """The entry's ``gap`` (the best rank's lead, rounded to 4 places) and ``win`` (in the
+    chance to win, not in points)."""
+    return {"gap": round(gap_of(advice), 4), "win": advice.win_view}
+
+
+def entry_gap(raw: dict[str, Any]) -> dict[str, Any]:
+    """:func:`gap_fields` of a stored entry, by replaying it."""
+    first, second = (tuple(Card.parse(c) for c in d.split()) for d in raw["discards"])
+    play = tuple(None if t == "go" else Card.parse(t) for t in raw["play"].split())
+    deck = tuple(Card.parse(c) for c in raw["deck"].split())
+    deal = PlayedDeal(
+        (raw["scores"][0], raw["scores"][1]), raw["dealer"], deck, (first, second), play
+    )
+    view, _steps = deal.replay(len(play))
+    return gap_fields(peg_values(view))
+
+
+def write_bank(header: dict[str, Any], buckets: dict[str, list[int]], positions: list[Any]) -> None:
+    """The bank file, one bucket and one entry a line."""
+    lines = [
+        "{",
+        f' "header": {json.dumps(header, indent=2)[:-1]} }},',
+        ' "buckets": {',
+        ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in buckets.items()),
+        " },",
+        ' "positions": [',
+        ",\n".join("  " + json.dumps(p, separators=(",", ":")) for p in positions),
+        " ]",
+        "}",
+    ]
+    BANK_PATH.write_text("\n".join(lines) + "\n")
+
+
+def add_gaps(jobs: int) -> None:
+    """Write each entry's gap into the bank as it is (``--add-gaps``)."""
+    data = json.loads(BANK_PATH.read_text())
+    with Pool(jobs) as pool:
+        gaps = pool.map(entry_gap, data["positions"], chunksize=50)
+    for raw, fields in zip(data["positions"], gaps, strict=True):
+        raw.update(fields)
+    data["header"]["entry"] = ENTRY
+    write_bank(data["header"], data["buckets"], data["positions"])
+    load_bank.cache_clear()
+    print(f"gaps written into the {len(gaps)} positions of {BANK_PATH}")
+
+
+ENTRY = (
+    "positions[i] = {scores, dealer, deck (pone's six, dealer's six, starter), discards (by "
+    "seat), play (before the turn; go for a go), endgame (drawn from the end of a game), kinds, "
+    "level (close, far or null), best, gap (the best rank's lead over the second), win (the gap "
+    "is in the chance to win)}; buckets['kind:level'] = [i, ...]"
+)
 
 
 def quota(key: str, stream: str, size: int) -> int:
@@ -124,7 +188,13 @@ def main() -> None:
         default=60_000,
         help="deals per stream at most (a rare bucket then holds fewer)",
     )
+    parser.add_argument(
+        "--add-gaps", action="store_true", help="write the gaps into the bank as it is, and stop"
+    )
     args = parser.parse_args()
+    if args.add_gaps:
+        add_gaps(args.jobs)
+        return
     keys = [bucket_key(k, d) for k in (None, *SPOTS) for d in (None, *DIFFICULTIES)]
     buckets: dict[str, list[int]] = {k: [] for k in keys}
     taken = {(k, s): 0 for k in keys for s in STREAMS}
@@ -171,22 +241,9 @@ def main() -> None:
         "size": args.size,
         "deals": deals,
         "seconds": round(time.time() - began),
-        "entry": "positions[i] = {scores, dealer, deck (pone's six, dealer's six, starter), "
-        "discards (by seat), play (before the turn; go for a go), endgame (drawn from the end of "
-        "a game), kinds, level (close, far or null), best}; buckets['kind:level'] = [i, ...]",
+        "entry": ENTRY,
     }
-    lines = [
-        "{",
-        f' "header": {json.dumps(header, indent=2)[:-1]} }},',
-        ' "buckets": {',
-        ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in buckets.items()),
-        " },",
-        ' "positions": [',
-        ",\n".join("  " + json.dumps(p, separators=(",", ":")) for p in positions),
-        " ]",
-        "}",
-    ]
-    BANK_PATH.write_text("\n".join(lines) + "\n")
+    write_bank(header, buckets, positions)
     print(f"{len(positions)} positions in {len(keys)} buckets written to {BANK_PATH}")
 
 

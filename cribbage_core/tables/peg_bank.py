@@ -33,7 +33,9 @@ class BankEntry:
     """One banked position: the deal (scores and dealer at its start, ``deck`` the pone's six
     cards, the dealer's six and the starter, each seat's ``discards``), ``play`` the actions
     before the turn (``None``: a go), and what it claims to be: drawn from the ``endgame``
-    stream, its ``kinds``, its ``level`` (``"close"``, ``"far"`` or ``None``), its ``best`` card."""
+    stream, its ``kinds``, its ``level`` (``"close"``, ``"far"`` or ``None``), its ``best`` card,
+    and ``gap``, the best rank's lead over the second-best, in points or (``win``) in the chance
+    to win (:func:`~cribbage_core.teaching.peg_trainer.gap_of`)."""
 
     scores: tuple[int, int]
     dealer: int
@@ -44,6 +46,8 @@ class BankEntry:
     kinds: frozenset[str]
     level: str | None
     best: Card
+    gap: float
+    win: bool
 
 
 def bucket_key(kind: str | None, level: str | None) -> str:
@@ -81,6 +85,8 @@ def _entry(raw: dict[str, Any]) -> BankEntry:
         kinds=frozenset(raw["kinds"]),
         level=raw["level"],
         best=Card.parse(raw["best"]),
+        gap=float(raw["gap"]),
+        win=bool(raw["win"]),
     )
 
 

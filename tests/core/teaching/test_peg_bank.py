@@ -23,6 +23,7 @@ from cribbage_core.teaching.peg_trainer import (
     PlayedDeal,
     banked_position,
     fits,
+    gap_of,
     matches_difficulty,
     played_deal,
     spots_of,
@@ -51,6 +52,7 @@ def check(position: PegPosition, entry: BankEntry) -> None:
     for level in DIFFICULTIES:
         assert matches_difficulty(fresh, level) == (entry.level == level)
     assert fresh.best.card.rank == entry.best.rank
+    assert (entry.gap, entry.win) == (round(gap_of(fresh), 4), fresh.win_view)  # first ratings
     if entry.endgame:
         assert all(96 <= s <= 120 for s in entry.scores)
     laid = [s.card for s in position.steps if s.card is not None]
