@@ -5,29 +5,34 @@ from __future__ import annotations
 import streamlit as st
 
 from cribbage_core.teaching.peg_trainer import (
-    CLOSE_WIN_GAP,
     DIFFICULTIES,
-    FAR_WIN_GAP,
     SPOTS,
     PegSpot,
     judge,
 )
 from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.urlstate import new_seed, seed_from_url, set_url_param
-from tutor.lang.i18n import N_, _, fmt_int, fmt_percent, kind_name, own_digits
+from tutor.lang.i18n import N_, _
 from tutor.quiz import frame
 from tutor.quiz.attempts import attempts, deal_ticket, next_deal, quiz_learner, quiz_stats
 from tutor.quiz.discard_text import points
 from tutor.quiz.drill import drill_peg_trainer_seed
 from tutor.quiz.drill_view import drill_banner, drill_on, start_drill
+from tutor.quiz.level_view import level_on, level_panel, next_at_level
 from tutor.quiz.peg_text import trainer_notes
-from tutor.quiz.peg_view import position_of, record_lay, show_cards, show_position, show_values
+from tutor.quiz.peg_view import (
+    position_of,
+    record_lay,
+    show_cards,
+    show_position,
+    show_values,
+    trainer_filters,
+)
 from tutor.quiz.positions import PEG_KIND_SLUGS
 
 PAGE = "pages/7_Pegging_trainer.py"
 QUIZ = "peg_trainer"
 KIND_PARAMS = PEG_KIND_SLUGS
-LEVEL_LABELS = {"any": N_("Any position"), "close": N_("Close calls"), "far": N_("Clear winners")}
 
 lang = setup_page(PAGE, N_("Pegging trainer"))
 
@@ -44,6 +49,7 @@ st.container(key="below_intro").caption(  # on a phone, under the question
 )
 learner = quiz_learner()
 drilling = drill_on()
+at_level = level_on("peg_play")  # practise at my level: the bank's positions, no filters
 
 
 def _clear() -> None:
@@ -61,7 +67,10 @@ def _drill_deal() -> None:
 
 
 def _next() -> None:
-    if drill_on():
+    if at_level is not None:
+        next_at_level("peg_play", at_level)
+        _clear()
+    elif drill_on():
         _drill_deal()
     else:
         st.query_params["seed"] = str(new_seed())
@@ -91,35 +100,8 @@ def _lay(card: str) -> None:
 
 if drilling:
     drill_banner(seed, "pegt_drill", leave_key="pegt_leave_drill")
-options = st.container(key="quiz_options").columns(2)
-frame.url_option(
-    options[0].selectbox,
-    _("Kind of position"),
-    {"any": _("Any kind"), **{s: kind_name(s) for s in SPOTS}},
-    key="pegt_kind",
-    param="kind",
-    choices=KIND_PARAMS,
-    value=kind,
-    then=_clear,
-    help=_(
-        "Leading a series; a count of {five} or {twenty_one}; pairing (and the pair royal it invites); runs; "
-        "playing for the go and the last card; the endgame, when a side can win this deal."
-    ).format(five=fmt_int(5), twenty_one=fmt_int(21)),
-)
-frame.url_option(
-    options[1].selectbox,
-    _("Difficulty"),
-    {lv: _(label) for lv, label in LEVEL_LABELS.items()},
-    key="pegt_level",
-    param="level",
-    choices={d: d for d in DIFFICULTIES},
-    value=level,
-    then=_clear,
-    help=_(
-        "Close calls: the best two cards are within a quarter point (or {close} of the chance to win). "
-        "Clear winners: the best is ahead by a point or more (or {clear})."
-    ).format(close=own_digits(f"{CLOSE_WIN_GAP:.1%}"), clear=fmt_percent(FAR_WIN_GAP)),
-)
+if at_level is None:  # at my level the bank's position is of its own kind and difficulty
+    trainer_filters(kind, level, _clear)
 losses = [float((a.extra or {}).get("points_lost", 0.0)) for a in attempts(QUIZ)]
 frame.score_row(
     quiz_stats(QUIZ),
@@ -131,6 +113,8 @@ frame.score_row(
     ),
 )
 
+if learner is not None:
+    level_panel("peg_play", at_level)
 result = st.session_state.get("pegt_result")
 if result is not None and result["key"] != (seed, variant):
     result = None
@@ -151,7 +135,7 @@ frame.deal_footer(
     on_next=_next,
     answered=verdict is not None,
     drill=None
-    if drilling
+    if drilling or at_level is not None
     else ("pegt_drill_start", _drill_deal, _("Positions of the kinds you miss most.")),
     learner=learner,
 )

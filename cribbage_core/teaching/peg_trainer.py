@@ -66,6 +66,7 @@ __all__ = [
     "FAR_WIN_GAP",
     "MAX_DEALS",
     "SPOTS",
+    "SPOT_WORDS",
     "Exposure",
     "PegPosition",
     "PlayedDeal",
@@ -92,6 +93,15 @@ __all__ = [
 
 #: Every kind, in the order the page lists them.
 SPOTS: Final = tuple(PegSpot)
+#: Each kind's short word, as a page's address spells it (``?kind=five21``).
+SPOT_WORDS: Final = {
+    "lead": PegSpot.LEAD,
+    "five21": PegSpot.FIVE_21,
+    "pairing": PegSpot.PAIRING,
+    "runs": PegSpot.RUNS,
+    "go": PegSpot.GO,
+    "endgame": PegSpot.ENDGAME,
+}
 #: Difficulty filters, as on the discard trainer: "close" calls and "far" (clear winners).
 DIFFICULTIES: Final = ("close", "far")
 #: Close: the best card is ahead of the second best by less than this (points, or chance to win).

@@ -1,5 +1,5 @@
-"""Practise at my level on the pegging quiz and the discard trainer (AppTest): rated first
-answers, due review items mixed in."""
+"""Practise at my level on the pegging quiz, the discard trainer and the pegging trainer
+(AppTest): rated first answers, due review items mixed in."""
 
 from __future__ import annotations
 
@@ -13,7 +13,10 @@ from cribbage_core.teaching.discard_quiz import deal_discard
 from cribbage_core.teaching.pegging_quiz import pegging_question
 from tutor import clock, store
 from tutor.quiz.level_view import REVIEW_EVERY
+from tutor.quiz.positions import peg_trainer_at
+from tutor.rating.bank import bank_items
 from tutor.store.ratings import skill_ratings
+from tutor.store.reviews import position_text
 
 PAGE = "pages/3_Pegging_quiz.py"
 DAY = dt.date(2026, 12, 1)
@@ -77,3 +80,35 @@ def test_the_discard_trainer_at_my_level_deals_the_banks_default_hands_and_rates
     assert "Your rating for discards" in " ".join(c.value for c in at.caption)
     at.button(key="discard_next").click().run()
     assert int(at.query_params["seed"]) != seed and at.query_params["mylevel"] == "normal"
+
+
+def test_the_pegging_trainer_at_my_level_deals_unseen_bank_positions_and_rates_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = own_database(tmp_path, monkeypatch)
+    at = open_page("pages/7_Pegging_trainer.py", learner="Pat", kind="pairing", level="close")
+    at.button(key="level_start").click().run()
+    assert not at.exception, at.exception
+    assert at.query_params["mylevel"] == "normal"
+    assert not [s for s in at.selectbox if s.key in ("pegt_kind", "pegt_level")]  # no filters
+    bank = dict(bank_items("peg_play"))
+    seen = []
+    for _ in range(3):
+        position = {
+            k: at.query_params[k] for k in ("seed", "kind", "level") if k in at.query_params
+        }
+        assert position_text(position) in bank  # a question of the bank, under its own address
+        assert position not in seen  # never one answered before
+        seen.append(position)
+        shown = peg_trainer_at(position)
+        at.button(key=f"pegt_lay_{shown.advice.best.card}").click().run()
+        assert not at.exception, at.exception
+        at.button(key="pegt_next").click().run()
+    engine = store.make_engine(url)
+    who = store.learner_by_name(engine, "Pat")
+    assert who is not None
+    rated = skill_ratings(engine, who.id)["peg_play"]
+    assert rated.answers == 3 and rated.rating > 800  # three best cards: three wins
+    assert "Your rating for pegging play" in " ".join(c.value for c in at.caption)
+    at.button(key="level_leave").click().run()
+    assert not {"mylevel", "kind", "level"} & set(at.query_params)  # a random position again

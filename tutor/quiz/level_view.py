@@ -42,8 +42,13 @@ LEVEL_PARAM: Final = "level"
 #: A page whose ``?level=`` means something else already (the discard trainer's difficulty of
 #: deal) keeps "practise at my level" under another name; there it also sets aside the deal's
 #: options, for a bank question is the default deal of its seed.
-_OWN_PARAM: Final = {"discard": "mylevel"}
-_DEAL_OPTIONS: Final = {"discard": ("players", "role", "level")}
+_OWN_PARAM: Final = {"discard": "mylevel", "peg_play": "mylevel"}
+_DEAL_OPTIONS: Final = {"discard": ("players", "role", "level"), "peg_play": ("kind", "level")}
+#: The address keys a bank question of the skill may have besides its seed: a Pegging trainer
+#: position is its bucket's kind and difficulty and its place in the bucket.
+_POSITION_KEYS: Final = {"peg_play": ("kind", "level")}
+#: The quiz kind of a skill's page, where it is not the skill's own name.
+_QUIZ_OF: Final = {"peg_play": "peg_trainer"}
 _PICK_KEY: Final = "level_pick"
 _SERVED_KEY: Final = "level_served"  # questions dealt at my level in this session
 #: One question in this many is a due review item, when one is due.
@@ -75,41 +80,51 @@ def level_on(skill: str = "hand") -> str | None:
     return raw if raw in OFFSETS else None
 
 
-def _due_seed(skill: str, learner: str | None) -> tuple[str, int] | None:
-    """A due review item of the page's quiz that the page deals as it is (its seed alone):
-    its seed and id, every :data:`REVIEW_EVERY`-th question (None: not now, or none due)."""
+def _due_position(skill: str, learner: str | None) -> tuple[dict[str, str], int] | None:
+    """A due review item of the page's quiz that the page deals as it is (its seed, and for
+    the Pegging trainer its kind and difficulty): its position and id, every
+    :data:`REVIEW_EVERY`-th question (None: not now, or none due)."""
     served = int(st.session_state.get(_SERVED_KEY, 0)) + 1
     st.session_state[_SERVED_KEY] = served
     if learner is None or served % REVIEW_EVERY:
         return None
-    for item in open_store().due_items(learner, today(), (skill,), limit=5):
-        if set(item.position) == {"seed"}:
-            return item.position["seed"], item.id
+    allowed = {"seed", *_POSITION_KEYS.get(skill, ())}
+    quiz = _QUIZ_OF.get(skill, skill)
+    for item in open_store().due_items(learner, today(), (quiz,), limit=5):
+        if "seed" in item.position and set(item.position) <= allowed:
+            return dict(item.position), item.id
     return None
 
 
+def _to_address(position: Mapping[str, str]) -> None:
+    for name, value in position.items():
+        st.query_params[name] = value
+
+
 def next_at_level(skill: str, difficulty: str) -> None:
-    """Deal the next question at ``difficulty`` (a button callback): its seed into the address."""
+    """Deal the next question at ``difficulty`` (a button callback): its position (its seed,
+    and what else the page reads) into the address."""
     learner = current_learner()
     for name in ("focus", "drill", DUE_PARAM, *_DEAL_OPTIONS.get(skill, ())):
         st.query_params.pop(name, None)
     st.query_params[level_param(skill)] = difficulty
-    due = _due_seed(skill, learner)
+    due = _due_position(skill, learner)
     if due is not None:
-        st.query_params["seed"], item_id = due[0], due[1]
-        st.query_params[DUE_PARAM] = str(item_id)
+        _to_address(due[0])
+        st.query_params[DUE_PARAM] = str(due[1])
         next_deal()
         return
     position = store_next_position(
         open_store(), learner, skill, difficulty, random.Random(new_seed())
     )
-    st.query_params["seed"] = position["seed"] if position else str(new_seed())
+    _to_address(position or {"seed": str(new_seed())})
     next_deal()
 
 
 def _leave() -> None:
-    st.query_params.pop(level_param(st.session_state.get("level_skill", "hand")), None)
-    st.query_params.pop(DUE_PARAM, None)
+    skill = st.session_state.get("level_skill", "hand")
+    for name in (level_param(skill), DUE_PARAM, *_POSITION_KEYS.get(skill, ())):
+        st.query_params.pop(name, None)
     st.query_params["seed"] = str(new_seed())
     next_deal()
 
@@ -133,6 +148,8 @@ def _rating_line(skill: str) -> str:
         return _("Your rating for pegging points: {rating} ± {deviation}.").format(**shown)
     if skill == "discard":
         return _("Your rating for discards: {rating} ± {deviation}.").format(**shown)
+    if skill == "peg_play":
+        return _("Your rating for pegging play: {rating} ± {deviation}.").format(**shown)
     return _("Your rating for counting hands: {rating} ± {deviation}.").format(**shown)
 
 
@@ -141,6 +158,8 @@ def _start_help(skill: str) -> str:
         return _("Plays you have not answered yet, near your rating; harder as you improve.")
     if skill == "discard":
         return _("Hands you have not thrown from yet, near your rating; harder as you improve.")
+    if skill == "peg_play":
+        return _("Positions you have not played yet, near your rating; harder as you improve.")
     return _("Hands you have not counted yet, near your rating; harder as you improve.")
 
 
@@ -175,7 +194,10 @@ def level_panel(skill: str, difficulty: str | None) -> None:
         key=_PICK_KEY,
         on_change=_change,
     )
-    leave = _("Back to random plays") if skill == "pegging" else _("Back to random hands")
+    leave = {
+        "pegging": _("Back to random plays"),
+        "peg_play": _("Back to random positions"),
+    }.get(skill) or _("Back to random hands")
     box.button(leave, key="level_leave", on_click=_leave)
 
 

@@ -11,6 +11,10 @@ import streamlit as st
 
 from cribbage_core.cards import Card
 from cribbage_core.teaching.peg_trainer import (
+    CLOSE_WIN_GAP,
+    DIFFICULTIES,
+    FAR_WIN_GAP,
+    SPOTS,
     PegPosition,
     PegSpot,
     PegVerdict,
@@ -20,12 +24,23 @@ from cribbage_core.teaching.peg_trainer import (
 from tutor.frame.render import bold, show_html
 from tutor.html.cards import card_back_svg, card_svg
 from tutor.html.play import play_html
-from tutor.lang.i18n import _, card_text, fmt_int, ngettext
+from tutor.lang.i18n import N_, _, card_text, fmt_int, fmt_percent, kind_name, ngettext, own_digits
+from tutor.quiz import frame
 from tutor.quiz.attempts import Attempt, DealTicket, Saved, record_attempt
 from tutor.quiz.peg_text import setting_lines, values_frame
-from tutor.quiz.positions import peg_trainer_position
+from tutor.quiz.positions import PEG_KIND_SLUGS, peg_trainer_position
 
-__all__ = ["lay_key", "position_of", "show_cards", "show_position", "show_values"]
+__all__ = [
+    "lay_key",
+    "position_of",
+    "show_cards",
+    "show_position",
+    "show_values",
+    "trainer_filters",
+]
+
+#: The trainer's difficulty filter, as its address spells it.
+LEVEL_LABELS = {"any": N_("Any position"), "close": N_("Close calls"), "far": N_("Clear winners")}
 
 
 @st.cache_data(max_entries=512, show_spinner=False)
@@ -167,3 +182,37 @@ def record_lay(
     )
     saved = record_attempt(attempt, position=peg_trainer_position(seed, spot, level))
     return verdict.chosen.card, saved
+
+
+def trainer_filters(kind: str, level: str, then: Callable[[], None]) -> None:
+    """The kind of position and the difficulty to deal, kept in the address (``?kind=``,
+    ``?level=``); ``then`` runs when either changes."""
+    options = st.container(key="quiz_options").columns(2)
+    frame.url_option(
+        options[0].selectbox,
+        _("Kind of position"),
+        {"any": _("Any kind"), **{s: kind_name(s) for s in SPOTS}},
+        key="pegt_kind",
+        param="kind",
+        choices=PEG_KIND_SLUGS,
+        value=kind,
+        then=then,
+        help=_(
+            "Leading a series; a count of {five} or {twenty_one}; pairing (and the pair royal it invites); runs; "
+            "playing for the go and the last card; the endgame, when a side can win this deal."
+        ).format(five=fmt_int(5), twenty_one=fmt_int(21)),
+    )
+    frame.url_option(
+        options[1].selectbox,
+        _("Difficulty"),
+        {lv: _(label) for lv, label in LEVEL_LABELS.items()},
+        key="pegt_level",
+        param="level",
+        choices={d: d for d in DIFFICULTIES},
+        value=level,
+        then=then,
+        help=_(
+            "Close calls: the best two cards are within a quarter point (or {close} of the chance to win). "
+            "Clear winners: the best is ahead by a point or more (or {clear})."
+        ).format(close=own_digits(f"{CLOSE_WIN_GAP:.1%}"), clear=fmt_percent(FAR_WIN_GAP)),
+    )

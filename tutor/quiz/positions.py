@@ -21,6 +21,7 @@ from cribbage_core.teaching.discard_quiz import DIFFICULTIES, DiscardDeal, deal_
 from cribbage_core.teaching.hand_quiz import FOCUSES, HandDeal, deal_hand
 from cribbage_core.teaching.peg_trainer import (
     DIFFICULTIES as PEG_DIFFICULTIES,
+    SPOT_WORDS,
     PegPosition,
     banked_position,
 )
@@ -49,14 +50,7 @@ __all__ = [
 #: The Count page's ``?focus=`` texts and the focus each names.
 FOCUS_SLUGS: Final = {focus.replace(" ", "-"): focus for focus in FOCUSES}
 #: The Pegging trainer's ``?kind=`` texts and the kind of position each names.
-PEG_KIND_SLUGS: Final = {
-    "lead": PegSpot.LEAD,
-    "five21": PegSpot.FIVE_21,
-    "pairing": PegSpot.PAIRING,
-    "runs": PegSpot.RUNS,
-    "go": PegSpot.GO,
-    "endgame": PegSpot.ENDGAME,
-}
+PEG_KIND_SLUGS: Final = SPOT_WORDS
 #: Each quiz kind's own page.
 QUIZ_PAGES: Final = {
     "hand": "pages/2_Count_the_hand.py",

@@ -11,7 +11,9 @@ rating, so a deal outside the banks is rated like the bank's deals of its kind.
 * A pegging quiz question: each kind the card scores, a run of four or more, and a go or
   last card scored alongside the card's own points.
 * A choice (a discard, a card to lay): the closer the second-best option, the harder it is
-  to find the best; a wide gap makes an easy question.
+  to find the best; a wide gap makes an easy question. A card to lay valued by the chance to
+  win (near the end of a game) has its gap put in points by the trainer's own two scales:
+  a clear winner is a point ahead, or 5% of the chance to win, so 1% counts as 0.2 points.
 """
 
 from __future__ import annotations
@@ -22,9 +24,17 @@ from typing import Final
 
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HandScore
+from cribbage_core.teaching.peg_trainer import FAR_GAP, FAR_WIN_GAP
 from cribbage_core.teaching.pegging_quiz import PeggingQuestion
 
-__all__ = ["CountFeatures", "choice_rating", "count_features", "count_rating", "pegging_rating"]
+__all__ = [
+    "CountFeatures",
+    "choice_rating",
+    "count_features",
+    "count_rating",
+    "lay_rating",
+    "pegging_rating",
+]
 
 FLOOR: Final = 400.0
 CEILING: Final = 2600.0
@@ -118,3 +128,13 @@ def choice_rating(gap: float) -> float:
     True
     """
     return _bounded(1700 - 450 * math.log1p(max(gap, 0.0) * 2))
+
+
+def lay_rating(gap: float, win: bool) -> float:
+    """A card to lay's first rating: :func:`choice_rating` of its gap, a gap in the chance to
+    win (``win``) first put in points (:data:`FAR_WIN_GAP` of the chance is :data:`FAR_GAP`).
+
+    >>> lay_rating(0.05, win=True) == choice_rating(1.0) == lay_rating(1.0, win=False)
+    True
+    """
+    return choice_rating(gap * FAR_GAP / FAR_WIN_GAP if win else gap)

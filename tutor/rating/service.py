@@ -130,7 +130,7 @@ def next_position(
 
 #: The quiz kinds whose first attempts are rated so far (their questions' features are known
 #: from the position alone).
-RATED_KINDS = ("hand", "crib", "pegging", "discard")
+RATED_KINDS = ("hand", "crib", "pegging", "discard", "peg_trainer")
 
 
 def attempt_score(

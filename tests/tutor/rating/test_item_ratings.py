@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 
 import pytest
 from sqlalchemy.engine import Engine
 
 from cribbage_core import score_hand
+from cribbage_core.tables.peg_bank import bank_entry, load_bank
+from cribbage_core.teaching.peg_trainer import gap_of
 from tutor import store
+from tutor.quiz.positions import peg_trainer_args, peg_trainer_at
 from tutor.rating import service
 from tutor.rating.bank import bank_items, first_rating
-from tutor.rating.features import count_features, count_rating
+from tutor.rating.features import count_features, count_rating, lay_rating
 from tutor.rating.skills import LEARNER_START
 from tutor.store.ratings import rating_history, skill_ratings
 
@@ -33,6 +37,18 @@ def test_a_bank_is_the_same_everywhere_and_rated_from_features() -> None:
     assert first == list(bank_items("crib", 50))
     assert len({text for text, _ in first}) == 50
     assert all(400 <= g.rating <= 2600 for _, g in first)
+
+
+def test_the_trainer_bank_is_every_banked_position_once_rated_by_its_gap() -> None:
+    items = [json.loads(text) for text, _ in bank_items("peg_play", 10_000)]
+    entries = {bank_entry(*peg_trainer_args(position)) for position in items}
+    assert len(items) == len(entries) == len(load_bank()[1])  # every banked position, once each
+    for text, rating in list(bank_items("peg_play"))[::250]:  # a dozen, valued afresh
+        advice = peg_trainer_at(json.loads(text)).advice
+        assert rating.rating == lay_rating(round(gap_of(advice), 4), advice.win_view)
+    # a closer call is a harder question, in points or in the chance to win
+    assert lay_rating(0.1, win=False) > lay_rating(1.0, win=False) > lay_rating(3.0, win=False)
+    assert lay_rating(0.01, win=True) > lay_rating(0.06, win=True)
 
 
 def _learner(engine: Engine, name: str = "Asha") -> int:
