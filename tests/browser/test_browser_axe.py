@@ -12,23 +12,28 @@ fails the test (a minor one is only reported); every violation found is written,
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
+import uuid
 from collections import Counter
 from typing import Any
 
 import pytest
 from apptools import randomly_played_game, save_for_server
 from axe_playwright_python.sync_playwright import Axe
-from browsertools import load, settled
+from browsertools import load, settled, shot
 from conftest import ARTIFACTS
 from playwright.sync_api import expect
 from test_browser_first_game import play_through
+from test_browser_phone import PHONE, overflow
 
 from cribbage_core.game import Phase
 from cribbage_core.teaching.hand_quiz import deal_hand
+from tutor import store
 from tutor.lang.i18n import available_languages
 from tutor.play.session import PlaySettings
+from tutor.rating import service
 
 pytestmark = [pytest.mark.browser, pytest.mark.spread]  # spread: tests/conftest.py
 
@@ -122,6 +127,37 @@ def test_every_page_in_every_language(page: Any, app_url: str, lang: str) -> Non
     check(report, f"pages-{lang}")
 
 
+def answered_learner(app_database_url: str, lang: str) -> str:
+    """A learner with rated answers over three days (counts and pegging questions, one in three
+    wrong), so that Progress draws its ratings, their history and the themes; their name."""
+    name = f"Audited {lang}"
+    engine = store.make_engine(app_database_url)
+    store.migrate(engine)
+    learner = store.create_learner(engine, name)
+    now = dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
+    for i in range(12):
+        kind, wrong, when = ("hand", "pegging")[i % 2], i % 3 == 0, now - dt.timedelta(hours=6 * i)
+        store.record_attempt(
+            engine,
+            attempt_id=str(uuid.uuid4()),
+            learner_id=learner.id,
+            kind=kind,
+            seed=100 + i,
+            answer=1 if wrong else 2,
+            right_answer=2,
+            correct=not wrong,
+            categories=["fifteen", "pair"],
+            categories_missed=["pair"] if wrong else [],
+            seconds=4,
+            at=when,
+        )
+        service.rate_answer(
+            engine, learner.id, kind, {"seed": str(100 + i)}, 0.0 if wrong else 1.0, when=when
+        )
+    engine.dispose()
+    return name.replace(" ", "+")
+
+
 def saved_game(app_database_url: str, until: Phase, self_count: bool) -> str:
     """A game played by random legal moves until ``until`` (the learner's count in the show, or
     the end), saved in the server's database with no owner yet; its id."""
@@ -177,6 +213,23 @@ def test_the_states_that_matter(
         text.strip() for text in page.get_by_test_id("stCaptionContainer").all_inner_texts()
     ], label
     assert (lang == "ur") == any("\u0600" <= ch <= "\u06ff" for ch in label), label
+    # Progress for a learner with rated answers: the ratings, their history and the themes;
+    # on a phone too, where nothing may scroll sideways
+    progress = f"{app_url}/Progress?learner={answered_learner(app_database_url, lang)}&lang={lang}"
+    load(page, progress)
+    expect(page.locator(".st-key-progress_ratings")).to_be_visible()
+    expect(page.locator(".st-key-progress_themes")).to_be_visible()
+    report["Progress with answers"] = audit(page)
+    size = page.viewport_size
+    page.set_viewport_size(PHONE)
+    load(page, progress)
+    expect(page.locator(".st-key-progress_ratings")).to_be_visible()
+    assert overflow(page) <= 0
+    page.locator(".st-key-progress_ratings").scroll_into_view_if_needed()
+    shot(page, f"phone-390-{lang}-Progress-ratings")
+    page.locator(".st-key-progress_themes").scroll_into_view_if_needed()
+    shot(page, f"phone-390-{lang}-Progress-themes")
+    page.set_viewport_size(size)
     # a game: the discard, then the play
     load(page, f"{app_url}/Play?lang={lang}")
     if four:
