@@ -30,6 +30,7 @@ from tutor.lang.i18n import (
     list_text,
     ngettext,
     own_digits,
+    rating_text,
 )
 from tutor.play.text import LEVEL_LABELS
 from tutor.store import Store, naive_utc
@@ -879,9 +880,7 @@ def rating_history_chart(history: pd.DataFrame, names: Mapping[str, str]) -> alt
     last = frame.sort_values("day").groupby("skill", sort=False).tail(1)
     described = list_text(
         [
-            _("{skill}: {rating} ± {deviation}").format(
-                skill=s, rating=fmt_int(int(r)), deviation=fmt_int(int(d))
-            )
+            _("{skill}: {rating}").format(skill=s, rating=rating_text(r, d))
             for s, r, d in zip(last["skill"], last["rating"], last["deviation"], strict=True)
         ]
     )

@@ -44,3 +44,10 @@ def test_progress_shows_each_rated_skill(tmp_path: Path, monkeypatch: pytest.Mon
     assert "Counting cribs" in shown and "Counting hands" not in shown
     rating, deviation = shown["Counting cribs"].split(" ± ")
     assert int(rating.replace(",", "")) > 800 and int(deviation) < 400
+    # in Urdu the rating and its deviation are one left-to-right run, so "835 ± 181" is never
+    # drawn as "181 ± 835" by the right-to-left paragraph around it
+    urdu = {
+        m.label: m.value for m in open_page("pages/5_Progress.py", learner="Yan", lang="ur").metric
+    }
+    [value] = [v for v in urdu.values() if "±" in v]
+    assert value == f"\u2066{rating} ± {deviation}\u2069"

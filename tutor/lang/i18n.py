@@ -85,6 +85,7 @@ __all__ = [
     "note_mentions",
     "number_word",
     "own_digits",
+    "rating_text",
     "say_count",
     "set_language",
     "settle_language",
@@ -260,6 +261,17 @@ def own_digits(text: str, lang: str | None = None) -> str:
     code = lang or current_language()
     text = _LIST_ITEM.sub(lambda item: f"{item.group(1)}- {item.group(2)}. ", text)
     return re.sub(r"[0-9]+", lambda number: fmt_int(int(number.group()), code), text)
+
+
+def rating_text(rating: float, deviation: float, lang: str | None = None) -> str:
+    """A rating and its deviation as one left-to-right unit in the learner's digits: in a
+    right-to-left paragraph the bidi algorithm would otherwise show "835 ± 181" as "181 ± 835".
+
+    >>> rating_text(834.6, 180.8, "en"), rating_text(834.6, 180.8, "ur")
+    ('835 ± 181', '\u2066835 ± 181\u2069')
+    """
+    code = lang or current_language()
+    return ltr(f"{fmt_int(round(rating), code)} ± {fmt_int(round(deviation), code)}", code)
 
 
 def ltr(text: str, lang: str | None = None) -> str:

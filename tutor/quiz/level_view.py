@@ -21,7 +21,7 @@ import streamlit as st
 from tutor.clock import today
 from tutor.frame.profile import current_learner
 from tutor.frame.urlstate import new_seed
-from tutor.lang.i18n import _, fmt_int, ngettext
+from tutor.lang.i18n import _, fmt_int, ngettext, rating_text
 from tutor.quiz.attempts import DUE_PARAM, RATED_KEY, next_deal
 from tutor.rating.finish import quick_seconds
 from tutor.rating.service import store_next_position, store_rating
@@ -137,20 +137,18 @@ def _change() -> None:
 
 def _rating_line(skill: str) -> str:
     rating, answers = store_rating(open_store(), current_learner(), skill)
-    shown = {"rating": fmt_int(round(rating.rating)), "deviation": fmt_int(round(rating.deviation))}
+    shown = {"rating": rating_text(rating.rating, rating.deviation)}
     if not answers:
-        return _(
-            "Everyone starts at {rating} ± {deviation}: a few answers find your level."
-        ).format(**shown)
+        return _("Everyone starts at {rating}: a few answers find your level.").format(**shown)
     if skill == "crib":
-        return _("Your rating for counting cribs: {rating} ± {deviation}.").format(**shown)
+        return _("Your rating for counting cribs: {rating}.").format(**shown)
     if skill == "pegging":
-        return _("Your rating for pegging points: {rating} ± {deviation}.").format(**shown)
+        return _("Your rating for pegging points: {rating}.").format(**shown)
     if skill == "discard":
-        return _("Your rating for discards: {rating} ± {deviation}.").format(**shown)
+        return _("Your rating for discards: {rating}.").format(**shown)
     if skill == "peg_play":
-        return _("Your rating for pegging play: {rating} ± {deviation}.").format(**shown)
-    return _("Your rating for counting hands: {rating} ± {deviation}.").format(**shown)
+        return _("Your rating for pegging play: {rating}.").format(**shown)
+    return _("Your rating for counting hands: {rating}.").format(**shown)
 
 
 def _start_help(skill: str) -> str:

@@ -16,7 +16,7 @@ from tutor import progress
 from tutor.clock import today
 from tutor.frame.profile import learner_params
 from tutor.frame.tables import figures_table
-from tutor.lang.i18n import _, fmt_int, fmt_percent, kind_name
+from tutor.lang.i18n import _, fmt_int, fmt_percent, kind_name, rating_text
 from tutor.rating.service import (
     RATED_KINDS,
     store_history,
@@ -171,7 +171,7 @@ def ratings(db: Store, name: str) -> None:
         return
     cols = st.container(key="progress_ratings").columns(len(found))
     for col, (label, rating) in zip(cols, found, strict=True):
-        col.metric(label, f"{fmt_int(round(rating.rating))} ± {fmt_int(round(rating.deviation))}")
+        col.metric(label, rating_text(rating.rating, rating.deviation))
     history = pd.DataFrame(store_history(db, name), columns=["skill", "day", "rating", "deviation"])
     if not history.empty:
         st.subheader(_("Your ratings over time"))
