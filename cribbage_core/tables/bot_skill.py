@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -38,6 +39,16 @@ class BotSkill:
     skill: float
     se: float
     games: int
+
+    @property
+    def game_sd(self) -> float:
+        """The spread of one game's figure at this level: the games' standard deviation
+        (``se`` times the square root of ``games``).
+
+        >>> round(BotSkill("hard", 0.1, 0.006, 100).game_sd, 3)
+        0.06
+        """
+        return self.se * math.sqrt(self.games)
 
 
 @lru_cache(maxsize=1)
