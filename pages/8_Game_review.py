@@ -9,7 +9,7 @@ from tutor.frame.menu import setup_page
 from tutor.frame.profile import browser_owner, current_learner
 from tutor.frame.status import show_status
 from tutor.lang.i18n import N_, _
-from tutor.review import decision_view, mistakes, view
+from tutor.review import band_view, decision_view, mistakes, view
 from tutor.store import open_store
 
 setup_page(view.PAGE, N_("Game review"))
@@ -24,6 +24,7 @@ decision_view.file_reviewed(
 )  # its costly decisions come back for review
 
 view.figures(game)
+band_view.performance_band(game)
 view.win_chart(game)
 view.skill_beside(db, current_learner(), game)
 st.session_state.setdefault(view.MODE, view.REVIEW)

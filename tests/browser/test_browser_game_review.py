@@ -15,7 +15,10 @@ from playwright.sync_api import expect
 from test_browser_play import DEAL, PICK_BOX, Clicks, discard, play_out_the_hand
 
 from cribbage_core.coach.grades import Grade
+from cribbage_core.coach.performance import performance
 from tutor import store
+from tutor.lang.i18n import _ as translate
+from tutor.review.band_view import BAND_NAMES
 from tutor.review.game import review_game
 from tutor.review.mistakes import check_answer, costly_decisions
 from tutor.review.reasons import option_cards
@@ -23,6 +26,11 @@ from tutor.review.reasons import option_cards
 pytestmark = pytest.mark.browser
 
 LEARNER = "Reviewer"
+
+
+def band_name_ur(level: str) -> str:
+    """A band's name as the Urdu page shows it."""
+    return translate(BAND_NAMES[level], "ur")
 
 
 def play_a_game(page: Any, app_url: str) -> None:
@@ -70,6 +78,17 @@ def test_play_to_the_end_review_and_learn_from_a_mistake(
     metrics = page.get_by_test_id("stMetricValue").all_inner_texts()
     assert metrics[:3] == [f"{mine.skill:.2f}", str(mine.errors), f"{mine.luck:+.2f}"]
     assert metrics[3] == "–"  # the computer's figure comes with its decisions (analysed when asked)
+    # the performance band under the figures: the band, the figure with its range, the table
+    band = performance(game.review, 0)
+    expect(
+        page.get_by_text(f"Your performance band: {BAND_NAMES[band.band]}", exact=True)
+    ).to_be_visible()
+    expect(
+        page.get_by_text(
+            re.compile(rf"^{band.skill:.2f} points lost per decision .* and {band.high:.2f} ")
+        )
+    ).to_be_visible()
+    expect(page.get_by_test_id("stDataFrame").first).to_be_visible()
     # the chance-to-win chart's text alternative: its label, as a screen reader says it
     expect(page.get_by_test_id("stVegaLiteChart").first).to_have_attribute(
         "aria-label",
@@ -101,6 +120,7 @@ def test_play_to_the_end_review_and_learn_from_a_mistake(
         chart = page.get_by_test_id("stVegaLiteChart").first
         point = chart.locator(f'g.mark-symbol path[aria-label*="Hand: {target};"]').first
         expect(point).to_be_visible()
+        point.scroll_into_view_if_needed()  # the band's table above pushes the chart down
         box = point.bounding_box()
         assert box is not None
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -137,4 +157,8 @@ def test_play_to_the_end_review_and_learn_from_a_mistake(
     expect(page.get_by_test_id("stMetric").first).to_be_visible()
     settled(page)
     no_exception(page)
+    # the band in Urdu: its name from the Urdu catalog, in bold above the figure
+    band_ur = page.locator("strong").filter(has_text=band_name_ur(band.band))
+    expect(band_ur.first).to_be_visible()
+    band_ur.first.scroll_into_view_if_needed()
     shot(page, "review-ur")

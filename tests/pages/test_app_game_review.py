@@ -12,11 +12,14 @@ from streamlit.testing.v1 import AppTest
 from cribbage_core.bots import make_bot
 from cribbage_core.coach.game_review import analyse_record
 from cribbage_core.coach.grades import Grade
+from cribbage_core.coach.performance import performance
 from cribbage_core.game import Count, Phase
+from cribbage_core.tables.bot_skill import LEVELS, bot_skill
 from tests import apptools
 from tests.apptools import ENTRY
 from tutor import store
 from tutor.play.session import HUMAN, PlaySession, PlaySettings
+from tutor.review.band_view import BAND_NAMES
 from tutor.review.game import review_game
 from tutor.review.mistakes import check_answer, costly_decisions
 from tutor.review.reasons import option_cards, severity
@@ -82,6 +85,18 @@ def test_the_review_shows_the_figures_of_analyse_record(db_url: str) -> None:
     assert metrics["Luck of your deals"] == f"{mine.luck:+.2f}"
     assert metrics["Computer's skill figure"] == "–"  # analysed when its decisions are shown
     page = text(at)
+    # the performance band: this game's figure, its range and band, the bands' table
+    band = performance(expected, HUMAN)
+    assert f"Your performance band: {BAND_NAMES[band.band]}" in page
+    assert (
+        f"{band.skill:.2f} points lost per decision with a real choice, likely between "
+        f"{band.low:.2f} and {band.high:.2f} ({band.decisions} decisions)." in page
+    )
+    table = at.dataframe[0].value
+    assert list(table["band"]) == [BAND_NAMES[level] for level in LEVELS[::-1]]
+    assert list(table["computer"]) == [f"{bot_skill()[level].skill:.2f}" for level in LEVELS[::-1]]
+    assert [g for g in table["game"] if g] == [f"{band.skill:.2f}"]
+    assert table["game"][LEVELS[::-1].index(band.band)] == f"{band.skill:.2f}"
     rail = at.segmented_control(key="review_hand")
     assert len(rail.options) == len({d.hand_no for d in expected.of_seat(HUMAN)})
     assert "Discard" in page
