@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
+import weakref
 from collections.abc import Mapping, Sequence
 
 from sqlalchemy.engine import Engine
@@ -25,6 +26,7 @@ from tutor.store import Learner, Store
 from tutor.store.ratings import (
     RatedAnswer,
     Rating,
+    SkillRating,
     add_bank_items,
     bank_size,
     first_attempt_ratings,
@@ -94,13 +96,31 @@ def learner_rating(engine: Engine, learner_id: int, skill: str) -> Glicko:
     return LEARNER_START if found is None else Glicko(*found[:3])
 
 
+#: The banks found full, by database: a bank is never emptied, so a page need not count its
+#: rows again on every "Next" (one query a question, of about a dozen).
+_FULL: weakref.WeakKeyDictionary[Engine, dict[str, int]] = weakref.WeakKeyDictionary()
+
+
 def ensure_bank(engine: Engine, skill: str, size: int = BANK_SIZE) -> int:
     """Build the skill's bank once (a second call finds it full); returns its size."""
+    full = _FULL.setdefault(engine, {})
+    if full.get(skill, 0) >= size:
+        return full[skill]
     have = bank_size(engine, skill)
     if have < size:
         add_bank_items(engine, skill, ((t, _tuple(g)) for t, g in bank_items(skill, size)))
         have = bank_size(engine, skill)
+    full[skill] = have
     return have
+
+
+_RATINGS = "skill ratings"  # the key of a learner's ratings kept for a run
+
+
+def _kept_ratings(store: Store, engine: Engine, learner_id: int) -> dict[str, SkillRating]:
+    """The learner's ratings, read once a script run (the level panel and the next question
+    both ask; a rated answer forgets them)."""
+    return store.kept_read((_RATINGS, learner_id), lambda: skill_ratings(engine, learner_id))
 
 
 def next_position(
@@ -165,6 +185,7 @@ def rate_attempt(
     score = attempt_score(kind, position, correct, seconds)
 
     def work(engine: Engine, learner: Learner) -> RatedAnswer | None:
+        store.forget_read((_RATINGS, learner.id))
         return rate_answer(engine, learner.id, skill, position, score, hinting="focus" in position)
 
     rated: RatedAnswer | None = store._for_learner(name, work, None, writes=True)  # noqa: SLF001
@@ -178,7 +199,7 @@ def store_rating(store: Store, name: str | None, skill: str) -> tuple[Glicko, in
         return LEARNER_START, 0
 
     def work(engine: Engine, learner: Learner) -> tuple[Glicko, int]:
-        found = skill_ratings(engine, learner.id).get(skill)
+        found = _kept_ratings(store, engine, learner.id).get(skill)
         if found is None:
             return LEARNER_START, 0
         return Glicko(*found[:3]), found.answers
@@ -195,7 +216,9 @@ def store_next_position(
 
     def pick(engine: Engine, learner_id: int | None) -> dict[str, str] | None:
         ensure_bank(engine, skill)
-        return next_position(engine, learner_id, skill, difficulty, rng)
+        found = None if learner_id is None else _kept_ratings(store, engine, learner_id).get(skill)
+        rating = LEARNER_START.rating if found is None else found.rating
+        return next_position(engine, learner_id, skill, difficulty, rng, rating=rating)
 
     if not name:
         return store._run(lambda engine: pick(engine, None), None, writes=True)  # noqa: SLF001

@@ -133,6 +133,8 @@ class Store:
     # not within one, except by this session (set_pin forgets it). ``_this_run`` is the run using
     # this handle (``begin_run``); outside a run (None) nothing is kept.
     _pins: RunMemo[dict[int, str | None]] = field(default_factory=RunMemo, repr=False)
+    # other reads kept for the run the same way (:meth:`kept_read`), by a key of the caller's
+    _reads: RunMemo[dict[object, Any]] = field(default_factory=RunMemo, repr=False)
     _this_run: object | None = field(default=None, repr=False)
 
     def begin_run(self, run: object | None) -> None:
@@ -167,6 +169,20 @@ class Store:
                 _log.warning("a kept write was refused and dropped: %s", error)
             kept.done()
         return kept.count()
+
+    def kept_read(self, key: object, read: Callable[[], T]) -> T:
+        """``read()``, kept for the rest of this script run under ``key`` (outside a run, read
+        every time): for a read a page makes more than once a run, such as a learner's ratings.
+        A write that changes it calls :meth:`forget_read`."""
+        kept = self._reads.get(dict, self._this_run)
+        if key not in kept:
+            kept[key] = read()
+        value: T = kept[key]
+        return value
+
+    def forget_read(self, key: object) -> None:
+        """Drop what :meth:`kept_read` keeps under ``key`` (it changed within the run)."""
+        self._reads.get(dict, self._this_run).pop(key, None)
 
     def _run_pins(self) -> dict[int, str | None]:
         """The PIN hashes read in this run (a new, empty table in a new run or outside one)."""
