@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from math import comb
 from typing import Final
 
@@ -98,6 +99,21 @@ def peg_points(pile: Sequence[int], count: int, rank: int) -> int:
 _VALUE: Final = (0, *(rank.count_value for rank in Rank))
 
 
+@lru_cache(maxsize=1 << 14)
+def _lays(pile: tuple[int, ...], count: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`peg_points` of every rank on ``pile`` (index 1..13; 0 for a rank that does not
+    fit), and the ranks that fit, scoring most first (then the higher rank).
+
+    A bot's search asks the same series over and over (recounting them was a quarter of its
+    thinking time), so each is counted once (the cache holds at most about 9 MB)."""
+    fits = [r for r in range(1, 14) if count + _VALUE[r] <= MAX_COUNT]
+    points = [0] * 14
+    for r in fits:
+        points[r] = peg_points(pile, count, r)
+    ranked = sorted(fits, key=lambda r: (points[r], r), reverse=True)
+    return tuple(points), tuple(ranked)
+
+
 def _reply_odds(
     pile: tuple[int, ...], count: int, unseen: Sequence[int], total: int, k: int
 ) -> Iterator[tuple[int, int, float, float]]:
@@ -111,14 +127,8 @@ def _reply_odds(
     """
     if k <= 0 or total <= 0:
         return
-    options = sorted(
-        (
-            (peg_points(pile, count, r), r)
-            for r in range(1, 14)
-            if unseen[r] and count + _VALUE[r] <= MAX_COUNT
-        ),
-        reverse=True,
-    )
+    scores, ranked = _lays(pile, count)
+    options = [(scores[r], r) for r in ranked if unseen[r]]
     denominator = comb(total, k)
     covered = 0
     p_prev = 1.0
@@ -346,7 +356,7 @@ class _Search:
         depth: int,
     ) -> float:
         """My points for laying ``r`` and the expected rest, from my side."""
-        points = float(peg_points(pile, count, r))
+        points = float(_lays(pile, count)[0][r])
         rest = list(mine)
         rest.remove(r)
         left = tuple(rest)
