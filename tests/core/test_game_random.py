@@ -47,11 +47,14 @@ def key(action: Action) -> Hashable:
     return action
 
 
-def check(state: GameState, previous: GameState | None = None) -> None:
+def check(state: GameState, previous: GameState | None = None) -> list[Action]:
     """Every invariant a state must keep; ``previous``, the state it came from (already checked),
     makes the log's check incremental: the log extends the previous one, whose events were
     checked and summed, so only the new events need to be (checking the whole log at every
-    step took a quarter of these tests' time)."""
+    step took a quarter of these tests' time). Returns the state's legal actions, listed once
+    here for the checks and for the caller's moves (listing them at each use was a tenth of
+    the time)."""
+    legal = state.legal_actions()
     cfg = state.config
     n = cfg.players
     if previous is None:
@@ -80,23 +83,23 @@ def check(state: GameState, previous: GameState | None = None) -> None:
         )
         reached = state.log[first]
         assert all(e[:4] == reached[:4] for e in state.log[first:])
-        assert state.legal_actions() == []
+        assert legal == []
     else:
         assert max(state.scores) < cfg.target and state.result is None
     if state.phase in (Phase.DEAL, Phase.GAME_OVER):  # nobody acts
         with pytest.raises(WrongPhase):
             state.seat_to_act()
     else:  # the seat to act is the seat of the first legal action
-        assert state.seat_to_act() == state.legal_actions()[0].seat
+        assert state.seat_to_act() == legal[0].seat
     if state.phase is Phase.DEAL:
         assert not any(state.hands) and not state.played
-        return
+        return legal
     cards = list(state.all_cards())
     assert len(cards) == 52 and set(cards) == DECK
     if state.phase is Phase.DISCARD:
         for seat in range(n):
             assert len(state.hands[seat]) + len(state.discards[seat]) == cfg.hand_size
-        return
+        return legal
     assert len(state.crib) == 4 and state.starter is not None
     if state.phase is Phase.PLAY or state.ended_in is Phase.PLAY:
         start = state.series_starts[-1]
@@ -120,11 +123,11 @@ def check(state: GameState, previous: GameState | None = None) -> None:
     if state.phase is Phase.PLAY:
         seat = state.to_act
         assert seat is not None and state.hands[seat] and not state.passed[seat]
-        legal = state.legal_actions()
         can_lay = [c for c in state.hands[seat] if state.count + c.value <= 31]
         assert legal == ([Play(seat, c) for c in can_lay] or [Go(seat)])
     if state.phase is Phase.SHOW:
         assert state.hands == state.kept and all(len(h) == 4 for h in state.hands)
+    return legal
 
 
 _EVERY_FIELD = attrgetter(*(f.name for f in fields(GameState)))
@@ -158,9 +161,10 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     return Count(seat, rng.choice([None, None, 0, rng.randrange(-2, 30)]))
 
 
-def try_illegal(state: GameState, rng: random.Random) -> None:
-    """A random action is accepted exactly when it is legal, and a refusal changes nothing."""
-    legal = {key(a) for a in state.legal_actions()}
+def try_illegal(state: GameState, rng: random.Random, actions: list[Action]) -> None:
+    """A random action is accepted exactly when it is legal (``actions``: the state's legal
+    actions), and a refusal changes nothing."""
+    legal = {key(a) for a in actions}
     action = random_action(state, rng)
     before = snapshot(state)
     claim_ok = not isinstance(action, Count) or action.claimed is None or action.claimed >= 0
@@ -181,17 +185,17 @@ def play_game(seed: int, cfg: GameConfig, illegal_every: int = 3) -> GameState:
     steps = 0
     previous = None
     while True:
-        check(state, previous)
+        legal = check(state, previous)
         if state.phase is Phase.GAME_OVER:
             return state
         if steps % illegal_every == 0:
-            try_illegal(state, rng)
+            try_illegal(state, rng, legal)
         steps += 1
         previous = state
         if state.phase is Phase.DEAL:
             state = state.deal(rng)
             continue
-        action = rng.choice(state.legal_actions())
+        action = rng.choice(legal)
         if isinstance(action, Count) and rng.random() < 0.2:
             action = Count(action.seat, rng.randrange(0, 30))
         state = state.apply(action)
