@@ -60,6 +60,7 @@ PURE_PATTERNS = (
     "quiz/combo_text.py",
     "first_game/text.py",
     "play/session.py",
+    "play/friend.py",
     "play/history.py",
     "play/legacy.py",
     "play/text.py",
