@@ -3,7 +3,7 @@
 The rooms: ``schema`` (tables, errors, migrations), ``engine`` (URL, SQLite tuning, retried
 writes), ``records`` (learners, attempts, games, frames, CSV), ``saved_games`` (games in
 progress), ``reviews`` (missed questions on a schedule, the daily five's answers),
-``access`` (PINs, their rate limit, tokens), ``rushes`` (counting rushes' runs), ``ratings`` (each learner's rating per skill,
+``access`` (PINs, their rate limit, tokens), ``rushes`` (counting rushes' runs), ``friend_games`` (games between friends, moved by compare-and-set), ``ratings`` (each learner's rating per skill,
 the rated questions and first attempts) and ``handle`` (``Store``, ``open_store``). This
 package imports no Streamlit at
 import time and no ``tutor.lang``; ``open_store`` reaches Streamlit inside the function.
@@ -37,9 +37,9 @@ No attempt is counted twice: the caller supplies each attempt's id (a UUID made 
 question is dealt, kept in session state), and the insert is ``ON CONFLICT DO NOTHING``. A
 double click, a reload after submit, or a second tab answering the same deal records once.
 
-Schema migrations: a small runner, not Alembic. The schema is seventeen tables (``schema_version``,
+Schema migrations: a small runner, not Alembic. The schema is eighteen tables (``schema_version``,
 ``learners``, ``attempts``, ``games``, ``saved_games``, ``hand_reviews``, ``app_secrets``,
-``review_items``, ``review_answers``, ``daily_answers``, ``pin_tries``, ``pin_sessions``, ``rush_runs`` (``tutor.store.rushes``), and the ratings' four in
+``review_items``, ``review_answers``, ``daily_answers``, ``pin_tries``, ``pin_sessions``, ``rush_runs`` (``tutor.store.rushes``), ``friend_games`` (``tutor.store.friend_games``), and the ratings' four in
 ``tutor.store.ratings``); the runner is an
 ordered tuple of functions (``MIGRATIONS``), each applied inside one transaction together
 with the row in ``schema_version`` that records it, so an interrupted upgrade leaves the old
@@ -80,6 +80,14 @@ from tutor.store.engine import (
     make_engine,
     naive_utc,
     prepare_engine,
+)
+from tutor.store.friend_games import (
+    FRIEND_GAMES,
+    FriendGame,
+    NoSuchFriendGame,
+    NotYourSeat,
+    Seat,
+    clean_code,
 )
 from tutor.store.handle import (
     PROBLEMS,
@@ -179,6 +187,12 @@ from tutor.store.schema import (
 )
 
 __all__ = [
+    "FRIEND_GAMES",
+    "FriendGame",
+    "NoSuchFriendGame",
+    "NotYourSeat",
+    "Seat",
+    "clean_code",
     "BankItem",
     "RatedAnswer",
     "SkillRating",

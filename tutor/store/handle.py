@@ -42,6 +42,15 @@ from tutor.store.engine import (
     within_deadline,
     write_budget,
 )
+from tutor.store.friend_games import (
+    FriendGame,
+    create_friend_game,
+    friend_game,
+    friend_version,
+    make_move,
+    seat_to_bot,
+    take_seat,
+)
 from tutor.store.records import (
     ATTEMPT_COLUMNS,
     GAME_COLUMNS,
@@ -507,6 +516,82 @@ class Store:
             return False
         self.problem = None
         return True
+
+    # -- games between friends (tutor.store.friend_games) --------------------------------
+
+    def _friend_visitor(self, learner: str | None) -> str | None:
+        """The learner a friend game binds a seat to: refused when protected and not granted."""
+        if learner and not self.may_use(learner):
+            raise NotYourGame(f"{learner!r} is protected by a PIN not given in this session")
+        return learner or None
+
+    def create_friend_game(
+        self, game_id: str, data: Mapping[str, Any], players: int, learner: str | None
+    ) -> FriendGame | None:
+        """``create_friend_game`` for this visitor (None when the database is down)."""
+        who = self._friend_visitor(learner)
+        return self._run(
+            lambda e: create_friend_game(e, game_id, data, players, who, self.browser),
+            None,
+            writes=True,
+        )
+
+    def friend_game(self, game_id: str | None = None, code: str | None = None) -> FriendGame | None:
+        """``friend_game`` (None when absent or when the database is down)."""
+        return self._run(lambda e: friend_game(e, game_id, code), None)
+
+    def friend_version(self, game_id: str) -> int | None:
+        """``friend_version`` (None when absent or when the database is down)."""
+        return self._run(lambda e: friend_version(e, game_id), None)
+
+    def take_friend_seat(self, game_id: str, learner: str | None) -> int | None:
+        """``take_seat`` for this visitor (None: they watch, or the database is down)."""
+        who = self._friend_visitor(learner)
+        return self._run(lambda e: take_seat(e, game_id, who, self.browser), None, writes=True)
+
+    def friend_move(
+        self,
+        game_id: str,
+        seat: int,
+        version: int,
+        learner: str | None,
+        advance: Callable[[Any], tuple[Mapping[str, Any], bool]],
+    ) -> FriendGame | None:
+        """``make_move`` for this visitor. Raises what refuses the move (``StaleGame``,
+        ``NotYourSeat``, the rules' ``CribbageError``); None when the database is down."""
+        who = self._friend_visitor(learner)
+        if self.engine is None:
+            self.failures += 1
+            return None
+        engine = self.engine
+        try:
+            return within_deadline(
+                engine,
+                lambda: make_move(engine, game_id, seat, version, who, self.browser, advance),
+            )
+        except (SQLAlchemyError, OSError) as error:
+            self.problem = describe_error(error)
+            self.failures += 1
+            return None
+
+    def friend_seat_to_bot(
+        self, game_id: str, seat: int, level: str, version: int, learner: str | None
+    ) -> FriendGame | None:
+        """``seat_to_bot`` for this visitor (raises as :meth:`friend_move`)."""
+        who = self._friend_visitor(learner)
+        if self.engine is None:
+            self.failures += 1
+            return None
+        engine = self.engine
+        try:
+            return within_deadline(
+                engine,
+                lambda: seat_to_bot(engine, game_id, seat, level, version, who, self.browser),
+            )
+        except (SQLAlchemyError, OSError) as error:
+            self.problem = describe_error(error)
+            self.failures += 1
+            return None
 
     def game_owner(self, game_id: str) -> GameOwner | None:
         """Who the saved game belongs to (None when absent or when the database is down)."""

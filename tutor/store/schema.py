@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from tutor.store.engine import _now, _with_retry, _writing, ensure_folder
+from tutor.store.friend_migration import create_friend_table
 from tutor.store.fsrs_migration import move_reviews_to_fsrs
 from tutor.store.rating_migration import create_rating_tables
 from tutor.store.rush_migration import create_rush_table
@@ -467,6 +468,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(12, "PIN sign-ins that can be revoked", _pin_sessions),
     Migration(13, "review items scheduled by FSRS (stability, difficulty)", move_reviews_to_fsrs),
     Migration(14, "counting rushes, for each day's best", create_rush_table),
+    Migration(15, "games between friends, by link, with a version", create_friend_table),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
