@@ -85,7 +85,7 @@ __all__ = [
 #: decision is given (its options' values, its grade, its chance to win, the luck): analyses
 #: kept with saved games (:class:`HandReview`) made by an older version are then made again,
 #: never shown stale.
-REVIEW_VERSION: Final = 1
+REVIEW_VERSION: Final = 2
 
 
 @dataclass(frozen=True, slots=True)

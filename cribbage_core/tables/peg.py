@@ -3,8 +3,10 @@
 ``cribbage_core/tables/data/peg_table.json`` (made by ``scripts/make_peg_table.py``; the method is in
 its header) holds, for every multiset of four ranks and for the pone (who leads) and the dealer,
 the expected points for minus against over a whole two-player play, computed exactly with the
-pegging engine (:func:`cribbage_core.coach.peg_value.opening_value`) against the modelled opponent.
-The discard advice adds it to the hand and the crib.
+pegging engine (:func:`cribbage_core.coach.peg_value.opening_value`) against the modelled opponent,
+then moved by one constant per role so that the role's average is what the expert's self-play
+pegs (the dealer's margin, minus it for the pone): against the modelled opponent, weaker than the
+seat, each seat out-pegged it from either chair. The discard advice adds it to the hand and the crib.
 
 >>> from cribbage_core import parse_cards
 >>> peg_term(parse_cards("5H 5S 10D JC"), dealer=True) > peg_term(parse_cards("AH 6S 9D KC"), dealer=True)
@@ -16,15 +18,26 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
+from itertools import combinations_with_replacement
+from math import comb, prod
 from pathlib import Path
 from typing import Any, Final
 
 from cribbage_core.cards import Card, Rank
 from cribbage_core.errors import WrongNumberOfCards
 
-__all__ = ["TABLE_PATH", "keep_key", "peg_term", "load_table", "role_mean", "luck_baseline"]
+__all__ = [
+    "TABLE_PATH",
+    "keep_key",
+    "peg_term",
+    "load_table",
+    "role_mean",
+    "weighted_mean",
+    "selfplay_margin",
+    "luck_baseline",
+]
 
 #: Where the committed table lives.
 TABLE_PATH: Final = Path(__file__).resolve().parent / "data" / "peg_table.json"
@@ -51,19 +64,37 @@ def peg_term(keep: Sequence[Card], dealer: bool) -> float:
     return float(load_table()["tables"][role][keep_key([c.rank.value for c in keep])])
 
 
-@cache
-def role_mean(dealer: bool) -> float:
-    """The pegging term averaged over every kept hand, each weighed by the ways to hold it."""
-    from itertools import combinations_with_replacement
-    from math import comb, prod
-
-    table = load_table()["tables"]["dealer" if dealer else "pone"]
+def weighted_mean(column: Mapping[str, float]) -> float:
+    """The mean of a role's column over every kept hand, each weighed by the ways to hold it."""
     total = weight_sum = 0.0
     for ranks in combinations_with_replacement(range(1, 14), 4):
         weight = prod(comb(4, ranks.count(r)) for r in set(ranks))
-        total += weight * table[keep_key(ranks)]
+        total += weight * column[keep_key(ranks)]
         weight_sum += weight
     return total / weight_sum
+
+
+@cache
+def role_mean(dealer: bool) -> float:
+    """The pegging term averaged over every kept hand, each weighed by the ways to hold it.
+
+    The table is centred so that this is the dealer's margin in the play of the expert's
+    self-play for the dealer and minus it for the pone (:func:`selfplay_margin`): the play is
+    zero-sum, so the two add to zero.
+
+    >>> round(role_mean(True) + role_mean(False), 3)
+    0.0
+    """
+    return weighted_mean(load_table()["tables"]["dealer" if dealer else "pone"])
+
+
+def selfplay_margin() -> tuple[float, float, int]:
+    """The dealer's margin in the play per deal in the expert's self-play: (mean, standard error, deals).
+
+    Measured by ``scripts/measure_peg_margin.py``; the table is centred on it.
+    """
+    measured = load_table()["header"]["centring"]["selfplay"]
+    return float(measured["margin"]), float(measured["margin_se"]), int(measured["deals"])
 
 
 def luck_baseline(dealer: bool) -> float:
