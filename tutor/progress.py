@@ -9,15 +9,18 @@ for the weak-spot drill, the weight of each category a learner keeps missing
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
-from collections.abc import Callable, Iterable, Mapping
-from typing import Final, NamedTuple, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Final, NamedTuple, TypeVar
 
 import altair as alt
 import pandas as pd
 
 from cribbage_core.kinds import PegSpot, ResultKind, ScoreKind
 from cribbage_core.tables.bot_skill import bot_skill
+from tutor.lang import i18n
 from tutor.lang.i18n import (
     N_,
     _,
@@ -374,6 +377,59 @@ def localised(chart: Drawn) -> Drawn:
     return configured
 
 
+@dataclass(frozen=True)
+class ChartSpec:
+    """A chart as Vega-Lite: its spec, made by Altair once for what shapes it and kept
+    (:func:`kept_chart`), and this run's data by name. Building and checking a layered Altair
+    chart costs a page run about 0.1-0.2 s of CPU; a kept spec costs a dict copy, and the data
+    goes to the browser as Arrow, as Altair's would.
+
+    ``vega_lite()`` is what ``st.vega_lite_chart(spec=...)`` takes; ``to_dict()`` is the spec
+    with its data as rows, as Altair's ``to_dict`` writes it."""
+
+    spec: Mapping[str, Any]  # shared by every run that draws this shape: never changed
+    data: Mapping[str, pd.DataFrame]
+    description: str = ""
+
+    def described(self, text: str) -> ChartSpec:
+        """The chart with its text alternative (its label in the browser)."""
+        return replace(self, description=text)
+
+    def vega_lite(self) -> dict[str, Any]:
+        spec = {**self.spec, "datasets": dict(self.data)}
+        if self.description:
+            spec["description"] = self.description
+        return spec
+
+    def to_dict(self) -> dict[str, Any]:
+        spec = self.vega_lite()
+        spec["datasets"] = {name: rows.to_dict("records") for name, rows in self.data.items()}
+        return spec
+
+
+@functools.lru_cache(maxsize=256)
+def _kept_spec(
+    build: Callable[..., alt.Chart | alt.LayerChart],
+    language: str,
+    native: bool,
+    shape: tuple[Hashable, ...],
+) -> Mapping[str, Any]:
+    spec: dict[str, Any] = build(*shape).configure(locale=chart_locale()).to_dict()  # localised
+    return spec
+
+
+def kept_chart(
+    build: Callable[..., alt.Chart | alt.LayerChart],
+    shape: tuple[Hashable, ...],
+    data: Mapping[str, pd.DataFrame],
+) -> ChartSpec:
+    """The chart ``build(*shape)`` draws (its data named, ``alt.NamedData``), localised, with
+    ``data`` by those names. Its spec is made once a language, a choice of digits and a
+    ``shape``: everything but the data it draws must come in through ``shape``."""
+    spec = _kept_spec(build, i18n.current_language(), i18n.native_digits(), shape)
+    return ChartSpec(spec, data)
+
+
 def daily_accuracy_chart(
     daily: pd.DataFrame, series: str, title: str, count: str, colours: alt.Scale | None = None
 ) -> alt.Chart:
@@ -578,11 +634,11 @@ def spread_labels(
     return [top * (1 - at[i] / height) for i in range(len(values))]
 
 
-def bot_rules(bots: pd.DataFrame, y_scale: alt.Scale, top: float) -> alt.LayerChart:
+def bot_rules(levels: Iterable[str], y_scale: alt.Scale) -> alt.LayerChart:
     """The bots' typical figures as dashed rules across a skill chart in their level's colour,
     each labelled in a column at the right end: at the height of its line, or moved apart
-    (:func:`spread_labels`) so that no two labels overlap."""
-    bots = bots.assign(label_at=spread_labels(bots["skill"], top))
+    (:func:`spread_labels`, in the data: ``label_at``) so that no two labels overlap. Each
+    level's rows are the dataset ``bots-<level>``, all of them ``bots``."""
     tooltip = [
         alt.Tooltip("label:N", title=_("Typical figure")),
         alt.Tooltip("se:Q", title=_("Standard error"), format=".3f"),
@@ -590,15 +646,15 @@ def bot_rules(bots: pd.DataFrame, y_scale: alt.Scale, top: float) -> alt.LayerCh
     ]
     # a layer a level: a colour given as a value, so the opponents' legend is one (colour with shape)
     rules = [
-        alt.Chart(bots[bots["level"] == level])
+        alt.Chart(alt.NamedData(f"bots-{level}"))
         .mark_rule(strokeDash=[5, 4], strokeWidth=1.5, color=LEVEL_COLOURS[level])
         .encode(y=alt.Y("skill:Q", scale=y_scale), tooltip=tooltip)
-        for level in bots["level"]
+        for level in levels
     ]
     label_y = alt.Y("label_at:Q", scale=y_scale)
     # before each label a short dash in its line's colour, so a label moved off its line still points to it
     keys = [
-        alt.Chart(bots[bots["level"] == level])
+        alt.Chart(alt.NamedData(f"bots-{level}"))
         .mark_point(
             shape="stroke",
             size=120,
@@ -608,24 +664,39 @@ def bot_rules(bots: pd.DataFrame, y_scale: alt.Scale, top: float) -> alt.LayerCh
             xOffset=10,
         )
         .encode(y=label_y, x=alt.value("width"))
-        for level in bots["level"]
+        for level in levels
     ]
     labels = (
-        alt.Chart(bots)
+        alt.Chart(alt.NamedData("bots"))
         .mark_text(align="left", dx=20, baseline="middle", color="#424242", fontSize=11)
         .encode(y=label_y, x=alt.value("width"), text="label:N")
     )
     return alt.LayerChart(layer=[*rules, *keys, labels])
 
 
-def skill_chart(figures: pd.DataFrame, current: str | None = None) -> alt.LayerChart:
+def skill_chart(figures: pd.DataFrame, current: str | None = None) -> ChartSpec:
     """Each game's skill figure over time (``skill_frame``, levels already in words): a line
     through the games in order, a point per game in its opponent's colour and shape (its day in
     the tooltip), clickable; the game ``current`` ringed; the bots' typical figures as labelled
     dashed rules (:func:`bot_figures`). A level has the same colour on every chart
-    (:data:`LEVEL_COLOURS`)."""
+    (:data:`LEVEL_COLOURS`). The spec is kept (:func:`kept_chart`) by its axis's top, the bots'
+    levels and whether a game is ringed."""
     bots = bot_figures()
     top = nice_top(max([*figures["skill"].astype(float), *bots["skill"]], default=0.0))
+    bots = bots.assign(label_at=spread_labels(bots["skill"], top))
+    levels = tuple(str(level) for level in bots["level"])
+    data = {
+        "figures": figures,
+        "bots": bots,
+        **{f"bots-{level}": bots[bots["level"] == level] for level in levels},
+    }
+    if current is not None:
+        data["ring"] = figures[figures["id"] == current]
+    return kept_chart(_skill_layers, (top, levels, current is not None), data)
+
+
+def _skill_layers(top: float, levels: tuple[str, ...], ringed: bool) -> alt.LayerChart:
+    """:func:`skill_chart`'s layers, its data named: ``figures``, the bots' and ``ring``."""
     y_scale = alt.Scale(domain=[0, top], nice=False)
     # by game, not by day: several games on one day stay apart, and one game is not a date axis
     x = alt.X(
@@ -639,8 +710,9 @@ def skill_chart(figures: pd.DataFrame, current: str | None = None) -> alt.LayerC
         title=_("Your skill figure ({zero} is perfect)").format(zero=fmt_int(0)),
         scale=y_scale,
     )
+    games = alt.NamedData("figures")
     line = (
-        alt.Chart(figures)
+        alt.Chart(games)
         .mark_line(color=LEARNER_COLOUR, strokeWidth=1.5)
         .encode(x=x, y=y, order="game:Q")
     )
@@ -650,7 +722,7 @@ def skill_chart(figures: pd.DataFrame, current: str | None = None) -> alt.LayerC
     # the opponents' legend above the plot: the right of it is the column of the bots' labels
     legend = alt.Legend(orient="top", titleOrient="left", symbolSize=90)
     points = (
-        alt.Chart(figures)
+        alt.Chart(games)
         .mark_point(filled=True, size=110, cursor="pointer")
         .encode(
             x=x,
@@ -676,13 +748,13 @@ def skill_chart(figures: pd.DataFrame, current: str | None = None) -> alt.LayerC
         )
         .add_params(pick)
     )
-    chart: alt.LayerChart = bot_rules(bots, y_scale, top) + line + points
-    if current is not None:
-        ring = alt.Chart(figures[figures["id"] == current]).mark_point(
+    chart: alt.LayerChart = bot_rules(levels, y_scale) + line + points
+    if ringed:
+        ring = alt.Chart(alt.NamedData("ring")).mark_point(
             size=420, strokeWidth=2.5, color="#212121"
         )
         chart += ring.encode(x=x, y=y)
-    return localised(chart.properties(height=SKILL_CHART_HEIGHT))
+    return chart.properties(height=SKILL_CHART_HEIGHT)
 
 
 def picked_game(selection: object) -> str | None:

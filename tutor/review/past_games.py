@@ -52,8 +52,10 @@ def skill_over_time(games: pd.DataFrame) -> None:
             _("No game has its skill figure yet: finish a game, or open the review of a past one.")
         )
         return
-    chart = progress.skill_chart(figures).properties(description=progress.skill_summary(figures))
-    event = st.altair_chart(chart, width="stretch", on_select="rerun", key="progress_skill")
+    chart = progress.skill_chart(figures).described(progress.skill_summary(figures))
+    event = st.vega_lite_chart(
+        spec=chart.vega_lite(), width="stretch", on_select="rerun", key="progress_skill"
+    )
     st.caption(
         _(
             "Points lost on average per decision with a real choice, against the best play the coach "

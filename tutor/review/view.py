@@ -246,14 +246,34 @@ def win_chart(game: ReviewedGame) -> None:
     if len(rows) < 2:
         return
     frame = pd.DataFrame(rows)
+    chart = progress.kept_chart(
+        _win_layers, (), {"line": frame, "errors": frame[frame["error"]]}
+    ).described(win_summary(frame))  # its text alternative
+    event = st.vega_lite_chart(
+        spec=chart.vega_lite(), width="stretch", on_select="rerun", key="review_chart"
+    )
+    st.caption(_("Each red point is a mistake or a blunder: click one to see its hand."))
+    picked = [p.get("hand") for p in event.selection.get("swing", [])] if event else []
+    hand = int(picked[0]) if picked and picked[0] is not None else None
+    if hand is not None and hand != st.session_state.get(
+        _PICKED
+    ):  # a new click, not the last one again
+        st.session_state[_HAND] = hand
+        st.session_state[MODE] = REVIEW
+    st.session_state[_PICKED] = hand
+
+
+def _win_layers() -> alt.LayerChart:
+    """:func:`win_chart`'s layers, their data named: the ``line`` of every decision, the
+    ``errors`` marked, clickable."""
     x = alt.X("move:Q", title=_("Your decisions, in order"))
     y = alt.Y("win:Q", title=_("Your chance to win (%)"), scale=alt.Scale(domain=[0, 100]))
-    line = alt.Chart(frame).mark_line(color="#1e4f91").encode(x=x, y=y)
+    line = alt.Chart(alt.NamedData("line")).mark_line(color="#1e4f91").encode(x=x, y=y)
     swing = alt.selection_point(
         fields=["hand"], name="swing", nearest=True
     )  # a click near a point is enough
     marks = (
-        alt.Chart(frame[frame["error"]])
+        alt.Chart(alt.NamedData("errors"))
         .mark_point(color="#c62828", size=120, filled=True, cursor="pointer")
         .encode(
             x=x,
@@ -265,19 +285,8 @@ def win_chart(game: ReviewedGame) -> None:
         )
         .add_params(swing)
     )
-    chart = progress.localised(
-        (line + marks).properties(description=win_summary(frame))
-    )  # its text alternative
-    event = st.altair_chart(chart, width="stretch", on_select="rerun", key="review_chart")
-    st.caption(_("Each red point is a mistake or a blunder: click one to see its hand."))
-    picked = [p.get("hand") for p in event.selection.get("swing", [])] if event else []
-    hand = int(picked[0]) if picked and picked[0] is not None else None
-    if hand is not None and hand != st.session_state.get(
-        _PICKED
-    ):  # a new click, not the last one again
-        st.session_state[_HAND] = hand
-        st.session_state[MODE] = REVIEW
-    st.session_state[_PICKED] = hand
+    layered: alt.LayerChart = line + marks
+    return layered
 
 
 def win_summary(frame: pd.DataFrame) -> str:
@@ -325,7 +334,9 @@ def skill_beside(store: Store, learner: str | None, game: ReviewedGame) -> None:
     st.markdown(bold(_("Your skill beside your past games and the computer's")))
     figures = progress.named(past, "opponent_level", progress.level_name)
     chart = progress.skill_chart(figures, current=game.game_id)
-    st.altair_chart(chart.properties(description=progress.skill_summary(figures)), width="stretch")
+    st.vega_lite_chart(
+        spec=chart.described(progress.skill_summary(figures)).vega_lite(), width="stretch"
+    )
     st.caption(_("The ringed point is this game.") + " " + progress.bot_lines_caption())
 
 
