@@ -695,6 +695,15 @@ def skill_chart(figures: pd.DataFrame, current: str | None = None) -> ChartSpec:
     return kept_chart(_skill_layers, (top, levels, current is not None), data)
 
 
+def warm_up() -> None:
+    """Build the skill chart's specs a review and the Progress page draw first, in the default
+    language, each learner's figures under the easy computer's (``tutor.frame.warm`` calls it)."""
+    bots = bot_figures()
+    shape = (nice_top(float(bots["skill"].max())), tuple(str(level) for level in bots["level"]))
+    for ringed in (False, True):
+        kept_chart(_skill_layers, (*shape, ringed), {})
+
+
 def _skill_layers(top: float, levels: tuple[str, ...], ringed: bool) -> alt.LayerChart:
     """:func:`skill_chart`'s layers, its data named: ``figures``, the bots' and ``ring``."""
     y_scale = alt.Scale(domain=[0, top], nice=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import threading
 
+import pandas as pd
 import pytest
 
 from cribbage_core import totals
@@ -65,6 +66,21 @@ def test_the_warm_up_imports_the_libraries_and_builds_the_tables() -> None:
     )  # pages'
     assert totals._TABLE is not None  # built: a page finds it made
     assert build_tables() >= 8
+
+
+def test_the_warm_up_builds_the_charts_a_review_draws_first() -> None:
+    from tutor import progress
+
+    progress._kept_spec.cache_clear()
+    warm.warm()
+    built = progress._kept_spec.cache_info()
+    assert built.currsize == 3  # the skill chart with and without a ringed game, the chance to win
+    figures = pd.DataFrame(
+        {"id": ["g"], "day": [pd.Timestamp("2026-12-01")], "game": [1], "skill": [0.4]}
+        | {"errors": [2], "opponent_level": ["Easy"]}
+    )
+    progress.skill_chart(figures, current="g")  # a learner's first review: its spec is found made
+    assert progress._kept_spec.cache_info().hits == built.hits + 1
 
 
 def test_started_through_this_module_a_server_is_warmed_at_once(

@@ -8,8 +8,9 @@ in one that had served it before. :func:`start_once` (called by the page shell o
 cheap after the first) starts a background thread that waits for the process's first page run
 to end and then does all of it, so that page is not slowed and the pages opened next, by
 anyone, find it done; it ends by freezing what it imported out of the garbage collector's way
-(:func:`tutor.frame.memory.freeze_imports`), as the next page would have. ``CRIBBAGE_WARM_UP=0``
-in the environment turns it off.
+(:func:`tutor.frame.memory.freeze_imports`), as the next page would have. A module of the app
+that has more to build once (the review's and Progress's chart specs) offers a ``warm_up()``
+function, called after the imports. ``CRIBBAGE_WARM_UP=0`` in the environment turns it off.
 
 Streamlit runs no code of the app before a first page, so that page (the very first of a new
 server) still pays for it all. To warm a server as it starts, before any page, start it through
@@ -74,6 +75,11 @@ def warm() -> None:
     alt.Chart(pd.DataFrame({"x": [0.0]})).mark_line().encode(
         x="x:Q"
     ).to_dict()  # the schema, read once
+    for module in list(sys.modules.values()):  # each of the app's own warm-ups
+        if getattr(module, "__name__", "").startswith("tutor."):
+            more = getattr(module, "warm_up", None)
+            if callable(more):
+                more()
     freeze_imports()
 
 

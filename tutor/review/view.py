@@ -263,6 +263,11 @@ def win_chart(game: ReviewedGame) -> None:
     st.session_state[_PICKED] = hand
 
 
+def warm_up() -> None:
+    """Build the chance-to-win chart's spec in the default language (``tutor.frame.warm`` calls it)."""
+    progress.kept_chart(_win_layers, (), {})
+
+
 def _win_layers() -> alt.LayerChart:
     """:func:`win_chart`'s layers, their data named: the ``line`` of every decision, the
     ``errors`` marked, clickable."""
