@@ -261,3 +261,37 @@ def test_the_game_in_one_picture_sets_its_skill_beside_the_bots_lines(db_url: st
     # this game (not filed yet, so in the page's own row), with the figure of the analysis
     assert list(games["id"]) == [GAME]
     assert games["skill"][0] == round(analyse_record(session.record).summary(HUMAN).skill, 3)
+
+
+def test_a_game_nothing_was_kept_for_is_analysed_a_share_a_run(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tutor.review import view
+
+    monkeypatch.setattr(
+        view, "ANALYSIS_SECONDS", 0.0
+    )  # each run analyses one hand, then runs again
+    stopped: list[int] = []
+    keep_made = view.keep_made
+    monkeypatch.setattr(
+        view,
+        "keep_made",
+        lambda store, g, hands, *who: (
+            stopped.append(len(hands)) or keep_made(store, g, hands, *who)
+        ),
+    )
+    game_id = "0b7a6f0e-1111-4c2b-9d7e-0000000000b5"  # its analysis in no cache of this process
+    session = played()
+    save(db_url, session, game_id=game_id)
+    at = open_page(game=game_id, learner="Ann")
+    assert not at.exception, at.exception
+    mine = analyse_record(session.record).summary(HUMAN)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Your skill figure"] == f"{mine.skill:.2f}"  # the whole game, in the end
+    assert metrics["Mistakes and blunders"] == str(mine.errors)
+    engine = store.make_engine(db_url)
+    kept = store.load_own_hand_reviews(engine, game_id, "Ann", None)
+    engine.dispose()
+    hands = session.state.hand_no
+    assert sorted(k.hand_no for k in kept) == list(range(1, hands + 1))  # every hand kept, once
+    assert stopped == [1] * (hands - 1)  # a run a hand; the last run analysed the last one

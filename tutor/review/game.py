@@ -23,6 +23,7 @@ hands analysed here, for the page to keep in turn.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -42,6 +43,7 @@ from cribbage_core.record import GameRecord
 from tutor.play.session import HUMAN, read_save
 
 __all__ = [
+    "AnalysisUnfinished",
     "LEARNER",
     "ReviewedGame",
     "review_game",
@@ -52,6 +54,18 @@ __all__ = [
 
 #: The learner's seat in a game of the Play page.
 LEARNER = HUMAN
+
+
+class AnalysisUnfinished(Exception):
+    """The analysis stopped when its share of CPU time was spent (``seconds`` of
+    :func:`analyse_hands`): ``made`` holds the finished hands it analysed (to keep, so that the
+    next try goes on from them), ``done`` of ``total`` hands are analysed or kept."""
+
+    def __init__(self, made: Sequence[HandReview], done: int, total: int) -> None:
+        super().__init__(f"{done} of {total} hands analysed")
+        self.made = tuple(made)
+        self.done = done
+        self.total = total
 
 
 @dataclass(frozen=True)
@@ -87,16 +101,20 @@ class ReviewedGame:
         return tuple(s for s in range(self.review.players) if s not in self.seats)
 
     def with_seats(
-        self, seats: Sequence[int] | None = None, kept: Sequence[HandReview] = ()
+        self,
+        seats: Sequence[int] | None = None,
+        kept: Sequence[HandReview] = (),
+        seconds: float | None = None,
     ) -> ReviewedGame:
         """This game with the decisions of ``seats`` (default: every seat not analysed yet) added,
-        taking the hands ``kept`` that still stand for it; :attr:`fresh` is then what was analysed."""
+        taking the hands ``kept`` that still stand for it; :attr:`fresh` is then what was analysed.
+        ``seconds``: as :func:`analyse_hands`."""
         wanted = tuple(
             s for s in (self.others() if seats is None else seats) if s not in self.seats
         )
         if not wanted:
             return self
-        hands, fresh = analyse_hands(self.record, self.line, self.final, wanted, kept)
+        hands, fresh = analyse_hands(self.record, self.line, self.final, wanted, kept, seconds)
         more = review_of_hands(self.line, hands)
         merged = merge_reviews(self.review, self.seats, more)
         return replace(
@@ -134,6 +152,7 @@ def review_game(
     seats: Sequence[int] = (LEARNER,),
     kept: Sequence[HandReview] = (),
     game_id: str | None = None,
+    seconds: float | None = None,
 ) -> ReviewedGame:
     """Read a Play page save (``PlaySession.to_dict``) and analyse the line it took for ``seats``
     (the learner's by default; :meth:`ReviewedGame.with_seats` adds the others), taking the
@@ -141,7 +160,8 @@ def review_game(
 
     Raises ``InvalidSavedGame`` when the save cannot be read: it is read by the Play page's own
     reader (``tutor.play.session.read_save``), so a save Play refuses is refused here too.
-    ``game_id``: the address's game (default: the one the save names).
+    ``game_id``: the address's game (default: the one the save names); ``seconds``: as
+    :func:`analyse_hands`.
     """
     if game_id is None:
         game_id = str(data.get("game_id", "")) if isinstance(data, dict) else ""
@@ -149,7 +169,7 @@ def review_game(
     record = session.record
     line = tuple(played_line(record))
     chosen = tuple(sorted(set(seats)))
-    hands, fresh = analyse_hands(record, line, session.state, chosen, kept)
+    hands, fresh = analyse_hands(record, line, session.state, chosen, kept, seconds)
     return ReviewedGame(
         session.game_id,
         session.settings.level,
@@ -175,15 +195,22 @@ def analyse_hands(
     final: GameState,
     seats: Sequence[int],
     kept: Sequence[HandReview] = (),
+    seconds: float | None = None,
 ) -> tuple[list[HandReview], list[HandReview]]:
     """Each hand of ``line`` for each of ``seats``: the kept analysis where it stands for the game
     (same version, same steps), else analysed now. Returns them all, and those analysed now of
-    finished hands (to be kept)."""
+    finished hands (to be kept).
+
+    ``seconds``: this thread's CPU time the analysis may take. Once a hand is analysed and that
+    time is spent, the next hand to analyse raises :class:`AnalysisUnfinished` instead (so each
+    try analyses at least one hand, and a page run stays short)."""
     found = {(h.hand_no, h.seat): h for h in kept}
     hands: list[HandReview] = []
     fresh: list[HandReview] = []
     spans = hand_spans(line)
     keys = line_keys(record, line, (span.stop for span in spans.values()))
+    began = time.thread_time()
+    made_any = False
     for hand_no, span in spans.items():
         key = keys[span.stop]
         for seat in seats:
@@ -191,7 +218,10 @@ def analyse_hands(
             if old is not None and old.stands_for(key, span.stop):
                 hands.append(old)
                 continue
+            if seconds is not None and made_any and time.thread_time() - began >= seconds:
+                raise AnalysisUnfinished(fresh, len(hands), len(spans) * len(seats))
             made = analyse_hand(line, hand_no, seat, key)
+            made_any = True
             hands.append(made)
             if hand_finished(hand_no, final):
                 fresh.append(made)

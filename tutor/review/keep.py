@@ -32,7 +32,7 @@ from tutor.play.session import PlaySession
 from tutor.review.game import LEARNER, ReviewedGame, hand_finished
 from tutor.store import KeptHand, Store
 
-__all__ = ["advance", "keep_finished", "keep_fresh", "kept_hands"]
+__all__ = ["advance", "keep_finished", "keep_fresh", "keep_made", "kept_hands"]
 
 _SO_FAR: Final = "review_hand_so_far"  # (game id, HandReview of the learner's hand being played)
 _KEPT: Final = "review_hands_kept"  # (game id, hand, seat, key) kept from this session
@@ -73,6 +73,17 @@ def _keep(
     rows = [KeptHand(h.hand_no, h.seat, h.version, h.key, h.to_dict()) for h in new]
     if store.keep_hand_reviews(game_id, rows, learner, browser):
         kept.update((game_id, h.hand_no, h.seat, h.key) for h in new)
+
+
+def keep_made(
+    store: Store,
+    game_id: str,
+    hands: Sequence[HandReview],
+    learner: str | None,
+    browser: str | None,
+) -> None:
+    """Keep the finished hands ``hands`` a review analysed before it stopped part way."""
+    _keep(store, game_id, hands, learner, browser)
 
 
 def keep_fresh(store: Store, game: ReviewedGame, learner: str | None, browser: str | None) -> None:

@@ -46,8 +46,14 @@ from tutor.lang.i18n import (
 from tutor.lang.languages import is_rtl
 from tutor.play.text import LEVEL_LABELS, saved_game_problem, seat_names
 from tutor.quiz.discard_text import seat_text
-from tutor.review.game import LEARNER, ReviewedGame, hand_finished, review_game
-from tutor.review.keep import keep_fresh, kept_hands
+from tutor.review.game import (
+    LEARNER,
+    AnalysisUnfinished,
+    ReviewedGame,
+    hand_finished,
+    review_game,
+)
+from tutor.review.keep import keep_fresh, keep_made, kept_hands
 from tutor.review.reasons import (
     GRADE_ICONS,
     actual_discard_line,
@@ -94,19 +100,39 @@ def _nothing_kept() -> Sequence[HandReview]:
     return ()
 
 
+#: The CPU time one page run may give to analysing a game whose hands were not kept (a game
+#: saved before they were, or by an older analysis): when it is spent, the hands analysed so
+#: far are kept, the page shows how far it got and runs again, going on from them.
+ANALYSIS_SECONDS: Final = 0.15
+#: (game id, the finished hands analysed by this session's runs that stopped part way)
+_PARTIAL: Final = "review_partial"
+
+
 @st.cache_resource(max_entries=16, show_spinner=False)
-def analysed(game_id: str, moves: int, _data: object, _kept: _Kept = _nothing_kept) -> ReviewedGame:
+def analysed(
+    game_id: str,
+    moves: int,
+    _data: object,
+    _kept: _Kept = _nothing_kept,
+    _seconds: float | None = None,
+) -> ReviewedGame:
     """The game ``game_id`` at ``moves`` moves (its save ``_data``), the learner's decisions
-    analysed (the hands ``_kept()`` taken where they stand), once per server."""
-    return review_game(_data, moves, kept=_kept(), game_id=game_id)
+    analysed (the hands ``_kept()`` taken where they stand), once per server. Raises
+    ``AnalysisUnfinished`` when that took more than ``_seconds`` (nothing is cached then)."""
+    return review_game(_data, moves, kept=_kept(), game_id=game_id, seconds=_seconds)
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
 def analysed_whole(
-    game_id: str, moves: int, _data: object, _kept: _Kept = _nothing_kept
+    game_id: str,
+    moves: int,
+    _data: object,
+    _kept: _Kept = _nothing_kept,
+    _seconds: float | None = None,
 ) -> ReviewedGame:
     """As :func:`analysed`, with the computer's decisions too (the learner's analysis reused)."""
-    return analysed(game_id, moves, _data, _kept).with_seats(kept=_kept())
+    learners = analysed(game_id, moves, _data, _kept, _seconds)
+    return learners.with_seats(kept=_kept(), seconds=_seconds)
 
 
 def analysed_game(
@@ -117,22 +143,42 @@ def analysed_game(
     learner: str | None,
     browser: str | None,
     whole: bool = False,
+    bounded: bool = False,
 ) -> ReviewedGame:
     """The visitor's game ``game_id`` analysed (``whole``: every seat), from the hands kept with it
     where they stand; the finished hands analysed here are kept in turn. The caller has checked
-    that the game is the visitor's. ``InvalidSavedGame`` when the save cannot be read."""
+    that the game is the visitor's. ``InvalidSavedGame`` when the save cannot be read.
+
+    ``bounded`` (the review page): a game with hands to analyse is analysed a share at a time
+    (:data:`ANALYSIS_SECONDS` a run): the page keeps the hands made, shows how far it is and
+    runs again. They are also held in
+    the session, so it goes on even where they cannot be kept (no store, a busy database)."""
     read: list[tuple[HandReview, ...]] = []
+    partial = st.session_state.get(_PARTIAL)
+    so_far = partial[1] if isinstance(partial, tuple) and partial[0] == game_id else ()
 
     def kept() -> tuple[HandReview, ...]:  # read only when the analysis is not in the cache
         if not read:
-            read.append(kept_hands(store, game_id, learner, browser))
+            read.append((*kept_hands(store, game_id, learner, browser), *so_far))
         return read[0]
 
-    game = analysed(game_id, moves, data, kept)
-    keep_fresh(store, game, learner, browser)
-    if whole:
-        game = analysed_whole(game_id, moves, data, kept)
+    seconds = ANALYSIS_SECONDS if bounded else None
+    try:
+        game = analysed(game_id, moves, data, kept, seconds)
         keep_fresh(store, game, learner, browser)
+        if whole:
+            game = analysed_whole(game_id, moves, data, kept, seconds)
+            keep_fresh(store, game, learner, browser)
+    except AnalysisUnfinished as unfinished:
+        keep_made(store, game_id, unfinished.made, learner, browser)
+        st.session_state[_PARTIAL] = (game_id, (*so_far, *unfinished.made))
+        st.progress(
+            unfinished.done / unfinished.total,
+            text=_("Analysing your game: {done} of {total} hands done.").format(
+                done=fmt_int(unfinished.done), total=fmt_int(unfinished.total)
+            ),
+        )
+        st.rerun()
     return game
 
 
@@ -167,10 +213,12 @@ def open_game(store: Store, learner: str | None, browser: str | None) -> Reviewe
     moves, data = found
     try:
         with st.spinner(_("Analysing every decision of the game…")):
-            game = analysed_game(store, wanted, moves, data, learner, browser)
+            game = analysed_game(store, wanted, moves, data, learner, browser, bounded=True)
         if st.session_state.get(_COMPUTER):  # the switch for the computer's decisions is on
             with st.spinner(_("Analysing the computer's decisions…")):
-                game = analysed_game(store, wanted, moves, data, learner, browser, whole=True)
+                game = analysed_game(
+                    store, wanted, moves, data, learner, browser, whole=True, bounded=True
+                )
         return game
     except InvalidSavedGame as error:
         _no_game(saved_game_problem(error))

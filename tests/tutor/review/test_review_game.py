@@ -7,10 +7,10 @@ from functools import cache
 
 import pytest
 
-from cribbage_core.coach.game_review import analyse_record
+from cribbage_core.coach.game_review import HandReview, analyse_record, hand_spans, played_line
 from tests import apptools
 from tutor.play.session import HUMAN, PlaySession
-from tutor.review.game import review_game
+from tutor.review.game import AnalysisUnfinished, review_game
 from tutor.review.items import settled_decisions
 
 GAME = "0b7a6f0e-3333-4c2b-9d7e-000000000003"
@@ -51,3 +51,23 @@ def test_a_hand_still_played_is_told_by_the_line_not_by_the_seats_analysed() -> 
     settled = settled_decisions(game)
     assert {d.hand_no for d in settled} == set(range(1, game.last_hand))
     assert settled == settled_decisions(game.with_seats())  # the same with every seat analysed
+
+
+@pytest.mark.parametrize("stop", [None, 60])  # finished, and in the middle of a hand
+def test_an_analysis_stopped_each_hand_goes_on_to_the_whole_analysis(stop: int | None) -> None:
+    session = played(stop)
+    data = session.to_dict()
+    kept: list[HandReview] = []
+    tries = 0
+    while True:  # no CPU time to spare: each try analyses one hand, then stops
+        try:
+            game = review_game(data, session.moves, kept=kept, seconds=0.0)
+            break
+        except AnalysisUnfinished as unfinished:
+            assert len(unfinished.made) == 1 and unfinished.done == len(kept) + 1
+            assert unfinished.total == len(hand_spans(tuple(played_line(session.record))))
+            kept += unfinished.made
+            tries += 1
+    assert tries == len(hand_spans(game.line)) - 1
+    assert game.review == review_game(data, session.moves).review
+    assert [h.hand_no for h in kept] == list(range(1, tries + 1))
