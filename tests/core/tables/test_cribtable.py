@@ -6,14 +6,18 @@ import random
 import pytest
 
 from cribbage_core import parse_cards
+from cribbage_core.cards import full_deck
+from cribbage_core.coach.advisor import advise
 from cribbage_core.seats import Role
 from cribbage_core.tables.crib import (
+    advisor_discard,
     all_keys,
     crib_value,
     discard_key,
     load_table,
     representative_discard,
     simulate_crib,
+    table_role,
 )
 
 
@@ -66,7 +70,36 @@ def test_a_fresh_small_simulation_agrees_with_the_table(key: str, role: Role, pl
     mean_t, se_t = load_table()["tables"][str(players)]["pone" if role is Role.PONE else "dealer"][
         key
     ]
+    # the committed table's method: the others discard by the rough crib estimate
     mean, se = simulate_crib(
         representative_discard(key), role, players, 400, random.Random(f"test/{key}")
     )
     assert abs(mean - mean_t) <= 4 * math.hypot(se, se_t), (mean, se, mean_t, se_t)
+
+
+def test_the_simulated_players_discard_as_the_advisor_does() -> None:
+    rng = random.Random("advisor-discard")
+    for players, role in ((2, Role.PONE), (2, Role.DEALER), (3, Role.PONE), (4, Role.PARTNER)):
+        column = {
+            k: v[0] for k, v in load_table()["tables"][str(players)][table_role(role)].items()
+        }
+        for _ in range(60):
+            hand = rng.sample(full_deck(), 6 if players == 2 else 5)
+            best = advise(hand, role, players).best
+            assert set(advisor_discard(hand, len(hand) - 4, role.crib_sign, column)) == set(
+                best.discard
+            )
+
+
+def test_the_advisor_method_uses_the_table_it_is_given() -> None:
+    # a table that prizes 5-5 in one's own crib makes the simulated dealer throw 5s beside the
+    # pone's cards: the pone's 2-3 crib gains from it
+    columns = {
+        column: {k: v[0] for k, v in entries.items()}
+        for column, entries in load_table()["tables"]["2"].items()
+    }
+    prized = {"dealer": columns["dealer"] | {"5-5": 30.0}, "pone": columns["pone"]}
+    two_three = representative_discard("2-3 offsuit")
+    plain, _ = simulate_crib(two_three, Role.PONE, 2, 200, random.Random("p"), columns)
+    fives, _ = simulate_crib(two_three, Role.PONE, 2, 200, random.Random("p"), prized)
+    assert fives > plain + 0.1
