@@ -35,6 +35,26 @@ from tutor.store.access import (
     token_session,
     token_valid,
 )
+from tutor.store.classes import (
+    ClassFigures,
+    Member,
+    NotATeacher,
+    SchoolClass,
+    add_teacher,
+    archive_class,
+    class_figures,
+    class_members,
+    class_of,
+    class_teachers,
+    classes_joined,
+    classes_taught,
+    create_class,
+    join_class,
+    leave_class,
+    member_attempts,
+    member_learner,
+    remove_class,
+)
 from tutor.store.engine import (
     default_url,
     engine_options,
@@ -51,6 +71,7 @@ from tutor.store.friend_games import (
     seat_to_bot,
     take_seat,
 )
+from tutor.store.ratings import SkillRating, skill_ratings
 from tutor.store.records import (
     ATTEMPT_COLUMNS,
     GAME_COLUMNS,
@@ -780,6 +801,150 @@ class Store:
     def rush_best(self, learner_name: str, day: dt.date) -> int | None:
         """The learner's best rush on ``day`` (None: none, or the database is down)."""
         return self._for_learner(learner_name, lambda e, who: rush_best(e, who.id, day), None)
+
+    # ---- classes (see tutor.store.classes: every rule is checked there as well)
+
+    def may_teach(self, name: str) -> bool:
+        """Whether this session may act as ``name`` the teacher: the name has a PIN and this
+        browser proved it (the PIN, or a token from it). Fails closed."""
+        try:
+            learner = self._find(name)
+            return (
+                learner is not None
+                and learner.name in self._granted
+                and self._pin_hash(learner) is not None
+            )
+        except _Unchecked:
+            return False
+
+    def _as_teacher(
+        self, name: str, work: Callable[[Engine, Learner], T], fallback: T, writes: bool = False
+    ) -> T:
+        """``work(engine, teacher)`` when this session may teach as ``name``; ``fallback``
+        otherwise. ``NotATeacher`` from a read gives ``fallback`` (a stranger learns nothing);
+        from a write it is raised for the page to explain."""
+        learner = self.learner(name) if self.may_teach(name) else None
+        if learner is None:
+            self.refusals += 1
+            if writes:
+                raise NotATeacher("no_pin", "a teacher is a learner whose name has a PIN")
+            return fallback
+        if writes:
+            return self._run(lambda engine: work(engine, learner), fallback, writes=True)
+        try:
+            return self._run(lambda engine: work(engine, learner), fallback)
+        except NotATeacher:
+            self.refusals += 1
+            return fallback
+
+    def create_class(self, teacher: str, class_name: str, language: str) -> SchoolClass | None:
+        """``create_class`` (None: the database is down); raises ``ClassError``."""
+        return self._as_teacher(
+            teacher, lambda e, who: create_class(e, who.id, class_name, language), None, True
+        )
+
+    def classes_taught(self, teacher: str) -> list[SchoolClass]:
+        """The classes ``teacher`` teaches ([]: none, not proved here, or the database down)."""
+        return self._as_teacher(teacher, lambda e, who: classes_taught(e, who.id), [])
+
+    def class_of(self, teacher: str, class_id: int) -> SchoolClass | None:
+        """The class, if ``teacher`` teaches it (None otherwise)."""
+        return self._as_teacher(teacher, lambda e, who: class_of(e, who.id, class_id), None)
+
+    def class_teachers(self, teacher: str, class_id: int) -> list[str]:
+        """The class's teachers' names, for one of them."""
+        return self._as_teacher(teacher, lambda e, who: class_teachers(e, who.id, class_id), [])
+
+    def add_teacher(self, teacher: str, class_id: int, other: str) -> bool | None:
+        """Make ``other`` a teacher of the class too (False: one already; None: not saved);
+        raises ``ClassError`` (``no_learner``: nobody has that name)."""
+        found = self.learner(other)
+        if found is None:
+            if self.failures:
+                return None
+            raise NotATeacher("no_learner", "nobody has that name here")
+        return self._as_teacher(
+            teacher, lambda e, who: add_teacher(e, who.id, class_id, found.id), None, True
+        )
+
+    def archive_class(self, teacher: str, class_id: int, archived: bool = True) -> bool:
+        """``archive_class``; False when not saved. Raises ``ClassError``."""
+
+        def archive(engine: Engine, who: Learner) -> bool:
+            archive_class(engine, who.id, class_id, archived)
+            return True
+
+        return self._as_teacher(teacher, archive, False, True)
+
+    def remove_class(self, teacher: str, class_id: int) -> bool:
+        """``remove_class`` (no learner's progress goes); False when not saved."""
+
+        def remove(engine: Engine, who: Learner) -> bool:
+            remove_class(engine, who.id, class_id)
+            return True
+
+        return self._as_teacher(teacher, remove, False, True)
+
+    def class_members(self, teacher: str, class_id: int) -> list[Member]:
+        """The class's current members, for one of its teachers ([] otherwise)."""
+        return self._as_teacher(teacher, lambda e, who: class_members(e, who.id, class_id), [])
+
+    def class_figures(
+        self, teacher: str, class_id: int, now: dt.datetime | None = None
+    ) -> ClassFigures | None:
+        """The class table's figures, for one of its teachers (None otherwise)."""
+        return self._as_teacher(
+            teacher, lambda e, who: class_figures(e, who.id, class_id, now), None
+        )
+
+    def member_learner(self, teacher: str, class_id: int, learner_id: int) -> Learner | None:
+        """A current member, for one of the class's teachers (None otherwise)."""
+        return self._as_teacher(
+            teacher, lambda e, who: member_learner(e, who.id, class_id, learner_id), None
+        )
+
+    def member_attempts(
+        self, teacher: str, class_id: int, learner_id: int, columns: Sequence[str]
+    ) -> pd.DataFrame | None:
+        """A current member's attempts, for one of the class's teachers (None otherwise)."""
+        return self._as_teacher(
+            teacher,
+            lambda e, who: member_attempts(e, who.id, class_id, learner_id, columns),
+            None,
+        )
+
+    def member_ratings(
+        self, teacher: str, class_id: int, learner_id: int
+    ) -> dict[str, SkillRating] | None:
+        """A current member's ratings, for one of the class's teachers (None otherwise)."""
+
+        def read(engine: Engine, who: Learner) -> dict[str, SkillRating] | None:
+            if member_learner(engine, who.id, class_id, learner_id) is None:
+                return None
+            return skill_ratings(engine, learner_id)
+
+        return self._as_teacher(teacher, read, None)
+
+    def join_class(self, learner_name: str, code: str) -> tuple[SchoolClass, bool] | None:
+        """``join_class`` for the named learner (None: not saved, or the name is protected and
+        not given here); raises ``JoinRefused``."""
+        return self._for_learner(
+            learner_name, lambda e, who: join_class(e, who.id, code), None, writes=True, keep=False
+        )
+
+    def leave_class(self, learner_name: str, class_id: int) -> bool:
+        """``leave_class`` for the named learner; False when not a member or not saved."""
+        return self._for_learner(
+            learner_name,
+            lambda e, who: leave_class(e, who.id, class_id),
+            False,
+            writes=True,
+            keep=False,
+        )
+
+    def classes_joined(self, learner_name: str) -> list[SchoolClass]:
+        """The classes the learner is a member of ([]: none, or the database down)."""
+        return self._for_learner(learner_name, lambda e, who: classes_joined(e, who.id), [])
 
 
 class _Unchecked(Exception):
