@@ -132,6 +132,12 @@ PAGES: Final = (
         ":material/trending_up:",
         N_("What you got right and wrong, over time, and a drill for your weak spots."),
     ),
+    MenuPage(
+        "pages/13_Class.py",
+        N_("Class"),
+        ":material/groups:",
+        N_("Join a class with its code, or teach one: a table of every learner's progress."),
+    ),
 )
 
 #: The Review page: its menu entry says how many questions are due today.

@@ -152,8 +152,9 @@ class Member:
 class ClassFigures:
     """What the class table is made from, read for a teacher in a few queries.
 
-    ``ratings``: (learner id, skill, rating, deviation, rated answers); ``history``: (learner
-    id, skill, day, rating) at the end of each day rated; ``answers``: learner id -> (answers,
+    ``ratings``: (learner id, skill, rating, deviation, rated answers); ``before``: for each
+    of the days asked, {(learner id, skill): the rating at the end of the last day rated that
+    many days ago or earlier} (absent: not rated by then); ``answers``: learner id -> (answers,
     right, seconds, last answered) of the quizzes (not the games' decisions); ``games``:
     learner id -> (games, last finished, mean skill figure or None); ``recent``: the quizzes'
     and games' answers of the last ``recent_days`` (columns learner_id, kind, categories,
@@ -162,7 +163,7 @@ class ClassFigures:
 
     members: list[Member]
     ratings: list[tuple[int, str, float, float, int]]
-    history: list[tuple[int, str, dt.date, float]]
+    before: dict[int, dict[tuple[int, str], float]]
     answers: dict[int, tuple[int, int, float, dt.datetime | None]]
     games: dict[int, tuple[int, dt.datetime | None, float | None]]
     recent: pd.DataFrame
@@ -532,7 +533,8 @@ def class_figures(
     teacher_id: int,
     class_id: int,
     now: dt.datetime | None = None,
-    recent_days: int = 90,
+    recent_days: int = 30,
+    change_days: Sequence[int] = (7, 30),
 ) -> ClassFigures:
     """Everything the class table shows, for one of its teachers: six queries over the
     current members only."""
@@ -545,7 +547,7 @@ def class_figures(
         ids = [m.learner_id for m in members]
         if not ids:
             empty = pd.DataFrame(columns=list(_RECENT_COLUMNS))
-            return ClassFigures([], [], [], {}, {}, empty)
+            return ClassFigures([], [], {d: {} for d in change_days}, {}, {}, empty)
         ratings = [
             (int(r.learner_id), str(r.skill), float(r.rating), float(r.deviation), int(r.answers))
             for r in conn.execute(
@@ -558,19 +560,10 @@ def class_figures(
                 ).where(SKILL_RATINGS.c.learner_id.in_(ids))
             )
         ]
-        history = [
-            (int(r.learner_id), str(r.skill), r.day, float(r.rating))
-            for r in conn.execute(
-                sa.select(
-                    RATING_HISTORY.c.learner_id,
-                    RATING_HISTORY.c.skill,
-                    RATING_HISTORY.c.day,
-                    RATING_HISTORY.c.rating,
-                )
-                .where(RATING_HISTORY.c.learner_id.in_(ids))
-                .order_by(RATING_HISTORY.c.day)
-            )
-        ]
+        day = naive_utc(now).date()
+        before = {
+            days: _ratings_before(conn, ids, day - dt.timedelta(days=days)) for days in change_days
+        }
         quizzes = ATTEMPTS.c.kind != "game"
         answers = {
             int(r.learner_id): (
@@ -615,8 +608,35 @@ def class_figures(
         ).all()
     recent = _recent_frame(rows)
     return ClassFigures(
-        members, ratings, history, {k: _as_moment(v) for k, v in answers.items()}, games, recent
+        members, ratings, before, {k: _as_moment(v) for k, v in answers.items()}, games, recent
     )
+
+
+def _ratings_before(
+    conn: Connection, ids: Sequence[int], cut: dt.date
+) -> dict[tuple[int, str], float]:
+    """Each member's rating per skill at the end of the last day rated on or before ``cut``."""
+    last = (
+        sa.select(
+            RATING_HISTORY.c.learner_id,
+            RATING_HISTORY.c.skill,
+            sa.func.max(RATING_HISTORY.c.day).label("day"),
+        )
+        .where(RATING_HISTORY.c.learner_id.in_(ids), RATING_HISTORY.c.day <= cut)
+        .group_by(RATING_HISTORY.c.learner_id, RATING_HISTORY.c.skill)
+        .subquery()
+    )
+    query = sa.select(
+        RATING_HISTORY.c.learner_id, RATING_HISTORY.c.skill, RATING_HISTORY.c.rating
+    ).join(
+        last,
+        sa.and_(
+            RATING_HISTORY.c.learner_id == last.c.learner_id,
+            RATING_HISTORY.c.skill == last.c.skill,
+            RATING_HISTORY.c.day == last.c.day,
+        ),
+    )
+    return {(int(r.learner_id), str(r.skill)): float(r.rating) for r in conn.execute(query)}
 
 
 _RECENT_COLUMNS = ("learner_id", "kind", "categories", "categories_missed", "created_at")

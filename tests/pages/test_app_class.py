@@ -1,0 +1,165 @@
+"""The Class page (AppTest): a teacher makes a class, a learner joins with its code and leaves,
+the class table and its CSV, a member's progress read-only, and what others are refused."""
+
+from __future__ import annotations
+
+import csv
+import io
+import uuid
+from pathlib import Path
+
+import pytest
+from apptools import open_page, own_database, page_text
+from streamlit.testing.v1 import AppTest
+
+from tutor import store
+from tutor.store import classes
+
+PAGE = "pages/13_Class.py"
+
+
+def protected(url: str, name: str, pin: str) -> None:
+    engine = store.make_engine(url)
+    store.migrate(engine)
+    who = store.create_learner(engine, name)
+    store.set_pin(engine, who.id, pin)
+    engine.dispose()
+
+
+def unlock(at: AppTest, pin: str) -> AppTest:
+    at.text_input(key="pin_unlock_input").input(pin)
+    next(b for b in at.button if b.label == "Unlock").click()
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def submit(at: AppTest, label: str) -> AppTest:
+    next(b for b in at.button if b.label == label).click()
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def make_class(at: AppTest, name: str) -> str:
+    """Make the class on the teacher's page; its join code as shown."""
+    at.text_input(key="class_new_name").input(name)
+    submit(at, "Make the class")
+    assert f"The class {name} is made" in at.success[0].value
+    shown = next(m.value for m in at.markdown if str(m.value).startswith("Join code:"))
+    return str(shown).split("**")[1]
+
+
+def answer(url: str, name: str, correct: bool, kind: str = "hand") -> None:
+    engine = store.make_engine(url)
+    who = store.create_learner(engine, name)
+    store.store_attempt(
+        engine,
+        who.id,
+        store.Attempt(
+            kind, 7, 12, 12 if correct else 10, correct, attempt_id=str(uuid.uuid4()),
+            categories=("run",), categories_missed=() if correct else ("run",), seconds=8.0,
+        ),
+    )  # fmt: skip
+    engine.dispose()
+
+
+def test_a_teacher_a_learner_and_the_class_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = own_database(tmp_path, monkeypatch)
+    protected(url, "Ms Rao", "2468")
+    teacher = unlock(open_page(PAGE, learner="Ms Rao"), "2468")
+    code = make_class(teacher, "Tuesday club")
+    assert any(f"Class?join={code}" in str(c.value) for c in teacher.code)
+    assert "No learner has joined this class yet." in " ".join(c.value for c in teacher.caption)
+
+    # "=1+1" as a name: a formula in a spreadsheet unless written as text
+    for name, right in (("Ann", (True, True, False)), ("=1+1", (False,))):
+        for correct in right:
+            answer(url, name, correct)
+        learner = open_page(PAGE, learner=name, join=code)
+        assert learner.text_input(key="class_join_code").value == code
+        submit(learner, "Join the class")
+        assert "You joined Tuesday club" in learner.success[0].value
+
+    teacher.run()
+    table = teacher.dataframe[0].value
+    assert list(table["name"]) == ["=1+1", "Ann"]
+    ann = table[table["name"] == "Ann"].iloc[0]
+    assert (ann["answers"], ann["accuracy"]) == (3, pytest.approx(66.7))
+    assert ann["weak"] == "Run"
+    link = str(ann["open"])
+    assert link.startswith("Class?") and "member=" in link
+    csv_button = teacher.get("download_button")[0]
+    assert csv_button.proto.label == "Download the table (CSV)"
+    made = csv.reader(io.StringIO(classes_csv(teacher)))
+    rows = list(made)
+    assert rows[0][0] == "Learner" and [r[0] for r in rows[1:]] == ["'=1+1", "Ann"]
+
+    teacher.text_input(key="class_filter").input("an").run()
+    assert list(teacher.dataframe[0].value["name"]) == ["Ann"]
+
+    member = dict(part.split("=", 1) for part in link.split("?", 1)[1].split("&"))
+    view = open_page(PAGE, **{**member, "learner": "Ms Rao"})
+    view = unlock(view, "2468")
+    assert [h.value for h in view.header] == ["Progress of Ann (read-only)"]
+    assert "Run" in str(view.dataframe[-1].value)  # the member's weak spot
+
+    leaver = open_page(PAGE, learner="Ann")
+    submit(leaver, "Leave")
+    assert "its teachers see nothing more" in leaver.success[0].value
+    view.run()
+    assert "There is nothing to show here" in view.warning[0].value
+    teacher.text_input(key="class_filter").input("").run()
+    assert list(teacher.dataframe[0].value["name"]) == ["=1+1"]
+
+
+def classes_csv(at: AppTest) -> str:
+    """The CSV the download button holds (the table as written for a spreadsheet)."""
+    from tutor.classroom.table import table_csv
+
+    table = at.dataframe[0].value
+    return table_csv(table, {"name": "Learner", "answers": "Answers"})
+
+
+def test_a_wrong_code_and_a_name_without_a_pin_are_told_and_change_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = own_database(tmp_path, monkeypatch)
+    protected(url, "Ms Rao", "2468")
+    teacher = unlock(open_page(PAGE, learner="Ms Rao"), "2468")
+    code = make_class(teacher, "Club")
+    learner = open_page(PAGE, learner="Ben")
+    assert "protect your name with a PIN first" in learner.info[0].value  # no PIN: no teaching
+    assert not [t for t in learner.text_input if t.key == "class_new_name"]
+    tampered = code[:2] + ("3" if code[2] != "3" else "4") + code[3:]
+    for typed, said in (
+        (tampered, "mistyped letter or digit"),
+        ("nonsense", "A join code is 12 letters and digits"),
+        (classes.shown_code(classes.new_join_code()), "No class has that join code"),
+    ):
+        learner.text_input(key="class_join_code").input(typed)
+        submit(learner, "Join the class")
+        assert said in learner.error[0].value
+    engine = store.make_engine(url)
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("SELECT count(*) FROM class_members").scalar() == 0
+    engine.dispose()
+
+
+def test_a_stranger_with_the_teachers_address_sees_nothing_of_the_class(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = own_database(tmp_path, monkeypatch)
+    protected(url, "Ms Rao", "2468")
+    teacher = unlock(open_page(PAGE, learner="Ms Rao"), "2468")
+    make_class(teacher, "Secret club")
+    answer(url, "Ann", True)
+    class_id = teacher.query_params["class"]
+    stranger = open_page(PAGE, learner="Ms Rao", **{"class": class_id})  # no PIN given
+    assert "Secret club" not in page_text(stranger)
+    assert not stranger.dataframe
+    own = open_page(PAGE, learner="Eve", member="1", **{"class": class_id})
+    assert "There is nothing to show here" in own.warning[0].value
+    assert "Secret club" not in page_text(own)
