@@ -457,7 +457,6 @@ def member_progress(db: Store, teacher: str, class_id: str, member: str) -> None
                     {
                         _("Area"): [progress.area_name(a) for a in weak["area"]],
                         _("Category"): [kind_name(c) for c in weak["category"]],
-                        _("Weight"): weak["weight"].round(2),
                     }
                 ),
                 hide_index=True,
