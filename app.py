@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from cribbage_core.teaching.hand_quiz import deal_hand
+from tutor.classroom.view import home_tasks
 from tutor.frame.menu import PAGES, REVIEW_PAGE, due_today, four_colour, link_params, setup_page
 from tutor.frame.profile import current_learner
 from tutor.frame.render import bold, show_html
@@ -76,6 +77,7 @@ if current_learner():  # the questions this learner got wrong that come back tod
         st.page_link(
             REVIEW_PAGE, label=_("Review now"), icon=":material/replay:", query_params=link_params()
         )
+    home_tasks(str(current_learner()))  # the tasks of the learner's classes, with progress
 
 st.divider()
 st.header(_("Where to start"))

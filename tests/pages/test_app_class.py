@@ -163,3 +163,31 @@ def test_a_stranger_with_the_teachers_address_sees_nothing_of_the_class(
     own = open_page(PAGE, learner="Eve", member="1", **{"class": class_id})
     assert "There is nothing to show here" in own.warning[0].value
     assert "Secret club" not in page_text(own)
+
+
+def test_a_task_set_by_the_teacher_shows_each_learners_progress(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = own_database(tmp_path, monkeypatch)
+    protected(url, "Ms Rao", "2468")
+    teacher = unlock(open_page(PAGE, learner="Ms Rao"), "2468")
+    code = make_class(teacher, "Club")
+    teacher.selectbox(key="class_task_kind").set_value("crib")
+    teacher.number_input(key="class_task_answers").set_value(2)
+    teacher.number_input(key="class_task_accuracy").set_value(50)
+    submit(teacher, "Set the task")
+    assert "The task is set: Crib: 2 answers, 50% or more" in teacher.success[0].value
+    learner = open_page(PAGE, learner="Ann")
+    learner.text_input(key="class_join_code").input(code)
+    submit(learner, "Join the class")
+    answer(url, "Ann", True, kind="crib")
+    home = open_page(None, learner="Ann")
+    assert [h.value for h in home.header if h.value == "Your tasks"]
+    assert "1 answered; 1 of the last 1 right." in str(home.get("progress")[0].proto.text)
+    answer(url, "Ann", False, kind="crib")
+    home.run()
+    assert "Done: 1 of your last 2 answers were right." in home.success[0].value
+    teacher.run()
+    table = teacher.dataframe[0].value
+    [cell] = [c for c in table.columns if c.startswith("task_")]
+    assert table.iloc[0][cell] == "✓ 1 of 2 right (2 answered)"

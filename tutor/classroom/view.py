@@ -8,6 +8,7 @@ an empty answer or a ``ClassError`` whose reason is worded here.
 
 from __future__ import annotations
 
+import datetime as dt
 from urllib.parse import urlencode
 
 import pandas as pd
@@ -15,6 +16,7 @@ import streamlit as st
 
 from tutor import progress
 from tutor.classroom.table import CHANGE_DAYS, class_table, table_csv
+from tutor.clock import today
 from tutor.frame.profile import learner_params, visitor_store
 from tutor.frame.render import plain_html
 from tutor.frame.tables import figures_table
@@ -24,18 +26,21 @@ from tutor.lang.i18n import (
     _,
     available_languages,
     current_language,
+    fmt_date,
     fmt_int,
+    fmt_percent,
     kind_name,
     language_name,
     list_text,
     rating_text,
 )
 from tutor.rating.skills import SKILLS
-from tutor.store import ClassError, SchoolClass, Store, shown_code
+from tutor.store import TASK_KINDS, ClassError, SchoolClass, Store, TaskProgress, shown_code
 from tutor.store.classes import MAX_CLASS_NAME_LENGTH, MAX_MEMBERS
 
 __all__ = [
     "CLASS_KEY",
+    "home_tasks",
     "JOIN_KEY",
     "MEMBER_KEY",
     "PAGE",
@@ -84,6 +89,11 @@ def refusal_text(error: ClassError) -> str:
             "Another teacher must protect their name with a PIN first. Nothing was changed."
         ),
         "no_learner": _("Nobody uses that name here. Nothing was changed."),
+        "task": _(
+            "A task asks for at most {most} answers, with a share right from {low} to {high}. "
+            "Nothing was changed."
+        ).format(most=fmt_int(500), low=fmt_percent(0), high=fmt_percent(1)),
+        "task_past": _("A task is due today or later. Nothing was changed."),
         "name": _(
             "A class's name has at most {n} characters, and some that show. Nothing was changed."
         ).format(n=fmt_int(MAX_CLASS_NAME_LENGTH)),
@@ -157,6 +167,8 @@ def learner_classes(db: Store, name: str) -> None:
             right.button(
                 _("Leave"), key=f"class_leave_{klass.id}", on_click=_leave, args=(name, klass)
             )
+    for progress_now in db.my_tasks(name):
+        _task_line(progress_now)
     offered = st.query_params.get(JOIN_KEY)
     if offered and "class_join_code" not in st.session_state:
         st.session_state["class_join_code"] = offered[:40]
@@ -169,6 +181,53 @@ def learner_classes(db: Store, name: str) -> None:
             )
         )
         st.form_submit_button(_("Join the class"), type="primary", on_click=_join, args=(name,))
+
+
+def task_text(kind: str, answers: int, accuracy: int, due_on: dt.date) -> str:
+    """A task in words: the quiz, how many answers, how many right, by when."""
+    return _("{quiz}: {n} answers, {percent} or more of them right, by {day}").format(
+        quiz=progress.quiz_name(kind),
+        n=fmt_int(answers),
+        percent=fmt_percent(accuracy / 100),
+        day=fmt_date(due_on),
+    )
+
+
+def _task_line(found: TaskProgress) -> None:
+    task = found.task
+    with st.container(border=True, key=f"class_task_{task.id}"):
+        st.markdown(
+            _("**{name}**: {task}").format(
+                name=task.class_name,
+                task=task_text(task.kind, task.answers, task.accuracy, task.due_on),
+            )
+        )
+        if found.done:
+            st.success(
+                _("Done: {right} of your last {n} answers were right.").format(
+                    right=fmt_int(found.right_of_last), n=fmt_int(task.answers)
+                ),
+                icon=":material/check_circle:",
+            )
+        else:
+            st.progress(
+                min(found.answered, task.answers) / task.answers,
+                text=_("{answered} answered; {right} of the last {n} right.").format(
+                    answered=fmt_int(found.answered),
+                    right=fmt_int(found.right_of_last),
+                    n=fmt_int(min(found.answered, task.answers)),
+                ),
+            )
+
+
+def home_tasks(name: str) -> None:
+    """The learner's tasks from their classes, for the home page (nothing without one)."""
+    found = visitor_store().my_tasks(name)
+    if not found:
+        return
+    st.header(_("Your tasks"))
+    for progress_now in found:
+        _task_line(progress_now)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -307,7 +366,73 @@ def class_panel(db: Store, teacher: str, klass: SchoolClass) -> None:
         on_click=_archive,
         args=(teacher, klass.id, not klass.archived),
     )
+    tasks_part(db, teacher, klass)
     class_table_part(db, teacher, klass)
+
+
+def _set_task(name: str, class_id: int) -> None:
+    state = st.session_state
+    try:
+        made = visitor_store().set_task(
+            name,
+            class_id,
+            str(state.get("class_task_kind")),
+            int(state.get("class_task_answers") or 0),
+            int(state.get("class_task_accuracy") or 0),
+            state.get("class_task_due") or today(),
+            today(),
+        )
+    except ClassError as error:
+        _say("error", refusal_text(error))
+        return
+    if made is not None:
+        _say(
+            "success",
+            _("The task is set: {task}.").format(
+                task=task_text(made.kind, made.answers, made.accuracy, made.due_on)
+            ),
+        )
+
+
+def _remove_task(name: str, class_id: int, task_id: int) -> None:
+    visitor_store().remove_task(name, class_id, task_id)
+
+
+def tasks_part(db: Store, teacher: str, klass: SchoolClass) -> None:
+    """The class's tasks, each with "Remove", and the form that sets one."""
+    tasks = db.class_tasks(teacher, klass.id)
+    with st.expander(_("Tasks ({n})").format(n=fmt_int(len(tasks))), icon=":material/task:"):
+        for task in tasks:
+            left, right = st.columns([4, 1], vertical_alignment="center")
+            left.write(task_text(task.kind, task.answers, task.accuracy, task.due_on))
+            right.button(
+                _("Remove"),
+                key=f"class_task_remove_{task.id}",
+                on_click=_remove_task,
+                args=(teacher, klass.id, task.id),
+            )
+        with st.form("class_task", border=True):
+            st.selectbox(
+                _("Quiz"), TASK_KINDS, format_func=progress.quiz_name, key="class_task_kind"
+            )
+            left, right = st.columns(2)
+            left.number_input(
+                _("Answers"), min_value=1, max_value=500, value=30, key="class_task_answers"
+            )
+            right.number_input(
+                _("Percent right, at least"),
+                min_value=0,
+                max_value=100,
+                value=80,
+                key="class_task_accuracy",
+            )
+            st.date_input(
+                _("Due by"),
+                value=today() + dt.timedelta(days=7),
+                min_value=today(),
+                key="class_task_due",
+            )
+            st.form_submit_button(_("Set the task"), on_click=_set_task, args=(teacher, klass.id))
 
 
 def _weak_name(area: str, category: str) -> str:
@@ -323,6 +448,23 @@ def class_table_part(db: Store, teacher: str, klass: SchoolClass) -> None:
         st.caption(_("No learner has joined this class yet."))
         return
     table = class_table(figures, weak_names=_weak_name, join=list_text)
+    task_headers: dict[str, str] = {}
+    progress_of = db.member_task_progress(teacher, klass.id)
+    for task in db.class_tasks(teacher, klass.id):
+        key = f"task_{task.id}"
+        task_headers[key] = _("Task: {quiz}, by {day}").format(
+            quiz=progress.quiz_name(task.kind), day=fmt_date(task.due_on)
+        )
+        cells = []
+        for who in table["learner_id"]:
+            found = progress_of.get((int(who), task.id))
+            right = 0 if found is None else found.right_of_last
+            answered = 0 if found is None else found.answered
+            text = _("{right} of {n} right ({answered} answered)").format(
+                right=fmt_int(right), n=fmt_int(task.answers), answered=fmt_int(answered)
+            )
+            cells.append(("✓ " if found is not None and found.done else "") + text)
+        table[key] = cells
     names = skill_names()
     rated = [s for s in SKILLS if table[s].notna().any()]
     shown_skills = st.multiselect(
@@ -344,7 +486,7 @@ def class_table_part(db: Store, teacher: str, klass: SchoolClass) -> None:
             for i in table["learner_id"]
         ]
     )
-    headers = _headers(shown_skills)
+    headers = {**_headers(shown_skills), **task_headers}
     config: dict[str, object] = {
         "name": st.column_config.TextColumn(_("Learner"), pinned=True),
         "open": st.column_config.LinkColumn(_("Progress"), display_text=_("Open")),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-__all__ = ["create_class_tables"]
+__all__ = ["create_class_tables", "create_task_table"]
 
 
 def create_class_tables(conn: Connection) -> None:
@@ -49,3 +49,24 @@ def create_class_tables(conn: Connection) -> None:
     sa.Index("ix_class_teachers_learner", teachers.c.learner_id)
     for table in (classes, teachers, members):
         table.create(conn, checkfirst=True)
+
+
+def create_task_table(conn: Connection) -> None:
+    """``class_tasks`` as first made (checks first: renumberable)."""
+    md = sa.MetaData()
+    sa.Table("learners", md, sa.Column("id", sa.Integer, primary_key=True))
+    sa.Table("classes", md, sa.Column("id", sa.Integer, primary_key=True))
+    tasks = sa.Table(
+        "class_tasks",
+        md,
+        sa.Column("id", sa.Integer, primary_key=True),
+        sa.Column("class_id", sa.Integer, sa.ForeignKey("classes.id"), nullable=False),
+        sa.Column("kind", sa.String(16), nullable=False),
+        sa.Column("answers", sa.Integer, nullable=False),
+        sa.Column("accuracy", sa.Integer, nullable=False),
+        sa.Column("due_on", sa.Date, nullable=False),
+        sa.Column("created_by", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
+        sa.Column("created_at", sa.DateTime, nullable=False),
+    )
+    sa.Index("ix_class_tasks_class", tasks.c.class_id)
+    tasks.create(conn, checkfirst=True)

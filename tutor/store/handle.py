@@ -123,6 +123,15 @@ from tutor.store.saved_games import (
     save_game,
 )
 from tutor.store.schema import REVIEW_KINDS, SchemaTooNew, StoreError, migrate
+from tutor.store.tasks import (
+    Task,
+    TaskProgress,
+    class_tasks,
+    member_task_progress,
+    my_tasks,
+    remove_task,
+    set_task,
+)
 
 T = TypeVar("T")
 
@@ -924,6 +933,46 @@ class Store:
             return skill_ratings(engine, learner_id)
 
         return self._as_teacher(teacher, read, None)
+
+    def set_task(
+        self,
+        teacher: str,
+        class_id: int,
+        kind: str,
+        answers: int,
+        accuracy: int,
+        due_on: dt.date,
+        today: dt.date,
+    ) -> Task | None:
+        """``set_task`` (None: not saved); raises ``ClassError``."""
+        return self._as_teacher(
+            teacher,
+            lambda e, who: set_task(e, who.id, class_id, kind, answers, accuracy, due_on, today),
+            None,
+            True,
+        )
+
+    def remove_task(self, teacher: str, class_id: int, task_id: int) -> bool:
+        """``remove_task``; False when not removed."""
+        return self._as_teacher(
+            teacher, lambda e, who: remove_task(e, who.id, class_id, task_id), False, True
+        )
+
+    def class_tasks(self, teacher: str, class_id: int) -> list[Task]:
+        """The class's tasks, for one of its teachers ([] otherwise)."""
+        return self._as_teacher(teacher, lambda e, who: class_tasks(e, who.id, class_id), [])
+
+    def member_task_progress(
+        self, teacher: str, class_id: int
+    ) -> dict[tuple[int, int], TaskProgress]:
+        """Each member's progress on each task, for one of the class's teachers ({} otherwise)."""
+        return self._as_teacher(
+            teacher, lambda e, who: member_task_progress(e, who.id, class_id), {}
+        )
+
+    def my_tasks(self, learner_name: str) -> list[TaskProgress]:
+        """The learner's tasks from their classes, with progress ([] when none or down)."""
+        return self._for_learner(learner_name, lambda e, who: my_tasks(e, who.id), [])
 
     def join_class(self, learner_name: str, code: str) -> tuple[SchoolClass, bool] | None:
         """``join_class`` for the named learner (None: not saved, or the name is protected and

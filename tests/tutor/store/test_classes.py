@@ -318,3 +318,45 @@ def test_a_protected_member_is_read_by_the_teacher_without_the_members_pin(
     assert attempts is not None and len(attempts) == 1
     assert ann.leave_class("Ann", club.id)
     assert owner.member_attempts("Ms Rao", club.id, found[0].learner_id, ["correct"]) is None
+
+
+# --- tasks -----------------------------------------------------------------------------------
+
+
+def test_a_tasks_progress_comes_from_the_answers_given_for_it(engine: Engine) -> None:
+    from tutor.store import tasks
+
+    rao, lee = teacher(engine), teacher(engine, "Mr Lee", "1357")
+    club = classes.create_class(engine, rao.id, "Club", "en")
+    ann, ben = store.create_learner(engine, "Ann"), store.create_learner(engine, "Ben")
+    store.store_attempt(engine, ann.id, answer(True, kind="crib"))  # before the task: not counted
+    today = dt.datetime.now(dt.UTC).date()
+    for bad in (("crib", 0, 80), ("crib", 501, 80), ("crib", 3, 101), ("lesson", 3, 80)):
+        with pytest.raises(store.ClassError):
+            tasks.set_task(engine, rao.id, club.id, *bad, today, today)
+    with pytest.raises(store.ClassError, match="today or later"):
+        tasks.set_task(engine, rao.id, club.id, "crib", 3, 60, today - dt.timedelta(1), today)
+    with pytest.raises(NotATeacher):
+        tasks.set_task(engine, lee.id, club.id, "crib", 3, 60, today, today)
+    task = tasks.set_task(engine, rao.id, club.id, "crib", 3, 60, today, today)
+    assert rows(engine, "class_tasks") == 1
+    for who in (ann, ben):
+        classes.join_class(engine, who.id, club.join_code)
+    for correct in (False, False, True, True):  # a bad start, then the last 3 at 2 of 3
+        store.store_attempt(engine, ann.id, answer(correct, kind="crib"))
+    store.store_attempt(engine, ann.id, answer(True, kind="hand"))  # another quiz: not counted
+    store.store_attempt(engine, ben.id, answer(True, kind="crib"))
+    found = tasks.member_task_progress(engine, rao.id, club.id)
+    mine = found[(ann.id, task.id)]
+    assert (mine.answered, mine.right_of_last, mine.done) == (4, 2, True)
+    his = found[(ben.id, task.id)]
+    assert (his.answered, his.right_of_last, his.done) == (1, 1, False)
+    [own] = tasks.my_tasks(engine, ann.id)
+    assert own.done and own.task.class_name == "Club"
+    with pytest.raises(NotATeacher):
+        tasks.member_task_progress(engine, lee.id, club.id)
+    classes.leave_class(engine, ben.id, club.id)
+    assert tasks.my_tasks(engine, ben.id) == []
+    assert (ben.id, task.id) not in tasks.member_task_progress(engine, rao.id, club.id)
+    classes.remove_class(engine, rao.id, club.id)  # its tasks go, the answers stay
+    assert rows(engine, "class_tasks") == 0 and rows(engine, "attempts") == 7
