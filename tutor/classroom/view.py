@@ -472,6 +472,7 @@ def class_table_part(db: Store, teacher: str, klass: SchoolClass) -> None:
         SKILLS,
         default=rated,
         format_func=lambda s: names[s],
+        placeholder=_("Choose the skills"),
         key="class_skills",
     )
     wanted = st.text_input(_("Find a learner"), key="class_filter", max_chars=40)
