@@ -11,7 +11,10 @@ One *cycle* is what a learner does for one question or move:
   "Next hand" (4 runs);
 - ``play``: one click on the Play page (a card to lay away or lay, the confirm, the next
   deal), and every run the server makes by itself before the page waits for the next click
-  (the computer's cards, the show; ``CRIBBAGE_BOT_DELAY=0``).
+  (the computer's cards, the show; ``CRIBBAGE_BOT_DELAY=0``);
+- ``coach``: the same with coach mode on (switched on before the first deal, at its default
+  threshold): each discard and card laid is judged before it is made, and a learner warned
+  plays it anyway (the warning's "Play it anyway" is a click of its own).
 
 For each page and number of learners it prints the server's CPU per cycle (CPU time of the
 server processes, robust to other load on the machine), the answer's latency (from the click
@@ -60,6 +63,7 @@ PAGES = {
     "pegging": ("Pegging_quiz", ("pegging",)),
     "discard": ("Discard_trainer", ("discard",)),
     "play": ("Play", ()),
+    "coach": ("Play", ()),
 }
 #: ScriptFinishedStatus: successfully, with a compile error, a fragment's run (not: stopped for a rerun)
 FINISHED = (0, 1, 3)
@@ -245,6 +249,8 @@ async def discard_cycle(c: LearnerClient, think: float, out: dict) -> None:
 def play_click(c: LearnerClient) -> str | None:
     """The button a learner clicks next on the Play page (None: nothing to click)."""
     ready = {k: w for k, w in c.widgets.items() if w.kind == "button" and not w.disabled}
+    if "play_coach_anyway" in ready:  # coach mode held a move back: make it
+        return "play_coach_anyway"
     lay = sorted(k for k in ready if k.startswith("play_lay_"))
     if lay:
         return c.rng.choice(lay)
@@ -267,6 +273,7 @@ async def play_cycle(c: LearnerClient, think: float, out: dict) -> None:
         return
     out["answers"].append(await c.run(click=click))
     out["submitted"] += 1
+    out["warned"] = out.get("warned", 0) + (click == "play_coach_anyway")
     await asyncio.sleep(think)
 
 
@@ -275,6 +282,7 @@ CYCLES = {
     "pegging": partial(answer_cycle, "peg", 6),
     "discard": discard_cycle,
     "play": play_cycle,
+    "coach": play_cycle,
 }
 
 
@@ -296,7 +304,9 @@ async def learner(
     try:
         await c.connect()
         await c.run()
-        if page == "play":  # a game to play: the settings form's "Deal" (no game yet)
+        if page == "coach":  # coach mode on before the game begins
+            await c.run(values={"play_coach_on": True})
+        if page in ("play", "coach"):  # a game to play: the settings form's "Deal" (no game yet)
             await c.run(click="Deal")
         ready.append(name)
         await go.wait()
@@ -413,6 +423,7 @@ async def level(
         "next_p50": pct([v for o in outs for v in o["nexts"]], 0.5),
         "next_p95": pct([v for o in outs for v in o["nexts"]], 0.95),
         "kb_per_cycle": round(sum(o["bytes"] for o in outs) / 1024 / max(1, cycles), 1),
+        "coach_warnings": sum(o.get("warned", 0) for o in outs),
         "errors": [e for o in outs for e in o["errors"]][:5],
         "server_rss_mb": rss_mb(pids) if pids else None,
         "loadavg": [round(x, 1) for x in os.getloadavg()],
@@ -587,7 +598,7 @@ async def main_async(args: argparse.Namespace) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--pages", default="count,pegging,discard,play", help="count,pegging,discard,play"
+        "--pages", default="count,pegging,discard,play", help="count,pegging,discard,play,coach"
     )
     parser.add_argument("--levels", default="5", help="numbers of learners, e.g. 5,10,20,40")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long each level runs")
