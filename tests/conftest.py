@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -180,18 +181,48 @@ def browser() -> Iterator[object]:
             chromium.close()
 
 
+#: Browser contexts a finished tab left, by browser and options, to be taken again: cleared of
+#: cookies, storage and permissions, but with Chromium's cache of the app's scripts (a page
+#: load in a new context cost Chromium about 2.3 s of CPU and the server 0.25 s for the
+#: scripts; in a context used before, 1.8 s and 0.05 s).
+_FREE_CONTEXTS: dict[tuple[int, str], list[Any]] = {}
+
+
 @contextmanager
 def new_tab(browser: Any, **options: Any) -> Iterator[Any]:
-    """A page in a browser context of its own (no cookies shared with another), ``options`` as
-    Playwright's ``new_context`` takes them; every wait on it may take BROWSER_TIMEOUT_MS.
-    The context is closed at the end of the block."""
-    context = browser.new_context(**options)
+    """A page in a browser context of its own (no cookies or storage shared with another open
+    tab), ``options`` as Playwright's ``new_context`` takes them; every wait on it may take
+    BROWSER_TIMEOUT_MS. At the end of the block its context is cleared and kept for the next
+    tab with the same options (:data:`_FREE_CONTEXTS`)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    free = _FREE_CONTEXTS.setdefault((id(browser), repr(sorted(options.items()))), [])
+    context = free.pop() if free else browser.new_context(**options)
     tab = context.new_page()
     tab.set_default_timeout(BROWSER_TIMEOUT_MS)
     try:
         yield tab
     finally:
-        context.close()
+        try:
+            _clear(context)
+        except (PlaywrightError, RuntimeError):  # closed by the test, or not cleared: not kept
+            with contextlib.suppress(PlaywrightError):
+                context.close()
+        else:
+            free.append(context)
+
+
+def _clear(context: Any) -> None:
+    """Close the context's pages and forget what the app left in it: cookies, permissions, and
+    the local and session storage of the origin each page is on (the app's only)."""
+    for tab in context.pages:
+        if tab.url.startswith("http"):
+            tab.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        tab.close()
+    context.clear_cookies()
+    context.clear_permissions()
+    if context.cookies():
+        raise RuntimeError("cookies left in a context to be used again")
 
 
 @pytest.fixture()
