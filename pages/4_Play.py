@@ -1,4 +1,5 @@
-"""Play: a whole game against the computer, with a board, hints, counting practice and undo."""
+"""Play: a whole game against the computer, with a board, hints, counting practice and undo;
+or a game with a friend by link (``?friend=CODE``)."""
 
 from __future__ import annotations
 
@@ -10,15 +11,18 @@ from tutor.frame.menu import setup_page
 from tutor.frame.profile import browser_owner, current_learner
 from tutor.frame.status import show_status
 from tutor.lang.i18n import N_, _
-from tutor.play import coach, controls, table, ui
+from tutor.play import coach, controls, friend_ui, table, ui
 from tutor.review import decision_view, keep
 from tutor.store import open_store
 
 setup_page("pages/4_Play.py", N_("Play"))
-st.title(_("Play against the computer"))
 db = open_store()
-show_status(db)
 ctx = ui.PlayContext(store=db, learner=current_learner(), browser=browser_owner())
+if friend_ui.wanted():  # a game with a friend (?friend=CODE): its own table, live
+    friend_ui.page(ctx)
+    st.stop()
+st.title(_("Play against the computer"))
+show_status(db)
 
 # ---- which game: this tab's, or the one in the address (a reload, a link, a restarted server)
 session = ui.resume(ctx)
@@ -31,6 +35,7 @@ if session is None:
         )
     )
     controls.settings_form(ctx)
+    friend_ui.start_form(ctx)
     coach.settings_panel(ctx)
     st.stop()
 

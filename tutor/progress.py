@@ -35,6 +35,7 @@ from tutor.lang.i18n import (
     own_digits,
     rating_text,
 )
+from tutor.play.friend import FRIEND_LEVEL
 from tutor.play.text import LEVEL_LABELS
 from tutor.store import Store, naive_utc
 
@@ -325,7 +326,9 @@ def quiz_name(kind: str) -> str:
 
 
 def level_name(level: str) -> str:
-    """An opponent level in the learner's language."""
+    """An opponent level in the learner's language (a game with a friend: "A friend")."""
+    if level == FRIEND_LEVEL:
+        return _("A friend")
     return _(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level
 
 

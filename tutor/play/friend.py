@@ -49,6 +49,8 @@ __all__ = [
     "to_data",
     "read_data",
     "advance",
+    "advanced",
+    "FRIEND_LEVEL",
     "view",
     "bot_step",
     "record_for_seat",
@@ -61,6 +63,8 @@ FORMAT: Final = 1
 #: The level a friend game's review is saved under (the save format needs one; the review of
 #: a seat's own decisions does not depend on it).
 REVIEW_LEVEL: Final = "medium"
+#: The opponent a friend game is filed under in each player's progress.
+FRIEND_LEVEL: Final = "friend"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +121,7 @@ def _on_its_own(state: GameState) -> Go | Count | None:
 
 
 def advance(record: GameRecord, seat: int, step: Step) -> GameRecord:
-    """``record`` with ``seat``'s ``step`` and the moves that follow on their own.
+    """``record`` with ``seat``'s ``step`` and the moves that follow on their own (see :func:`advanced`).
 
     Raises the engine's error (``NotYourTurn``, ``WrongPhase``, ``CardNotInHand``, ...), whose
     message says what is allowed, for a move that is not this seat's to make now.
@@ -132,7 +136,14 @@ def advance(record: GameRecord, seat: int, step: Step) -> GameRecord:
     ...
     cribbage_core.errors.NotYourTurn: ...
     """
-    state = record.final()
+    return advanced(record, seat, step)[0]
+
+
+def advanced(
+    record: GameRecord, seat: int, step: Step, state: GameState | None = None
+) -> tuple[GameRecord, GameState]:
+    """:func:`advance`, with the state it leads to (``state``: the record's final state, if known)."""
+    state = record.final() if state is None else state
     if isinstance(step, TakeBack):
         raise IllegalMove("a game with a friend has no take-backs")
     if isinstance(step, NextDeal):
@@ -153,7 +164,7 @@ def advance(record: GameRecord, seat: int, step: Step) -> GameRecord:
             break
         state = state.apply(follow)
         record = record.then(follow)
-    return record
+    return record, state
 
 
 @dataclass(frozen=True, slots=True)

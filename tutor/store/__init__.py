@@ -91,6 +91,7 @@ from tutor.store.engine import (
     prepare_engine,
 )
 from tutor.store.friend_games import (
+    CODE_LENGTH,
     FRIEND_GAMES,
     FriendGame,
     NoSuchFriendGame,
@@ -197,6 +198,7 @@ from tutor.store.schema import (
 from tutor.store.tasks import TASK_KINDS, Task, TaskProgress
 
 __all__ = [
+    "CODE_LENGTH",
     "FRIEND_GAMES",
     "FriendGame",
     "NoSuchFriendGame",

@@ -1,0 +1,615 @@
+"""The Play page's game with a friend: start one, join by link or code, the live table, the moves.
+
+A friend game lives in the store (``tutor.store.friend_games``), not in this tab: the address
+holds its join code (``?friend=ABC234``), and each page run reads it. A visitor takes the first
+free seat (bound to their learner, else to this browser, as a game's owner is), so a reload, a
+new tab or the same learner elsewhere rejoins that seat; once both seats are taken, anyone else
+with the link only watches. Every move is sent to the store with the version this page drew
+(compare-and-set): a move of the other seat's, out of turn, against the rules or from an older
+view is refused with a message and changes nothing.
+
+Live: :func:`_watch` is an ``st.fragment`` that runs every second, reads only the game's version
+and reruns the page when it changed, so the other player's move shows within about a second and
+nothing is redrawn while nothing happens. The table is drawn only from the seat's view
+(``tutor.play.friend.view``): the other hand stays on the server until the show.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from typing import Any, Final
+
+import streamlit as st
+
+from cribbage_core.cards import Card
+from cribbage_core.errors import CribbageError
+from cribbage_core.game import Count, Discard, GameState, Phase, Play
+from cribbage_core.pegging import MAX_COUNT
+from cribbage_core.record import GameRecord, NextDeal, Step
+from cribbage_core.result import SkunkRule
+from cribbage_core.scoring import score_hand
+from tutor.frame.menu import four_colour, link_params
+from tutor.frame.profile import escape_markdown
+from tutor.frame.render import bold, plain_html, show_html
+from tutor.frame.status import show_status
+from tutor.frame.urlstate import new_seed
+from tutor.html.board import PEG_COLOURS, board_svg
+from tutor.html.cards import card_back_svg, card_svg, cards_row
+from tutor.html.play import table_series_html
+from tutor.lang.i18n import _, card_text, fmt_int, ngettext
+from tutor.play import friend
+from tutor.play.session import PlaySession
+from tutor.play.text import RESULT_LABELS, SKUNK_LABELS, error_message, side_names, skunk_label
+from tutor.play.ui import PlayContext
+from tutor.store import (
+    CODE_LENGTH,
+    FriendGame,
+    NotYourGame,
+    NotYourSeat,
+    StaleGame,
+    Store,
+    clean_code,
+)
+
+__all__ = ["PARAM", "wanted", "start_form", "page"]
+
+PARAM: Final = "friend"  # the address parameter holding the join code
+_PICKED: Final = "friend_picked"  # the cards chosen for the crib
+_FLASH: Final = "friend_flash"
+_SEATS: Final = "friend_seat"  # {game id: the seat this visitor holds, or None: watching}
+_CACHE: Final = "friend_cache"  # (game id, version, record, level): read once a version
+#: How long a player may keep the other waiting before the other may hand the seat to the computer.
+LEAVE_SECONDS: Final = 60
+POLL_SECONDS: Final = 1.0
+
+
+def wanted() -> bool:
+    """Whether the address asks for a friend game (``?friend=CODE``)."""
+    return PARAM in st.query_params
+
+
+def start_form(ctx: PlayContext) -> None:
+    """On the Play page's first screen: start a game with a friend, or join one by its code."""
+    with st.form("friend_settings"):
+        st.markdown(bold(_("Play a friend")))
+        st.caption(
+            _(
+                "Two players, each in their own browser: you get a link and a short code to send. "
+                "Afterwards each of you gets the review of your own decisions."
+            )
+        )
+        target, skunk = st.container(key="pairs_friend_settings").columns(2)
+        target.radio(
+            _("Game to"),
+            [121, 61],
+            horizontal=True,
+            key="friend_set_target",
+            format_func={n: fmt_int(n) for n in (121, 61)}.__getitem__,
+        )
+        skunk.selectbox(
+            _("Skunk rule"),
+            list(SkunkRule),
+            key="friend_set_skunk",
+            format_func={r: skunk_label(r, short=True) for r in SKUNK_LABELS}.__getitem__,
+            help="\n\n".join(skunk_label(r) for r in SkunkRule),
+        )
+        st.toggle(
+            _("Muggins"),
+            key="friend_set_muggins",
+            help=_("Each of you counts your own hand; points one misses go to the other."),
+        )
+        st.form_submit_button(
+            _("Start a game with a friend"),
+            type="primary",
+            on_click=_start,
+            args=(ctx,),
+            icon=":material/group:",
+        )
+    with st.form("friend_join"):
+        st.text_input(_("A friend's code"), key="friend_code", max_chars=12)
+        st.form_submit_button(_("Join the game"), on_click=_join_by_code)
+
+
+def _bind(ctx: PlayContext) -> None:
+    """The store binds a seat to this browser's owner key (set by the page shell, else here)."""
+    if ctx.store.browser is None:
+        ctx.store.browser = ctx.browser
+
+
+def _start(ctx: PlayContext) -> None:
+    _bind(ctx)
+    settings = friend.FriendSettings(
+        target=int(st.session_state.get("friend_set_target", 121)),
+        skunk_rule=st.session_state.get("friend_set_skunk", SkunkRule.SKUNK),
+        muggins=bool(st.session_state.get("friend_set_muggins", False)),
+    )
+    record = friend.new_record(settings, new_seed())
+    try:
+        game = ctx.store.create_friend_game(
+            str(uuid.uuid4()), friend.to_data(record), 2, ctx.learner
+        )
+    except NotYourGame:
+        game = None
+    if game is None:
+        _flash(_("The game could not be started: progress is not being saved just now."))
+        return
+    st.session_state.setdefault(_SEATS, {})[game.id] = 0
+    st.query_params[PARAM] = game.code
+
+
+def _join_by_code() -> None:
+    code = clean_code(st.session_state.get("friend_code", ""))
+    if code is None:
+        _flash(
+            _("A code is {n} letters and digits, such as {example}.").format(
+                n=fmt_int(CODE_LENGTH), example="ABC234"
+            )
+        )
+        return
+    st.query_params[PARAM] = code
+
+
+def _flash(message: str) -> None:
+    st.session_state[_FLASH] = message
+
+
+def _names(game: FriendGame, seat: int | None) -> list[str]:
+    names = []
+    for i, holder in enumerate(game.seats):
+        if i == seat:
+            names.append(_("You"))
+        elif holder.bot:
+            names.append(_("Computer"))
+        elif holder.learner:
+            names.append(holder.learner)
+        else:
+            names.append(_("Player {n}").format(n=fmt_int(i + 1)))
+    return names
+
+
+def _read(game: FriendGame) -> tuple[GameRecord, str, GameState]:
+    """The game's record, the computer's level and the state now: replayed once a version."""
+    cached = st.session_state.get(_CACHE)
+    if cached and cached[0] == game.id and cached[1] == game.version:
+        return cached[2], cached[3], cached[4]
+    record, level = friend.read_data(game.data)
+    state = record.final()
+    st.session_state[_CACHE] = (game.id, game.version, record, level, state)
+    return record, level, state
+
+
+def page(ctx: PlayContext) -> None:
+    """The whole page for the friend game of the address: join it, play it or watch it."""
+    st.title(_("Play a friend"))
+    show_status(ctx.store)
+    _bind(ctx)
+    code = clean_code(st.query_params.get(PARAM, ""))
+    game = None if code is None else ctx.store.friend_game(code=code)
+    if game is None:
+        if ctx.store.ok:
+            st.error(_("No game has this code: check it, or start a game of your own."))
+        else:
+            st.error(_("The game cannot be read just now: progress is not being saved."))
+        st.button(_("Back to Play"), on_click=_leave, key="friend_back")
+        return
+    seats: dict[str, int | None] = st.session_state.setdefault(_SEATS, {})
+    if game.id not in seats:  # once a session: a reload (a new session) asks again
+        try:
+            seats[game.id] = ctx.store.take_friend_seat(game.id, ctx.learner)
+        except NotYourGame:
+            seats[game.id] = None
+        fresh = ctx.store.friend_game(game.id)
+        game = fresh if fresh is not None else game
+    seat = seats.get(game.id)
+    record, level, state = _read(game)
+    seen = friend.view(record, seat, state)
+    names = _names(game, seat)
+    pending = st.session_state.pop(_FLASH, None)
+    if pending:
+        st.warning(pending)
+    _invite(game, seat)
+    with st.container(key=f"friend_v_{game.version}"):  # the version drawn, for tests to wait on
+        _turn_line(game, seen, names)
+    _scores(seen, names)
+    if seat is None:
+        st.info(
+            _("You are watching: both seats are taken, so there are no move buttons here."),
+            icon=":material/visibility:",
+        )
+    _table(seen, names)
+    if seen.seen.phase is Phase.GAME_OVER:
+        _result(ctx, game, record, seen, names)
+        return
+    if seat is not None:
+        _controls(ctx, game, seen, names)
+        _computer_moves(ctx, game, record, level, state)
+        _hand_over(ctx, game, seen, names)
+    _watch(ctx.store, game.id, game.version)
+
+
+def _leave() -> None:
+    st.query_params.pop(PARAM, None)
+
+
+def _invite(game: FriendGame, seat: int | None) -> None:
+    free = any(s.free for s in game.seats)
+    if seat is None or not free:
+        st.caption(_("Game code: {code}").format(code=game.code))
+        return
+    base = str(st.context.url or "").split("?")[0]
+    link = f"{base}?{PARAM}={game.code}"
+    st.info(
+        _(
+            "Send your friend this link, or the code {code} to type on the Play page. The game "
+            "starts when they open it."
+        ).format(code=game.code),
+        icon=":material/share:",
+    )
+    st.code(link, language=None)
+
+
+def _turn_line(game: FriendGame, seen: friend.FriendView, names: list[str]) -> None:
+    view = seen.seen
+    waiting = [s for s in seen.to_act if s != seen.seat]
+    if view.phase is Phase.GAME_OVER:
+        return
+    if any(s.free for s in game.seats):
+        st.warning(_("Waiting for your friend to open the link."), icon=":material/hourglass_top:")
+        return
+    if seen.my_turn:
+        text = {
+            Phase.DISCARD: ngettext(
+                "Your turn: lay away {n} card to the crib.",
+                "Your turn: lay away {n} cards to the crib.",
+                view.config.discard_size,
+            ).format(n=fmt_int(view.config.discard_size)),
+            Phase.PLAY: _("Your turn: lay a card. The count is {count}.").format(
+                count=fmt_int(view.count)
+            ),
+            Phase.SHOW: _("Your turn: count your hand."),
+            Phase.DEAL: _("Your turn: deal the next hand."),
+        }[view.phase]
+        st.success(text, icon=":material/play_arrow:")
+    elif waiting:
+        st.info(
+            _("Waiting for {name} to move.").format(name=escape_markdown(names[waiting[0]])),
+            icon=":material/hourglass_top:",
+        )
+
+
+def _scores(seen: friend.FriendView, names: list[str]) -> None:
+    view = seen.seen
+    cols = st.container(key="row_scores").columns(len(view.scores) + 1)
+    for side, col in enumerate(cols[: len(view.scores)]):
+        col.markdown(
+            f'<div style="border-left:6px solid {PEG_COLOURS[side]};padding:2px 10px">'
+            f'<div style="font-size:0.85rem;color:#555"><bdi>{plain_html(names[side])}</bdi>'
+            f"</div>"
+            f'<div class="play-score" style="font-size:1.9rem;font-weight:700">'
+            f"{fmt_int(view.scores[side])}</div></div>",
+            unsafe_allow_html=True,
+        )
+    cols[-1].markdown(
+        _("**Hand {n}** · {dealer} dealt · playing to {target}").format(
+            n=fmt_int(max(view.hand_no, 1)),
+            dealer=escape_markdown(names[view.dealer]),
+            target=fmt_int(view.config.target),
+        )
+    )
+    show_html(board_svg(view.scores, view.scores, view.config.target, names))
+
+
+def _backs(n: int) -> str:
+    backs = "".join(card_back_svg(width=52) for _ in range(n))
+    return f'<div dir="ltr" style="display:flex;gap:4px;min-height:84px">{backs}</div>'
+
+
+def _table(seen: friend.FriendView, names: list[str]) -> None:
+    view = seen.seen
+    colours = four_colour()
+    me = seen.seat
+    others = [s for s in range(view.config.players) if s != me]
+    cols = st.container(key="row_table").columns([2.2] * len(others) + [2.0, 1.2])
+    for col, other in zip(cols, others, strict=False):
+        with col:
+            st.markdown(
+                bold(escape_markdown(names[other]))
+                + (" · " + _("dealer") if other == view.dealer else "")
+            )
+            if view.hands_shown is not None:
+                show_html(cards_row(view.hands_shown[other], four_colour=colours, width=52, gap=4))
+            else:
+                show_html(_backs(view.cards_left[other]))
+    with cols[-2]:
+        st.markdown(bold(_("The crib")) + " · " + escape_markdown(names[view.dealer]))
+        show_html(
+            cards_row(view.crib, four_colour=colours, width=52, gap=4)
+            if view.crib is not None
+            else _backs(sum(view.discarded) * view.config.discard_size)
+        )
+    with cols[-1]:
+        st.markdown(bold(_("Starter")))
+        show_html(
+            cards_row([view.starter], four_colour=colours, width=52)
+            if view.starter is not None
+            else _backs(1)
+        )
+    if view.phase is Phase.PLAY:
+        start = (view.series_starts or (0,))[-1]
+        laid = [(names[s], card, PEG_COLOURS[view.side_of(s)]) for s, card in view.played[start:]]
+        said_go = [names[s] for s, passed in enumerate(view.passed) if passed]
+        earlier = [card for _, card in view.played[:start]]
+        show_html(table_series_html(laid, view.count, said_go, earlier, four_colour=colours))
+    if seen.shown is not None:
+        _shown(seen.shown, names)
+
+
+def _shown(shown: friend.Shown, names: list[str]) -> None:
+    st.markdown(bold(_("The show of hand {n}").format(n=fmt_int(shown.hand_no))))
+    colours = four_colour()
+    order = [(s, shown.hands[s], False) for s in range(len(shown.hands)) if s != shown.dealer]
+    order += [(shown.dealer, shown.hands[shown.dealer], False), (shown.dealer, shown.crib, True)]
+    for seat, cards, is_crib in order:
+        points = score_hand(cards, shown.starter, is_crib=is_crib).total
+        label = _("{name}'s crib") if is_crib else _("{name}'s hand")
+        st.markdown(
+            label.format(name=escape_markdown(names[seat]))
+            + " · "
+            + ngettext("{n} point", "{n} points", points).format(n=fmt_int(points))
+        )
+        show_html(cards_row(list(cards) + [shown.starter], four_colour=colours, width=44, gap=4))
+
+
+def _controls(
+    ctx: PlayContext, game: FriendGame, seen: friend.FriendView, names: list[str]
+) -> None:
+    view = seen.seen
+    seat = seen.seat
+    assert seat is not None
+    if any(s.free for s in game.seats):
+        return
+    colours = four_colour()
+    hand = view.hand
+    if view.phase is Phase.DISCARD and seen.my_turn:
+        need = view.config.discard_size
+        chosen = [c for c in st.session_state.get(_PICKED, []) if Card.parse(c) in hand]
+        cols = st.container(key="row_play_hand").columns(len(hand))
+        for col, card in zip(cols, hand, strict=True):
+            picked = str(card) in chosen
+            with col:
+                show_html(card_svg(card, highlighted=picked, four_colour=colours, width=78))
+                st.button(
+                    _("✓ {card}").format(card=card_text(card)) if picked else card_text(card),
+                    key=f"friend_pick_{card}",
+                    on_click=_toggle,
+                    args=(str(card), need),
+                    type="primary" if picked else "secondary",
+                    width="stretch",
+                )
+        st.button(
+            ngettext("Lay away {n} card", "Lay away {n} cards", need).format(n=fmt_int(need)),
+            key="friend_discard",
+            type="primary",
+            disabled=len(chosen) != need,
+            on_click=_send,
+            args=(ctx, game, seat, Discard(seat, tuple(Card.parse(c) for c in chosen))),
+        )
+        return
+    if hand:
+        room = MAX_COUNT - view.count
+        playing = view.phase is Phase.PLAY and seen.my_turn
+        cols = st.container(key="row_play_hand").columns(max(len(hand), 4))
+        for col, card in zip(cols, hand, strict=False):
+            fits = playing and card.value <= room
+            with col:
+                show_html(card_svg(card, dimmed=not fits, four_colour=colours, width=78))
+                if view.phase is Phase.PLAY:
+                    st.button(
+                        _("Lay {card}").format(card=card_text(card)),
+                        key=f"friend_lay_{card}",
+                        disabled=not fits,
+                        on_click=_send,
+                        args=(ctx, game, seat, Play(seat, card)),
+                        width="stretch",
+                    )
+    if view.phase is Phase.SHOW and seen.my_turn:
+        st.number_input(_("Your count"), 0, 29, key="friend_claim", step=1)
+        st.button(
+            _("Count"),
+            key="friend_count",
+            type="primary",
+            on_click=_claim,
+            args=(ctx, game, seat),
+        )
+    if view.phase is Phase.DEAL and seen.my_turn:
+        st.button(
+            _("Deal the next hand"),
+            key="friend_deal",
+            type="primary",
+            on_click=_send,
+            args=(ctx, game, seat, NextDeal()),
+        )
+
+
+def _toggle(card: str, need: int) -> None:
+    chosen = list(st.session_state.get(_PICKED, []))
+    if card in chosen:
+        chosen.remove(card)
+    else:
+        chosen = (chosen + [card])[-need:]
+    st.session_state[_PICKED] = chosen
+
+
+def _claim(ctx: PlayContext, game: FriendGame, seat: int) -> None:
+    claimed = int(st.session_state.get("friend_claim", 0) or 0)
+    _send(ctx, game, seat, Count(seat, claimed))
+
+
+def _advance(seat: int, step: Step) -> Any:
+    def advance(data: Any) -> tuple[dict[str, Any], bool]:
+        record, level = friend.read_data(data)
+        after, state = friend.advanced(record, seat, step)
+        return friend.to_data(after, level), state.is_over
+
+    return advance
+
+
+def _send(ctx: PlayContext, game: FriendGame, seat: int, step: Step) -> None:
+    """Send one move to the store, at the version this page drew; say why if it is refused."""
+    try:
+        moved = ctx.store.friend_move(
+            game.id, seat, game.version, ctx.learner, _advance(seat, step)
+        )
+    except StaleGame:
+        _flash(_("The game moved on before your click arrived: nothing was changed. Look again."))
+        return
+    except (NotYourSeat, NotYourGame):
+        _flash(_("That is not your seat: you can only watch this game."))
+        return
+    except CribbageError as error:
+        _record, _level, state = _read(game)
+        _flash(error_message(error, state.count, _("your friend"), state.config.discard_size))
+        return
+    if moved is None:
+        _flash(_("The move could not be saved just now: progress is not being saved. Try again."))
+        return
+    st.session_state.pop(_PICKED, None)
+
+
+def _computer_moves(
+    ctx: PlayContext, game: FriendGame, record: GameRecord, level: str, state: GameState
+) -> None:
+    """A seat handed to the computer moves from the page of a player still there."""
+    bots = [s for s in friend.view(record, None, state).to_act if game.seats[s].bot]
+    if not bots:
+        return
+    bot = bots[0]
+    step = friend.bot_step(record, bot, game.seats[bot].bot or level, state)
+    _send(ctx, game, bot, step)
+    st.rerun()
+
+
+def _hand_over(
+    ctx: PlayContext, game: FriendGame, seen: friend.FriendView, names: list[str]
+) -> None:
+    """When the other player has kept this one waiting a minute: let the computer play for them."""
+    waiting = [
+        s
+        for s in seen.to_act
+        if s != seen.seat and not game.seats[s].bot and not game.seats[s].free
+    ]
+    updated = game.updated_at
+    if not waiting or updated is None:
+        return
+    idle = (dt.datetime.now(dt.UTC).replace(tzinfo=None) - updated).total_seconds()
+    if idle < LEAVE_SECONDS:
+        return
+    other = waiting[0]
+    st.button(
+        _("{name} seems to have left: let the computer play for them").format(
+            name=escape_markdown(names[other])
+        ),
+        key="friend_to_bot",
+        on_click=_to_bot,
+        args=(ctx, game, other),
+        icon=":material/smart_toy:",
+    )
+
+
+def _to_bot(ctx: PlayContext, game: FriendGame, seat: int) -> None:
+    try:
+        ctx.store.friend_seat_to_bot(game.id, seat, "medium", game.version, ctx.learner)
+    except (StaleGame, NotYourSeat, NotYourGame):
+        _flash(_("The game moved on before your click arrived: nothing was changed. Look again."))
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def _watch(db: Store, game_id: str, shown: int) -> None:
+    """Every second: the stored version alone; the page reruns only when it moved on."""
+    version = db.friend_version(game_id)
+    if version is not None and version != shown:
+        st.rerun()
+
+
+def _result(
+    ctx: PlayContext,
+    game: FriendGame,
+    record: GameRecord,
+    seen: friend.FriendView,
+    names: list[str],
+) -> None:
+    view = seen.seen
+    result = view.result
+    assert result is not None
+    won = seen.seat is not None and result.winner_side == view.side_of(seen.seat)
+    if won:
+        verdict = _("You win")
+    else:
+        verdict = _("{name} wins").format(name=escape_markdown(names[result.winner_side]))
+    scores = " – ".join(
+        f"{escape_markdown(names[i])} {fmt_int(s)}" for i, s in enumerate(view.scores)
+    )
+    (st.success if won else st.info)(
+        _("**{verdict}**, {kind} ({points}): {scores}.").format(
+            verdict=verdict,
+            kind=_(RESULT_LABELS[result.kind]),
+            points=ngettext("{n} game point", "{n} game points", result.game_points).format(
+                n=fmt_int(result.game_points)
+            ),
+            scores=scores,
+        ),
+        icon=":material/emoji_events:",
+    )
+    if seen.seat is None:
+        return
+    review_id = str(uuid.uuid5(uuid.UUID(game.id), f"seat {seen.seat}"))
+    _file_for_review(ctx, game, record, seen.seat, review_id, won)
+    st.page_link(
+        "pages/8_Game_review.py",
+        label=_("Review my decisions in this game"),
+        query_params={**link_params(), "game": review_id},
+        icon=":material/insights:",
+    )
+    st.button(_("Back to Play"), on_click=_leave, key="friend_done")
+
+
+def _file_for_review(
+    ctx: PlayContext, game: FriendGame, record: GameRecord, seat: int, review_id: str, won: bool
+) -> None:
+    """Once a game is over: this seat's side of it saved as a game of its own (the seat as the
+    one reviewed), for the Game review, and counted in the learner's progress."""
+    filed: set[str] = st.session_state.setdefault("friend_filed", set())
+    if review_id in filed:
+        return
+    data = friend.review_save(record, seat, review_id)
+    session = PlaySession.from_dict(data)
+    try:
+        saved = ctx.store.save_game(
+            review_id,
+            data,
+            moves=session.moves,
+            previous=None,
+            finished=True,
+            learner=ctx.learner,
+            browser=ctx.browser,
+        )
+    except (StaleGame, NotYourGame):
+        saved = True  # filed before (a reload, another tab)
+    state = session.state
+    result = state.result
+    if ctx.learner and result is not None:
+        ctx.store.record_game(
+            ctx.learner,
+            game_id=review_id,
+            opponent_level=friend.FRIEND_LEVEL,
+            players=state.players,
+            target=state.config.target,
+            scores=list(state.scores),
+            winner=side_names(state.players)[result.winner_side],
+            learner_won=won,
+            result_kind=result.kind,
+            muggins_lost=session.muggins_lost(),
+        )
+    if saved:
+        filed.add(review_id)
