@@ -209,9 +209,10 @@ def page(ctx: PlayContext) -> None:
     if pending:
         st.warning(pending)
     _invite(game, seat)
-    with st.container(key=f"friend_v_{game.version}"):  # the version drawn, for tests to wait on
+    # the version drawn, for tests to wait on (the scores are always there: never empty)
+    with st.container(key=f"friend_v_{game.version}"):
         _turn_line(game, seen, names)
-    _scores(seen, names)
+        _scores(seen, names)
     if seat is None:
         st.info(
             _("You are watching: both seats are taken, so there are no move buttons here."),
