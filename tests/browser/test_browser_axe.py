@@ -234,7 +234,9 @@ def test_the_states_that_matter(
     load(page, f"{app_url}/Play?lang={lang}")
     if four:
         four_colour_deck(page)
-    page.locator('[data-testid="stFormSubmitButton"] button').click()
+    page.locator(
+        '[data-testid="stFormSubmitButton"] button'
+    ).first.click()  # Deal (then the friend's)
     expect(page.locator('[class*="st-key-play_pick_"]').first).to_be_visible()
     report["Play discard"] = audit(page)
     for chosen in range(2):

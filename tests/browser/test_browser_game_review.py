@@ -38,7 +38,9 @@ def play_a_game(page: Any, app_url: str) -> None:
     settled(page)
     page.get_by_test_id("stSelectbox").filter(has_text="Opponent").click()
     page.get_by_role("option", name="Easy").click()
-    page.get_by_text("61", exact=True).click()
+    page.get_by_test_id("stForm").first.get_by_text(
+        "61", exact=True
+    ).click()  # the new game's form: the friend's forms come after it
     page.get_by_role("button", name="Deal").click()
     expect(page.locator(PICK_BOX)).to_have_count(6)
     settled(page)

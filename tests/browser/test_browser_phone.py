@@ -130,7 +130,9 @@ def test_count_answered_by_taps(phone: Any, app_url: str) -> None:
 
 def test_play_discard_by_taps_on_the_cards(phone: Any, app_url: str) -> None:
     load(phone, f"{app_url}/Play")
-    phone.locator('[data-testid="stFormSubmitButton"] button').tap()  # Deal
+    phone.locator(
+        '[data-testid="stFormSubmitButton"] button'
+    ).first.tap()  # Deal (then the friend's forms)
     hand = phone.locator(".st-key-row_play_hand svg.card")
     expect(hand).to_have_count(6)
     settled(phone)
@@ -167,7 +169,7 @@ def test_200_percent_zoom(browser: Any, app_url: str) -> None:
             assert overflow(zoomed) <= 0, name
         shot(zoomed, "zoom-200-Progress")
         load(zoomed, f"{app_url}/Play")
-        zoomed.locator('[data-testid="stFormSubmitButton"] button').click()  # Deal
+        zoomed.locator('[data-testid="stFormSubmitButton"] button').first.click()  # Deal
         picks = zoomed.locator('[class*="st-key-play_pick_"] button:visible')
         expect(picks).to_have_count(6)
         chosen = zoomed.locator(

@@ -122,8 +122,11 @@ def new_game(
     if level:
         page.get_by_test_id("stSelectbox").filter(has_text="Opponent").click()
         page.get_by_role("option", name=level).click()
+    form = page.get_by_test_id(
+        "stForm"
+    ).first  # the new game's form: the friend's forms come after it
     for choice in choices:
-        page.get_by_text(choice, exact=True).click()
+        form.get_by_text(choice, exact=True).click()
     clicks.click(page.get_by_role("button", name="Deal"))
     expect(page.locator(PICK_BOX)).to_have_count(6)
     settled(page)
