@@ -10,18 +10,12 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import parse_qs, urlparse
 
 import pytest
 from browsertools import ARTIFACTS, no_exception, settled, shot
 from playwright.sync_api import expect
 from test_browser_play import BUTTON, PICK_BOX, new_game
-from test_browser_play_coach import WARNING, saved_session
-
-from cribbage_core.coach.at_table import check
-from cribbage_core.coach.discard_value import discard_values_for_view
-from cribbage_core.game import Discard
-from tutor.play.session import HUMAN
+from test_browser_play_coach import WARNING, costly_deal
 
 pytestmark = pytest.mark.browser
 
@@ -50,10 +44,7 @@ def test_the_coach_warning_and_its_buttons_come_into_view_on_a_phone(
     caption = page.evaluate(_CAPTION_PLACE)
     assert caption["right"] <= WIDTH and caption["bottom"] <= caption["next_top"], caption
 
-    game_id = parse_qs(urlparse(page.url).query)["game"][0]
-    state = saved_session(app_database_url, game_id).state
-    worst = Discard(HUMAN, discard_values_for_view(state.view(HUMAN)).options[-1].discard)
-    assert check(state, worst, 1.5).warn
+    _game_id, _session, worst, _verdict = costly_deal(page, app_database_url)
     for card in worst.cards:  # on a phone each card's own button is drawn in a row of its own
         button = page.locator(f".st-key-play_pick_{card} button:visible").first
         button.click()
