@@ -50,8 +50,14 @@ def move(page: Any, rng: random.Random) -> bool:
     """Make this page's move if it has one (a discard, a card, the deal): whether it moved."""
     if page.locator(PICK).count():
         for i in sorted(rng.sample(range(page.locator(PICK).count()), 2)):
-            page.locator(PICK).nth(i).click()
-            expect(page.locator(PICK).nth(i)).to_contain_text("✓")
+            settled(page)  # a tap lands on a page whose run is over, as a person's does
+            card = page.locator(PICK).nth(i)
+            key = card.locator("xpath=ancestor::*[contains(@class, 'st-key-friend_pick_')]")
+            name = re.search(r"st-key-(friend_pick_\S+)", key.first.get_attribute("class") or "")
+            assert name is not None
+            card.click()
+            # the same card's button, found by its key, not its place (a redraw may move it)
+            expect(page.locator(f".st-key-{name.group(1)} {BUTTON}")).to_contain_text("✓")
             settled(page)
         page.locator(DISCARD).click()
         return True

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from cribbage_core.game import Phase
 from tests import apptools
 from tests.apptools import ENTRY
 from tutor import store
@@ -97,14 +98,18 @@ def test_the_friend_joins_by_code_a_third_watches_and_a_reload_rejoins() -> None
     assert any(k.startswith("friend_pick_") for k in moves(again))
 
 
-def test_a_click_from_an_older_view_is_refused_and_changes_nothing() -> None:
+def test_a_discard_sent_after_the_friends_discard_lands_a_second_one_is_refused() -> None:
+    """Both players lay away at once: the friend's discard moving the game on between this
+    page's poll and its click must not lose the click; the rules still refuse a second one."""
     maker, code = started()
     guest = open_play(friend=code)
     maker.run()
+    twin = open_play(same_browser_as=maker, friend=code)  # the maker's other tab, same view
     version = stored(code).version
     picks = [k for k in moves(maker) if k.startswith("friend_pick_")][:2]
     for key in picks:
         maker.button(key=key).click().run()
+        twin.button(key=key).click().run()
     # the guest discards first: the maker's page still shows the version before
     for key in [k for k in moves(guest) if k.startswith("friend_pick_")][:2]:
         guest.button(key=key).click().run()
@@ -112,10 +117,17 @@ def test_a_click_from_an_older_view_is_refused_and_changes_nothing() -> None:
     assert stored(code).version == version + 1
     maker.button(key="friend_discard").click().run()
     assert not maker.exception
-    assert "moved on before your click" in texts(maker)
-    assert stored(code).version == version + 1  # nothing changed
-    maker.button(key="friend_discard").click().run()  # drawn afresh: now it lands
-    assert stored(code).version == version + 2
+    assert "moved on before your click" not in texts(maker)
+    game = stored(code)
+    assert game.version == version + 2
+    record, _level = friend.read_data(game.data)
+    assert record.final().phase is not Phase.DISCARD  # both discards landed
+    assert not [k for k in moves(maker) if k.startswith("friend_pick_")]
+    twin.button(key="friend_discard").click().run()  # the same discard again, from the old view
+    assert not twin.exception
+    assert "the hand has moved on" in texts(twin)  # a clear word, not silence
+    assert stored(code).version == version + 2  # refused: nothing changed
+    assert stored(code).data == game.data
 
 
 def test_two_sessions_play_a_whole_game_to_61_and_each_gets_a_review() -> None:

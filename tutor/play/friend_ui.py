@@ -457,11 +457,24 @@ def _advance(seat: int, step: Step) -> Any:
 
 
 def _send(ctx: PlayContext, game: FriendGame, seat: int, step: Step) -> None:
-    """Send one move to the store, at the version this page drew; say why if it is refused."""
+    """Send one move to the store, at the version this page drew; say why if it is refused.
+
+    Both players lay away at once, so the other's discard often moves the game on between this
+    page's last poll and the click on "Lay away": that discard changes nothing this seat may
+    choose, so the click is sent again at the version now stored (once; the rules still check
+    it there), rather than lost. Any other move from an older view is refused."""
     try:
-        moved = ctx.store.friend_move(
-            game.id, seat, game.version, ctx.learner, _advance(seat, step)
-        )
+        try:
+            moved = ctx.store.friend_move(
+                game.id, seat, game.version, ctx.learner, _advance(seat, step)
+            )
+        except StaleGame:
+            fresh = ctx.store.friend_game(game.id) if isinstance(step, Discard) else None
+            if fresh is None or fresh.version == game.version:
+                raise
+            moved = ctx.store.friend_move(
+                fresh.id, seat, fresh.version, ctx.learner, _advance(seat, step)
+            )
     except StaleGame:
         _flash(_("The game moved on before your click arrived: nothing was changed. Look again."))
         return
