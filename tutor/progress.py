@@ -612,6 +612,10 @@ LEVEL_SHAPES: Final = {
     "hard": "triangle-up",
     "expert": "diamond",
 }
+#: A game with a friend (a person, not a bot level) is drawn apart from every level: a purple of
+#: its own (7.6:1 on white) and a cross, and it has no bot's line.
+FRIEND_COLOUR: Final = "#6A3D9A"
+FRIEND_SHAPE: Final = "cross"
 LEARNER_COLOUR: Final = "#000000"
 #: The skill chart's height in pixels, its x axis included (Streamlit fits the whole chart in it).
 SKILL_CHART_HEIGHT: Final = 340
@@ -626,17 +630,15 @@ def level_scale(levels: Iterable[str]) -> alt.Scale:
     """The colour scale of ``levels`` (stored keys), its domain the levels in the learner's
     language: the one place a level gets its colour."""
     keys = list(levels)
-    return alt.Scale(
-        domain=[bot_level_name(k) for k in keys], range=[LEVEL_COLOURS[k] for k in keys]
-    )
+    colours = {**LEVEL_COLOURS, FRIEND_LEVEL: FRIEND_COLOUR}
+    return alt.Scale(domain=[bot_level_name(k) for k in keys], range=[colours[k] for k in keys])
 
 
 def level_shapes(levels: Iterable[str]) -> alt.Scale:
     """The shape scale of ``levels``, as :func:`level_scale`."""
     keys = list(levels)
-    return alt.Scale(
-        domain=[bot_level_name(k) for k in keys], range=[LEVEL_SHAPES[k] for k in keys]
-    )
+    shapes = {**LEVEL_SHAPES, FRIEND_LEVEL: FRIEND_SHAPE}
+    return alt.Scale(domain=[bot_level_name(k) for k in keys], range=[shapes[k] for k in keys])
 
 
 def nice_top(value: float) -> float:
@@ -784,13 +786,13 @@ def _skill_layers(top: float, levels: tuple[str, ...], ringed: bool) -> alt.Laye
             color=alt.Color(
                 "opponent_level:N",
                 title=_("Opponent"),
-                scale=level_scale(LEVEL_LABELS),
+                scale=level_scale([*LEVEL_LABELS, FRIEND_LEVEL]),
                 legend=legend,
             ),
             shape=alt.Shape(
                 "opponent_level:N",
                 title=_("Opponent"),
-                scale=level_shapes(LEVEL_LABELS),
+                scale=level_shapes([*LEVEL_LABELS, FRIEND_LEVEL]),
                 legend=legend,
             ),
             tooltip=[

@@ -186,6 +186,11 @@ def test_two_sessions_play_a_whole_game_to_61_and_each_gets_a_review() -> None:
             review.run()
             assert not review.exception, review.exception
             assert "You are watching" not in texts(review)
+            other = "Raj" if name == "Ann" else "Ann"
+            words = texts(review)  # the friend named, never a bot level or "Computer"
+            assert f"against {other}, a friend" in words and "Medium" not in words, words
+            labels = [str(m.label) for m in review.metric]
+            assert f"{other}'s skill figure" in labels and "Computer's skill figure" not in labels
             progress = AppTest.from_file(ENTRY, default_timeout=120)
             progress.session_state["profile_browser_key"] = at.session_state["profile_browser_key"]
             progress.switch_page("pages/5_Progress.py")

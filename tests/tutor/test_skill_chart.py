@@ -86,13 +86,34 @@ def test_a_level_has_one_colour_and_shape_on_every_skill_chart(
     assert len(set(progress.LEVEL_SHAPES.values())) == len(LEVELS)
 
 
+@pytest.mark.parametrize("lang", ["en", "ur"])
+def test_a_game_with_a_friend_has_a_colour_and_shape_of_its_own(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(i18n, "current_language", lambda: lang)
+    chart = progress.skill_chart(figures(["easy", "friend", "hard"]), current="g1")
+    spec = chart.to_dict()
+    [points] = [
+        layer
+        for layer in spec["layer"]
+        if layer["mark"]["type"] == "point" and "color" in layer.get("encoding", {})
+    ]
+    colour, shape = points["encoding"]["color"]["scale"], points["encoding"]["shape"]["scale"]
+    friend = progress.level_name("friend")
+    assert friend != "friend"  # in words, as the legend shows it
+    assert colour["range"][colour["domain"].index(friend)] == progress.FRIEND_COLOUR
+    assert shape["range"][shape["domain"].index(friend)] == progress.FRIEND_SHAPE
+    assert progress.FRIEND_COLOUR not in progress.LEVEL_COLOURS.values()
+    assert progress.FRIEND_SHAPE not in progress.LEVEL_SHAPES.values()
+
+
 def test_the_level_colours_stand_out_from_the_page() -> None:
     def luminance(colour: str) -> float:
         channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
         linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
         return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
-    for level, colour in progress.LEVEL_COLOURS.items():
+    for level, colour in {**progress.LEVEL_COLOURS, "friend": progress.FRIEND_COLOUR}.items():
         assert 1.05 / (luminance(colour) + 0.05) >= 3, level  # WCAG's 3:1 for a graphic on white
 
 

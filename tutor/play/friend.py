@@ -283,14 +283,18 @@ def record_for_seat(record: GameRecord, seat: int) -> GameRecord:
     return replace(record, first_dealer=first, steps=tuple(steps))
 
 
-def review_save(record: GameRecord, seat: int, game_id: str) -> dict[str, Any]:
+def review_save(record: GameRecord, seat: int, game_id: str, friend: str = "") -> dict[str, Any]:
     """The game as seat ``seat`` played it, in the Play page's save format (its seat as seat 0),
-    so that the game review of a saved game grades that seat's own decisions.
+    so that the game review of a saved game grades that seat's own decisions; ``friend``: the
+    other player's name ("" when they gave none), for the review to name them.
 
     >>> record = new_record(FriendSettings(target=61), seed=5)
-    >>> review_save(record, 1, "g")["game"]["first_dealer"] == 1 - record.first_dealer
-    True
+    >>> saved = review_save(record, 1, "g", "Ann")
+    >>> saved["game"]["first_dealer"] == 1 - record.first_dealer, saved["friend"]
+    (True, 'Ann')
     """
     turned = record_for_seat(record, seat)
-    settings = PlaySettings.of_record(turned, REVIEW_LEVEL, self_count=False)
+    settings = replace(
+        PlaySettings.of_record(turned, REVIEW_LEVEL, self_count=False), friend=friend[:40]
+    )
     return PlaySession.replay(game_id, settings, turned).to_dict()

@@ -596,7 +596,8 @@ def _file_for_review(
     filed: set[str] = st.session_state.setdefault("friend_filed", set())
     if review_id in filed:
         return
-    data = friend.review_save(record, seat, review_id)
+    other = game.seats[1 - seat]  # two players: the friend's name as they gave it, if any
+    data = friend.review_save(record, seat, review_id, other.learner or "")
     session = PlaySession.from_dict(data)
     try:
         saved = ctx.store.save_game(

@@ -126,6 +126,9 @@ class PlaySettings:
     step_show: bool = (
         False  # the show waits for a click before each count (else it runs on by itself)
     )
+    #: A game with a friend, filed for its review: the other player's name ("" when they gave
+    #: none); None: the opponent was the computer at ``level``.
+    friend: str | None = None
 
     def __post_init__(self) -> None:
         check_level(self.level)
@@ -534,6 +537,8 @@ class PlaySession:
         }
         if self.earlier is not None:
             data["earlier"] = earlier_json(self.earlier)
+        if self.settings.friend is not None:
+            data["friend"] = self.settings.friend
         return data
 
     @staticmethod
@@ -560,7 +565,7 @@ class PlaySession:
             data,
             "save",
             ("version", "game_id", "level", "self_count", "game"),
-            ("step_show", "earlier"),
+            ("step_show", "earlier", "friend"),
         )
         game_id = fields.text(found["game_id"], "save.game_id", longest=36)
         level = fields.text(found["level"], "save.level", BOT_LEVELS)
@@ -568,6 +573,10 @@ class PlaySession:
         record = GameRecord.from_dict(found["game"], "game")
         step_show = fields.boolean(found.get("step_show", False), "save.step_show")
         settings = PlaySettings.of_record(record, level, self_count, step_show)
+        if "friend" in found:
+            settings = replace(
+                settings, friend=fields.text(found["friend"], "save.friend", longest=40)
+            )
         earlier = None if "earlier" not in found else read_earlier(found["earlier"], record.config)
         session = PlaySession.replay(game_id, settings, record, earlier)
         if earlier is not None:

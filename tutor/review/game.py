@@ -81,6 +81,7 @@ class ReviewedGame:
     final: GameState
     seats: tuple[int, ...] = (LEARNER,)  # the seats whose decisions ``review`` holds
     fresh: tuple[HandReview, ...] = ()  # finished hands analysed here, not kept with the game yet
+    friend: str | None = None  # a game with a friend: their name ("" unnamed); None: the computer
 
     @property
     def hands(self) -> tuple[int, ...]:
@@ -180,6 +181,7 @@ def review_game(
         session.state,
         chosen,
         tuple(fresh),
+        session.settings.friend,
     )
 
 

@@ -28,6 +28,7 @@ from cribbage_core.tables.bot_skill import bot_skill
 from tutor import progress
 from tutor.clock import today
 from tutor.frame.menu import four_colour, link_params
+from tutor.frame.profile import escape_markdown
 from tutor.frame.render import bold, show_html
 from tutor.html.board import PEG_COLOURS
 from tutor.html.cards import cards_row
@@ -44,6 +45,7 @@ from tutor.lang.i18n import (
     own_digits,
 )
 from tutor.lang.languages import is_rtl
+from tutor.play.friend import FRIEND_LEVEL
 from tutor.play.text import LEVEL_LABELS, saved_game_problem, seat_names
 from tutor.quiz.discard_text import seat_text
 from tutor.review.game import (
@@ -225,21 +227,40 @@ def open_game(store: Store, learner: str | None, browser: str | None) -> Reviewe
         raise AssertionError from error  # not reached: st.stop()
 
 
+def names_of(game: ReviewedGame) -> list[str]:
+    """A name per seat: you, then the computer players, or in a game with a friend the friend
+    by the name they gave (never a bot level). Plain text: escape it where it is drawn."""
+    names = seat_names(game.review.players)
+    if game.friend is not None and game.review.players == 2:
+        names[1] = game.friend or _("Your friend")
+    return names
+
+
 def figures(game: ReviewedGame) -> None:
     """The game in figures: scores, the skill figure and luck of both sides, the errors."""
     review = game.review
-    names = seat_names(review.players)
+    names = names_of(game)
     final = game.final
     scores = " – ".join(f"{names[i]} {fmt_int(s)}" for i, s in enumerate(final.scores))
     status = _("finished") if final.result is not None else _("in progress")
-    st.caption(
-        _("Game to {target} against {level}, {status}: {scores}").format(
-            target=fmt_int(review.target),
-            level=_(LEVEL_LABELS[game.level]),
-            status=status,
-            scores=scores,
+    if game.friend is not None:
+        st.caption(
+            _("Game to {target} against {name}, a friend, {status}: {scores}").format(
+                target=fmt_int(review.target),
+                name=escape_markdown(names[1]),
+                status=status,
+                scores=escape_markdown(scores),
+            )
         )
-    )
+    else:
+        st.caption(
+            _("Game to {target} against {level}, {status}: {scores}").format(
+                target=fmt_int(review.target),
+                level=_(LEVEL_LABELS[game.level]),
+                status=status,
+                scores=scores,
+            )
+        )
     mine = review.summary(LEARNER)
     if is_rtl(current_language()):  # a signed figure reads "-8.25", never "8.25-"
         st.html('<style>[data-testid="stMetricValue"] {direction: ltr; text-align: right;}</style>')
@@ -265,15 +286,19 @@ def figures(game: ReviewedGame) -> None:
             "positive is lucky. Luck is kept apart from skill."
         ),
     )
+    if game.friend is not None:
+        theirs_label = _("{name}'s skill figure").format(name=escape_markdown(names[1]))
+        later = _("Shown with {name}'s decisions: switch them on below the chart.").format(
+            name=names[1]
+        )
+    else:
+        theirs_label = _("Computer's skill figure")
+        later = _("Shown with the computer's decisions: switch them on below the chart.")
     if review.players == 2 and game.has_seat(1 - LEARNER):
         theirs = review.summary(1 - LEARNER)
-        cols[3].metric(_("Computer's skill figure"), ltr(own_digits(f"{theirs.skill:.2f}")))
-    elif review.players == 2:  # analysed when the switch shows the computer's decisions
-        cols[3].metric(
-            _("Computer's skill figure"),
-            "–",
-            help=_("Shown with the computer's decisions: switch them on below the chart."),
-        )
+        cols[3].metric(theirs_label, ltr(own_digits(f"{theirs.skill:.2f}")))
+    elif review.players == 2:  # analysed when the switch shows the other side's decisions
+        cols[3].metric(theirs_label, "–", help=later)
     if mine.counting_lost:
         st.caption(_("Points you left in counting: {n}").format(n=fmt_int(mine.counting_lost)))
 
@@ -375,7 +400,7 @@ def skill_beside(store: Store, learner: str | None, game: ReviewedGame) -> None:
             "game": len(past) + 1,
             "skill": round(mine.skill, 3),
             "errors": mine.errors,
-            "opponent_level": game.level,
+            "opponent_level": FRIEND_LEVEL if game.friend is not None else game.level,
         }
         past = (
             pd.concat([past, pd.DataFrame([row])], ignore_index=True)
@@ -428,7 +453,7 @@ def hand_decisions(game: ReviewedGame, hand_no: int, computer: bool) -> None:
 
 
 def _title(game: ReviewedGame, d: Decision) -> str:
-    who = seat_names(game.review.players)[d.seat]
+    who = names_of(game)[d.seat]
     state = game.state_before(d)
     if d.kind == "discard":
         what = _("Discard")
@@ -443,7 +468,7 @@ def setting_text(game: ReviewedGame, d: Decision) -> str:
     """Where a decision asked again stands: who dealt, hence whose crib it is, and every side's
     score (with four players the two partnerships'), as whole sentences."""
     players = game.review.players
-    names = seat_names(players)
+    names = names_of(game)
     dealer = d.dealer == d.seat
     size = len(option_cards(d.choice)) if d.kind == "discard" else 0
     if players == 2:

@@ -149,3 +149,15 @@ def test_each_seats_record_replays_its_own_cards_for_the_review(seat: int) -> No
     assert turned.scores == (final.scores if seat == 0 else final.scores[::-1])
     save = friend.review_save(record, seat, "g")
     assert read_save("g", None, save).state.scores == turned.scores
+
+
+def test_a_seats_save_names_the_friend_and_a_bad_name_is_refused() -> None:
+    record = play_out(11)[-1]
+    save = friend.review_save(record, 1, "g", "Ann")
+    assert read_save("g", None, save).settings.friend == "Ann"
+    assert read_save("g", None, friend.review_save(record, 0, "g")).settings.friend == ""
+    against_computer = {k: v for k, v in save.items() if k != "friend"}
+    assert read_save("g", None, against_computer).settings.friend is None
+    for bad in (7, "x" * 41):
+        with pytest.raises(InvalidSavedGame, match="friend"):
+            read_save("g", None, {**save, "friend": bad})
