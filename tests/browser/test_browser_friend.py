@@ -42,6 +42,21 @@ def at_version(page: Any, n: int) -> None:
     settled(page)
 
 
+def cards_outside_their_column(page: Any) -> list[str]:
+    """The table's cards (hands, backs, crib, starter) drawn past the edge of their column."""
+    found: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('.st-key-row_table [data-testid="stColumn"]')]
+        .flatMap((column, i) => {
+            const box = column.getBoundingClientRect();
+            return [...column.querySelectorAll('svg.card')]
+                .map(card => card.getBoundingClientRect())
+                .filter(card => card.left < box.left - 1 || card.right > box.right + 1)
+                .map(card => `column ${i}: ${card.left}-${card.right} of ${box.left}-${box.right}`);
+        })"""
+    )
+    return found
+
+
 def over(page: Any) -> bool:
     return page.locator(DONE).count() > 0
 
@@ -118,6 +133,8 @@ def test_two_browsers_play_a_61_point_game_a_third_watches_a_reload_rejoins(
             if not reloaded and v > 12:
                 shot(ann, "friend-mid-game")
                 shot(raj, "friend-mid-game-ur-phone")
+                for page in (ann, raj):  # on the phone too, no hand runs over the crib
+                    assert not cards_outside_their_column(page)
                 raj.reload()  # the same browser comes back to the same seat
                 settled(raj)
                 at_version(raj, v)

@@ -35,7 +35,7 @@ from tutor.frame.render import bold, plain_html, show_html
 from tutor.frame.status import show_status
 from tutor.frame.urlstate import new_seed
 from tutor.html.board import PEG_COLOURS, board_svg
-from tutor.html.cards import card_back_svg, card_svg, cards_row
+from tutor.html.cards import card_svg, cards_row
 from tutor.html.play import table_series_html
 from tutor.lang.i18n import _, card_text, fmt_int, ngettext
 from tutor.play import friend
@@ -302,8 +302,9 @@ def _scores(seen: friend.FriendView, names: list[str]) -> None:
 
 
 def _backs(n: int) -> str:
-    backs = "".join(card_back_svg(width=52) for _ in range(n))
-    return f'<div dir="ltr" style="display:flex;gap:4px;min-height:84px">{backs}</div>'
+    """``n`` face-down cards as a row of the table's cards: on a phone the row narrows to its
+    column (``tutor.frame.menu``), so six backs never run over the crib and the starter."""
+    return f'<div style="min-height:84px">{cards_row([], width=52, gap=4, backs=n)}</div>'
 
 
 def _table(seen: friend.FriendView, names: list[str]) -> None:
