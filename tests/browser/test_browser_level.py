@@ -39,6 +39,9 @@ def test_right_counts_at_my_level_serve_harder_hands(page: Any, app_url: str) ->
         expect(page.get_by_text("You took")).to_be_visible()
         if n == 0:
             shot(page, "level-first-answer")
+        # N is for the page, not a box: wait until the verdict's run moved focus off the answer
+        next_hand = page.locator(".st-key-count_next").get_by_role("button", name="Next hand")
+        expect(next_hand).to_be_focused()
         page.keyboard.press("n")
         page.wait_for_url(re.compile(rf"seed=(?!{seed}\b)\d+"))
         settled(page)
