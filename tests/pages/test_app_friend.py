@@ -191,6 +191,9 @@ def test_two_sessions_play_a_whole_game_to_61_and_each_gets_a_review() -> None:
             assert f"against {other}, a friend" in words and "Medium" not in words, words
             labels = [str(m.label) for m in review.metric]
             assert f"{other}'s skill figure" in labels and "Computer's skill figure" not in labels
+            switches = [str(t.label) for t in review.toggle]  # the other side's decisions, named
+            assert f"Show {other}'s decisions too" in switches, switches
+            assert "Show the computer's decisions too" not in switches
             progress = AppTest.from_file(ENTRY, default_timeout=120)
             progress.session_state["profile_browser_key"] = at.session_state["profile_browser_key"]
             progress.switch_page("pages/5_Progress.py")

@@ -216,8 +216,14 @@ def open_game(store: Store, learner: str | None, browser: str | None) -> Reviewe
     try:
         with st.spinner(_("Analysing every decision of the game…")):
             game = analysed_game(store, wanted, moves, data, learner, browser, bounded=True)
-        if st.session_state.get(_COMPUTER):  # the switch for the computer's decisions is on
-            with st.spinner(_("Analysing the computer's decisions…")):
+        if st.session_state.get(_COMPUTER):  # the switch for the other side's decisions is on
+            if game.friend is not None:
+                busy = _("Analysing {name}'s decisions…").format(
+                    name=escape_markdown(names_of(game)[1])
+                )
+            else:
+                busy = _("Analysing the computer's decisions…")
+            with st.spinner(busy):
                 game = analysed_game(
                     store, wanted, moves, data, learner, browser, whole=True, bounded=True
                 )
@@ -426,12 +432,17 @@ def _hand_label(game: ReviewedGame, hand_no: int, computer: bool) -> str:
 
 
 def rail(game: ReviewedGame) -> tuple[int | None, bool]:
-    """The rail of hands (each with its worst grade) and the switch for the computer's decisions."""
+    """The rail of hands (each with its worst grade) and the switch for the other side's
+    decisions (the computer's, or in a game with a friend the friend's, by name)."""
     hands = game.hands
     if not hands:
         st.info(_("No decisions yet in this game: play on, then come back."))
         return None, False
-    computer = st.toggle(_("Show the computer's decisions too"), key=_COMPUTER)
+    if game.friend is not None:
+        switch = _("Show {name}'s decisions too").format(name=escape_markdown(names_of(game)[1]))
+    else:
+        switch = _("Show the computer's decisions too")
+    computer = st.toggle(switch, key=_COMPUTER)
     asked = st.query_params.get(HAND_KEY)
     chosen = st.session_state.get(_HAND)
     if chosen not in hands:
