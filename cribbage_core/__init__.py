@@ -59,9 +59,11 @@ from cribbage_core.game import (
     GameConfig,
     GameState,
     Go,
+    Muggins,
     Phase,
     Play,
     SeatView,
+    ShortCount,
     new_game,
 )
 from cribbage_core.kinds import EventPhase, ResultKind, ScoreKind
@@ -103,6 +105,8 @@ __all__ = [
     "Play",
     "Go",
     "Count",
+    "Muggins",
+    "ShortCount",
     "NextDeal",
     "TakeBack",
     "GameResult",

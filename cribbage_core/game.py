@@ -67,6 +67,8 @@ __all__ = [
     "Play",
     "Go",
     "Count",
+    "Muggins",
+    "ShortCount",
     "Action",
     "Counting",
     "GameState",
@@ -94,6 +96,10 @@ class Phase(enum.Enum):
 class GameConfig:
     """How the game is played: players (2, 3, or 4 as two partnerships), target, skunk rule, muggins.
 
+    With ``muggins``, points a side counts short go to the next side after it. By default they go
+    over at once, as the computer claims them; with ``muggins_called`` (a game between people)
+    that side's seat chooses: the count waits for its :class:`Muggins` call or pass.
+
     >>> GameConfig(players=4, target=61).sides
     2
     >>> GameConfig(players=5)
@@ -106,6 +112,7 @@ class GameConfig:
     target: int = 121
     skunk_rule: SkunkRule = SkunkRule.SKUNK
     muggins: bool = False
+    muggins_called: bool = False
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3, 4) or type(self.players) is not int:
@@ -119,6 +126,8 @@ class GameConfig:
                 f"skunk_rule must be a SkunkRule ({', '.join(r.name for r in SkunkRule)}), "
                 f"got {self.skunk_rule!r}"
             )
+        if self.muggins_called and not self.muggins:
+            raise InvalidGameConfig("muggins_called is a way of playing muggins: turn muggins on")
 
     @property
     def sides(self) -> int:
@@ -195,7 +204,36 @@ class Count:
     claimed: int | None = None
 
 
-Action: TypeAlias = Discard | Play | Go | Count
+@dataclass(frozen=True, slots=True)
+class Muggins:
+    """Answer a count claimed short (muggins called by the players): ``call=True`` says
+    "Muggins!" and takes every point missed, ``call=False`` passes and takes none.
+
+    Only the seat the points would go to may answer, and only while the count waits
+    (:attr:`GameState.short_count`).
+    """
+
+    seat: int
+    call: bool = True
+
+
+Action: TypeAlias = Discard | Play | Go | Count | Muggins
+
+
+class ShortCount(NamedTuple):
+    """A count claimed short, waiting for muggins to be called or passed: ``seat`` claimed
+    ``claimed`` of ``actual`` for the hand (or crib) being counted; ``caller`` may take the
+    difference (:meth:`missed`)."""
+
+    seat: int
+    claimed: int
+    actual: int
+    caller: int
+
+    @property
+    def missed(self) -> int:
+        """The points the count left out, which a call of muggins takes."""
+        return self.actual - self.claimed
 
 
 class Counting(NamedTuple):
@@ -212,7 +250,8 @@ class SeatView:
 
     Bots decide from a view only; ``legal`` lists the actions this seat may take now.
     ``hands_shown`` is every seat's kept hand once they are all face up (the show);
-    ``crib`` is ``None`` until the crib is turned up to be counted.
+    ``crib`` is ``None`` until the crib is turned up to be counted; ``short_count`` is a count
+    claimed short that waits for muggins to be called or passed.
     """
 
     seat: int
@@ -237,6 +276,7 @@ class SeatView:
     log: tuple[Event, ...]
     result: GameResult | None
     legal: tuple[Action, ...]
+    short_count: ShortCount | None = None
 
     @property
     def pone(self) -> int:
@@ -355,6 +395,8 @@ class GameState:
     - ``show_step``: 0..players-1 for the hands (pone first, clockwise), ``players`` for the crib
     - ``scores`` per side, ``log`` of every :class:`Event`, ``result`` once the game is over
       and ``ended_in``: the phase it ended in (``PLAY`` includes his heels, ``SHOW``)
+    - ``short_count``: with muggins called by the players, a count claimed short that waits
+      for its caller (``to_act``) to call muggins or pass; else ``None``
     """
 
     config: GameConfig
@@ -379,6 +421,7 @@ class GameState:
     log: tuple[Event, ...] = field(repr=False)
     result: GameResult | None
     ended_in: Phase | None = None
+    short_count: ShortCount | None = None
 
     # ------------------------------------------------------------------ seats
 
@@ -457,7 +500,8 @@ class GameState:
     def legal_actions(self) -> list[Action]:
         """Every legal action now, for whoever may act (in DISCARD: every seat yet to discard).
 
-        Count actions are listed with ``claimed=None`` (any non-negative claim is also legal).
+        Count actions are listed with ``claimed=None`` (any non-negative claim is also legal);
+        while a count claimed short waits, its caller's call and pass are the only actions.
         """
         phase = self.phase
         if phase is Phase.PLAY:
@@ -475,6 +519,8 @@ class GameState:
             ]
         if phase is Phase.SHOW:
             assert self.to_act is not None
+            if self.short_count is not None:
+                return [Muggins(self.to_act, True), Muggins(self.to_act, False)]
             return [Count(self.to_act)]
         return []
 
@@ -570,7 +616,9 @@ class GameState:
             return self._discard(action)
         if isinstance(action, Count):
             return self._count(action)
-        raise IllegalMove(f"{action!r} is not an action: use Discard, Play, Go or Count")
+        if isinstance(action, Muggins):
+            return self._muggins(action)
+        raise IllegalMove(f"{action!r} is not an action: use Discard, Play, Go, Count or Muggins")
 
     def _check_seat(self, seat: object) -> int:
         if type(seat) is not int or not 0 <= seat < self.config.players:
@@ -747,6 +795,8 @@ class GameState:
         if self.phase is not Phase.SHOW:
             raise self._wrong_phase("count a hand")
         seat = self._check_seat(action.seat)
+        if self.short_count is not None:
+            raise self._waiting()
         self._check_turn(seat)
         claimed = action.claimed
         if claimed is not None and (type(claimed) is not int or claimed < 0):
@@ -780,15 +830,59 @@ class GameState:
                     for s in ((seat + i) % n for i in range(1, n))
                     if self.side_of(s) != self.side_of(seat)
                 )
-                missed = ", ".join(str(i) for i in score.items)
-                state = state._score(
-                    mugger,
-                    phase,
-                    ((ScoreKind.MUGGINS, shown, actual - claimed),),
-                    f"seat {seat} claimed {claimed} of {actual}; missed from: {missed}",
-                )
-        if state.phase is Phase.GAME_OVER:
-            return state
+                short = ShortCount(seat, claimed, actual, mugger)
+                if self.config.muggins_called:
+                    return replace(state, short_count=short, to_act=mugger)
+                state = state._score_muggins(short)
+        return state._counted()
+
+    def _waiting(self) -> IllegalMove:
+        short = self.short_count
+        assert short is not None
+        return IllegalMove(
+            f"seat {short.seat} counted {short.claimed} of {short.actual}: seat {short.caller} "
+            "calls muggins or passes first"
+        )
+
+    def _score_muggins(self, short: ShortCount) -> GameState:
+        """Peg the points ``short`` missed for its caller."""
+        what = self.counting()
+        assert what is not None and self.starter is not None
+        _, cards, is_crib = what
+        score = score_hand(cards, self.starter, is_crib=is_crib)
+        missed = ", ".join(str(i) for i in score.items)
+        return self._score(
+            short.caller,
+            EventPhase.SHOW_CRIB if is_crib else EventPhase.SHOW_HAND,
+            ((ScoreKind.MUGGINS, cards + (self.starter,), short.missed),),
+            f"seat {short.seat} claimed {short.claimed} of {short.actual}; missed from: {missed}",
+        )
+
+    def _muggins(self, action: Muggins) -> GameState:
+        short = self.short_count
+        if self.phase is not Phase.SHOW:
+            raise self._wrong_phase("call muggins")
+        if short is None:
+            raise WrongPhase(
+                "muggins is called on a count claimed short, and none waits: now Count"
+            )
+        seat = self._check_seat(action.seat)
+        if seat != short.caller:
+            raise NotYourTurn(
+                f"seat {seat} cannot answer seat {short.seat}'s count: only seat {short.caller} "
+                "may call muggins or pass"
+            )
+        if type(action.call) is not bool:
+            raise IllegalMove(f"muggins is called (True) or passed (False), got {action.call!r}")
+        state = replace(self, short_count=None)
+        if action.call:
+            state = state._score_muggins(short)
+        return state._counted()
+
+    def _counted(self) -> GameState:
+        """The show after a count (and its muggins, if any): the next count, or the next deal."""
+        if self.phase is Phase.GAME_OVER:
+            return self
         if self.show_step < self.config.players:
             step = self.show_step + 1
             to_act = (
@@ -796,8 +890,8 @@ class GameState:
                 if step == self.config.players
                 else (self.dealer + 1 + step) % self.config.players
             )
-            return replace(state, show_step=step, to_act=to_act)
-        return state._next_hand()
+            return replace(self, show_step=step, to_act=to_act)
+        return self._next_hand()
 
     def _next_hand(self) -> GameState:
         n = self.config.players
@@ -864,6 +958,7 @@ class GameState:
             log=self.log,
             result=self.result,
             legal=tuple(self.legal_for(seat)),
+            short_count=self.short_count,
         )
 
     # ------------------------------------------------------------------ saving
@@ -873,17 +968,21 @@ class GameState:
 
         A game is saved as what happened (:class:`~cribbage_core.record.GameRecord`), not as a
         snapshot: there is no ``from_dict``. The format is frozen (the Play page's saves before
-        version 2 hold it, and are checked against it).
+        version 2 hold it, and are checked against it): muggins called by the players adds
+        ``config.muggins_called`` and a waiting count ``short_count``, only when there are.
         """
         cfg = self.config
-        return {
+        config: dict[str, Any] = {
+            "players": cfg.players,
+            "target": cfg.target,
+            "skunk_rule": cfg.skunk_rule.value,
+            "muggins": cfg.muggins,
+        }
+        if cfg.muggins_called:
+            config["muggins_called"] = True
+        data: dict[str, Any] = {
             "version": 1,
-            "config": {
-                "players": cfg.players,
-                "target": cfg.target,
-                "skunk_rule": cfg.skunk_rule.value,
-                "muggins": cfg.muggins,
-            },
+            "config": config,
             "phase": self.phase.value,
             "hand_no": self.hand_no,
             "dealer": self.dealer,
@@ -908,6 +1007,9 @@ class GameState:
                 for e in self.log
             ],
         }
+        if self.short_count is not None:
+            data["short_count"] = list(self.short_count)
+        return data
 
     # ------------------------------------------------------------------ helpers for tests and pages
 

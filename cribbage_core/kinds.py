@@ -65,7 +65,8 @@ class ResultKind(StrEnum):
 
 class StepKind(StrEnum):
     """One step of a game's record (:mod:`cribbage_core.record`): a seat's action, a new deal
-    or a take-back. The first four are also what the Play page's commentary says a seat did.
+    or a take-back. The first four are also what the Play page's commentary says a seat did;
+    ``muggins`` is a call of muggins (or a pass) on a count claimed short, between people.
 
     >>> StepKind("take back") is StepKind.TAKE_BACK
     True
@@ -77,6 +78,7 @@ class StepKind(StrEnum):
     COUNT = "count"
     DEAL = "deal"
     TAKE_BACK = "take back"
+    MUGGINS = "muggins"
 
 
 class PegSpot(StrEnum):

@@ -2,7 +2,7 @@
 
 A :class:`GameRecord` holds the configuration, the seed and first dealer, any scripted decks and
 the steps: every seat's actions (:class:`~cribbage_core.game.Discard`, ``Play``, ``Go``,
-``Count``), each :class:`NextDeal` and each :class:`TakeBack`. Chance comes only from the seed:
+``Count``, ``Muggins``), each :class:`NextDeal` and each :class:`TakeBack`. Chance comes only from the seed:
 the cut for deal draws from ``Random(seed)`` and hand ``n`` is dealt from ``deal_rng(seed, n)``
 (``Random(f"{seed}:{n}")``) unless a scripted deck is given for it. So the steps rebuild the
 game exactly, and :meth:`GameRecord.replay` applies them through the engine: a record whose
@@ -48,6 +48,7 @@ from cribbage_core.game import (
     GameConfig,
     GameState,
     Go,
+    Muggins,
     Phase,
     Play,
     SkunkRule,
@@ -70,6 +71,7 @@ __all__ = [
     "step_json",
     "read_step",
     "read_config",
+    "config_json",
     "read_event",
     "event_json",
 ]
@@ -229,14 +231,8 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form (cards as text such as ``"10H"``, steps as lists such as ``["play", 1, "7D"]``)."""
-        cfg = self.config
         data: dict[str, Any] = {
-            "config": {
-                "players": cfg.players,
-                "target": cfg.target,
-                "skunk_rule": cfg.skunk_rule.value,
-                "muggins": cfg.muggins,
-            },
+            "config": config_json(self.config),
             "seed": self.seed,
             "first_dealer": self.first_dealer,
             "decks": [[hand_no, [str(c) for c in deck]] for hand_no, deck in self.decks],
@@ -289,9 +285,30 @@ class GameRecord:
 # ---------------------------------------------------------------------------- JSON forms
 
 
+def config_json(config: GameConfig) -> dict[str, Any]:
+    """The ``config`` object of :meth:`GameRecord.to_dict` (``muggins_called`` only when set,
+    so a game without it is saved as before it existed).
+
+    >>> config_json(GameConfig(target=61, muggins=True, muggins_called=True))["muggins_called"]
+    True
+    >>> "muggins_called" in config_json(GameConfig(muggins=True))
+    False
+    """
+    data: dict[str, Any] = {
+        "players": config.players,
+        "target": config.target,
+        "skunk_rule": config.skunk_rule.value,
+        "muggins": config.muggins,
+    }
+    if config.muggins_called:
+        data["muggins_called"] = True
+    return data
+
+
 def step_json(step: Step) -> list[Any]:
     """A step as JSON: ``["discard", 0, "5H", "6C"]``, ``["play", 1, "7D"]``, ``["go", 1]``,
-    ``["count", 0]`` or ``["count", 0, 12]`` (a claimed count), ``["deal"]``, ``["take back", 0]``."""
+    ``["count", 0]`` or ``["count", 0, 12]`` (a claimed count), ``["muggins", 1, true]`` (a call
+    of muggins; ``false``: a pass), ``["deal"]``, ``["take back", 0]``."""
     if isinstance(step, Discard):
         return [StepKind.DISCARD.value, step.seat, *(str(c) for c in step.cards)]
     if isinstance(step, Play):
@@ -302,6 +319,8 @@ def step_json(step: Step) -> list[Any]:
         return [StepKind.COUNT.value, step.seat] + ([] if step.claimed is None else [step.claimed])
     if isinstance(step, TakeBack):
         return [StepKind.TAKE_BACK.value, step.seat]
+    if isinstance(step, Muggins):
+        return [StepKind.MUGGINS.value, step.seat, step.call]
     return [StepKind.DEAL.value]
 
 
@@ -312,6 +331,7 @@ _STEP_SIZES: Final = {
     StepKind.COUNT: (2, 3),
     StepKind.DEAL: (1, 1),
     StepKind.TAKE_BACK: (2, 2),
+    StepKind.MUGGINS: (3, 3),
 }
 
 
@@ -332,19 +352,26 @@ def read_step(value: object, where: str, players: int) -> Step:
         return Go(seat)
     if kind is StepKind.TAKE_BACK:
         return TakeBack(seat)
+    if kind is StepKind.MUGGINS:
+        return Muggins(seat, fields.boolean(value[2], f"{where}[2]"))
     claimed = None if len(value) == 2 else fields.integer(value[2], f"{where}[2]", 0, MAX_CLAIM)
     return Count(seat, claimed)
 
 
 def read_config(value: object, where: str) -> GameConfig:
     """Read the ``config`` object of :meth:`GameRecord.to_dict`."""
-    found = fields.obj(value, where, ("players", "target", "skunk_rule", "muggins"))
+    found = fields.obj(
+        value, where, ("players", "target", "skunk_rule", "muggins"), ("muggins_called",)
+    )
     players = fields.integer(found["players"], f"{where}.players", 2, 4)
     target = fields.integer(found["target"], f"{where}.target")
     rule = fields.text(found["skunk_rule"], f"{where}.skunk_rule", [r.value for r in SkunkRule])
     muggins = fields.boolean(found["muggins"], f"{where}.muggins")
+    called = fields.boolean(found.get("muggins_called", False), f"{where}.muggins_called")
+    if called and not muggins:
+        fields.fail(f"{where}.muggins_called", "false (muggins is off)", called)
     try:
-        return GameConfig(players, target, SkunkRule(rule), muggins)
+        return GameConfig(players, target, SkunkRule(rule), muggins, called)
     except InvalidGameConfig as error:
         raise InvalidSavedGame(f"{where}: {error}", where=f"{where}.target") from error
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from cribbage_core.coach.discard_value import discard_values_for_view
 from cribbage_core.coach.peg_value import best_play
 from cribbage_core.errors import IllegalMove
-from cribbage_core.game import Action, Count, Discard, Go, Phase, Play, SeatView
+from cribbage_core.game import Action, Count, Discard, Go, Muggins, Phase, Play, SeatView
 
 __all__ = ["ExpertBot"]
 
@@ -40,7 +40,7 @@ class ExpertBot:
         self.name = "expert" if discard_evidence else "expert-plays-only"
 
     def act(self, view: SeatView) -> Action:
-        """Discard, play, go or count (exactly) for this view."""
+        """Discard, play, go, count (exactly) or call muggins for this view."""
         if not view.legal:
             raise IllegalMove(f"seat {view.seat} has nothing to do now (phase {view.phase.value})")
         if view.phase is Phase.DISCARD:
@@ -52,4 +52,6 @@ class ExpertBot:
             if len({a.card.rank for a in plays}) == 1:
                 return plays[0]
             return Play(view.seat, best_play(view, discard_evidence=self.discard_evidence))
+        if view.short_count is not None:  # the computer takes what a count missed
+            return Muggins(view.seat)
         return Count(view.seat)

@@ -43,7 +43,7 @@ from typing import Final
 
 from cribbage_core.cards import Card, Rank
 from cribbage_core.errors import IllegalMove
-from cribbage_core.game import Action, Count, Discard, Go, Phase, Play, SeatView
+from cribbage_core.game import Action, Count, Discard, Go, Muggins, Phase, Play, SeatView
 from cribbage_core.pegging import MAX_COUNT
 from cribbage_core.seats import Role, role_of
 from cribbage_core.tables.crib import crib_value, rough_crib_estimate
@@ -161,7 +161,8 @@ class ThinkingBot(ABC):
     """What the medium and hard bots share: :meth:`act` asks :meth:`discard` or :meth:`play`.
 
     In the discard the bot lays away what :meth:`discard` chooses; in the play it does what
-    :meth:`play` says (a card or go); in the show it counts exactly. ``rng`` breaks ties.
+    :meth:`play` says (a card or go); in the show it counts exactly, and calls muggins on
+    every count claimed short. ``rng`` breaks ties.
     """
 
     name: str
@@ -177,6 +178,8 @@ class ThinkingBot(ABC):
             return Discard(view.seat, self.discard(view))
         if view.phase is Phase.PLAY:
             return self.play(view)
+        if view.short_count is not None:  # the computer takes what a count missed
+            return Muggins(view.seat)
         return Count(view.seat)
 
     @abstractmethod
