@@ -8,6 +8,12 @@ its card or go when it is to act, the next deal when it deals next), legal by th
 then the moves that decide nothing are made at once (a go when no card fits, and without
 muggins each count of the show, which is exact).
 
+With muggins each player counts their own hand and crib, and muggins is called by the players
+(``GameConfig.muggins_called``): a count claimed short waits (``GameState.short_count``) for the
+other player, and only them, to call "Muggins!" and take the points missed, or to pass
+(:class:`~cribbage_core.game.Muggins`), a move like any other, through the same
+compare-and-set. A seat handed to the computer always calls.
+
 :func:`view` is what one seat may see: the engine's ``SeatView`` (its own hand, the cut, the
 play so far, the scores; the other hands only once they are shown), and after the show the
 hands that were shown. A watcher's view holds no hand at all. The page draws from a view only,
@@ -19,6 +25,7 @@ from __future__ import annotations
 import random
 import zlib
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Any, Final
 
 from cribbage_core import fields
@@ -31,12 +38,14 @@ from cribbage_core.game import (
     GameConfig,
     GameState,
     Go,
+    Muggins,
     Phase,
     Play,
     SeatView,
     SkunkRule,
     cut_for_deal,
 )
+from cribbage_core.kinds import ScoreKind
 from cribbage_core.record import GameRecord, NextDeal, Step, TakeBack
 from tutor.play.session import PlaySession, PlaySettings
 
@@ -44,6 +53,7 @@ __all__ = [
     "FORMAT",
     "FriendSettings",
     "Shown",
+    "Answer",
     "FriendView",
     "new_record",
     "to_data",
@@ -77,8 +87,9 @@ class FriendSettings:
     players: int = 2
 
     def config(self) -> GameConfig:
-        """The engine's configuration (raises ``InvalidGameConfig`` for a bad target)."""
-        return GameConfig(self.players, self.target, self.skunk_rule, self.muggins)
+        """The engine's configuration (raises ``InvalidGameConfig`` for a bad target): between
+        people, muggins is called by the player it would score for."""
+        return GameConfig(self.players, self.target, self.skunk_rule, self.muggins, self.muggins)
 
 
 def new_record(settings: FriendSettings, seed: int) -> GameRecord:
@@ -180,13 +191,26 @@ class Shown:
 
 
 @dataclass(frozen=True, slots=True)
+class Answer:
+    """An answer to a count claimed short this hand: ``caller`` called muggins (``called``) and
+    took ``points`` of ``counter``'s count, or passed (``points`` 0)."""
+
+    counter: int
+    caller: int
+    called: bool
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class FriendView:
-    """What one seat (``seat``; None: a watcher) may see of the game now."""
+    """What one seat (``seat``; None: a watcher) may see of the game now; ``answers``: this
+    hand's calls of muggins and passes, in order."""
 
     seat: int | None
     seen: SeatView
     shown: Shown | None
     steps: int
+    answers: tuple[Answer, ...] = ()
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -218,6 +242,26 @@ def _last_shown(record: GameRecord, state: GameState) -> Shown | None:
     )
 
 
+def _answers(record: GameRecord, state: GameState) -> tuple[Answer, ...]:
+    """This hand's answers to counts claimed short: each :class:`Muggins` step since the last deal
+    follows the short count it answers, and a call's points are its muggins event's."""
+    steps: list[Step] = []
+    for step in reversed(record.steps):
+        if isinstance(step, NextDeal):
+            break
+        steps.append(step)
+    steps.reverse()
+    taken = iter(
+        e.points for e in state.log if e.hand_no == state.hand_no and e.kind == ScoreKind.MUGGINS
+    )
+    answers = []
+    for before, step in pairwise(steps):
+        if isinstance(step, Muggins) and isinstance(before, Count):
+            points = next(taken, 0) if step.call else 0
+            answers.append(Answer(before.seat, step.seat, step.call, points))
+    return tuple(answers)
+
+
 def view(record: GameRecord, seat: int | None, state: GameState | None = None) -> FriendView:
     """What ``seat`` may see (None: a watcher, who sees only what is face up).
 
@@ -231,7 +275,9 @@ def view(record: GameRecord, seat: int | None, state: GameState | None = None) -
         seen = replace(state.view(0), hand=(), discards=(), legal=())
     else:
         seen = state.view(seat)
-    return FriendView(seat, seen, _last_shown(record, state), len(record.steps))
+    return FriendView(
+        seat, seen, _last_shown(record, state), len(record.steps), _answers(record, state)
+    )
 
 
 def bot_step(record: GameRecord, seat: int, level: str, state: GameState | None = None) -> Step:
@@ -242,7 +288,7 @@ def bot_step(record: GameRecord, seat: int, level: str, state: GameState | None 
     key = f"{record.seed}:{state.hand_no}:{len(state.played)}:{state.show_step}:{seat}"
     bot = make_bot(level, seed=zlib.crc32(key.encode()))
     action = bot.act(state.view(seat))
-    if isinstance(action, Discard | Play | Go | Count):
+    if isinstance(action, Discard | Play | Go | Count | Muggins):
         return action
     raise IllegalMove(f"the computer has no move for seat {seat}")  # pragma: no cover
 
@@ -277,6 +323,8 @@ def record_for_seat(record: GameRecord, seat: int) -> GameRecord:
             steps.append(Go(_swap(step.seat)))
         elif isinstance(step, Count):
             steps.append(Count(_swap(step.seat), step.claimed))
+        elif isinstance(step, Muggins):
+            steps.append(Muggins(_swap(step.seat), step.call))
         else:
             steps.append(step)
     first = None if record.first_dealer is None else _swap(record.first_dealer)

@@ -8,6 +8,10 @@ with the link only watches. Every move is sent to the store with the version thi
 (compare-and-set): a move of the other seat's, out of turn, against the rules or from an older
 view is refused with a message and changes nothing.
 
+Muggins: a count claimed short waits for the other player (:func:`_short_count`), who sees
+what was missed with a "Muggins! Take N" and a "Pass" button; the counter sees that the other
+may take the points; afterwards both (and a watcher) see what was answered (:func:`_answers`).
+
 Live: :func:`_watch` is an ``st.fragment`` that runs every second, reads only the game's version
 and reruns the page when it changed, so the other player's move shows within about a second and
 nothing is redrawn while nothing happens. The table is drawn only from the seat's view
@@ -24,7 +28,7 @@ import streamlit as st
 
 from cribbage_core.cards import Card
 from cribbage_core.errors import CribbageError
-from cribbage_core.game import Count, Discard, GameState, Phase, Play
+from cribbage_core.game import Count, Discard, GameState, Muggins, Phase, Play, ShortCount
 from cribbage_core.pegging import MAX_COUNT
 from cribbage_core.record import GameRecord, NextDeal, Step
 from cribbage_core.result import SkunkRule
@@ -219,6 +223,9 @@ def page(ctx: PlayContext) -> None:
             icon=":material/visibility:",
         )
     _table(seen, names)
+    _answers(seen, names)
+    if seen.seen.short_count is not None:
+        _short_count(seen.seen.short_count, seen, names)
     if seen.seen.phase is Phase.GAME_OVER:
         _result(ctx, game, record, seen, names)
         return
@@ -268,7 +275,9 @@ def _turn_line(game: FriendGame, seen: friend.FriendView, names: list[str]) -> N
             Phase.PLAY: _("Your turn: lay a card. The count is {count}.").format(
                 count=fmt_int(view.count)
             ),
-            Phase.SHOW: _("Your turn: count your hand."),
+            Phase.SHOW: _("Your turn: call muggins or pass.")
+            if view.short_count is not None
+            else _("Your turn: count your hand."),
             Phase.DEAL: _("Your turn: deal the next hand."),
         }[view.phase]
         st.success(text, icon=":material/play_arrow:")
@@ -363,6 +372,90 @@ def _shown(shown: friend.Shown, names: list[str]) -> None:
         show_html(cards_row(list(cards) + [shown.starter], four_colour=colours, width=44, gap=4))
 
 
+def _short_count(short: ShortCount, seen: friend.FriendView, names: list[str]) -> None:
+    """A count claimed short, waiting: what was missed, and who may take it."""
+    view = seen.seen
+    crib = view.crib is not None  # turned up for its count, the last of the show
+    claimed, actual, missed = fmt_int(short.claimed), fmt_int(short.actual), short.missed
+    if seen.seat == short.seat:
+        if crib:
+            text = ngettext(
+                "You counted {claimed} for your crib, but it is worth {actual}: {name} may call "
+                "muggins and take the {n} point you missed.",
+                "You counted {claimed} for your crib, but it is worth {actual}: {name} may call "
+                "muggins and take the {n} points you missed.",
+                missed,
+            )
+        else:
+            text = ngettext(
+                "You counted {claimed} for your hand, but it is worth {actual}: {name} may call "
+                "muggins and take the {n} point you missed.",
+                "You counted {claimed} for your hand, but it is worth {actual}: {name} may call "
+                "muggins and take the {n} points you missed.",
+                missed,
+            )
+        name = names[short.caller]
+    else:
+        if crib:
+            text = ngettext(
+                "{name} counted {claimed} for their crib, but it is worth {actual}: {n} point "
+                "missed.",
+                "{name} counted {claimed} for their crib, but it is worth {actual}: {n} points "
+                "missed.",
+                missed,
+            )
+        else:
+            text = ngettext(
+                "{name} counted {claimed} for their hand, but it is worth {actual}: {n} point "
+                "missed.",
+                "{name} counted {claimed} for their hand, but it is worth {actual}: {n} points "
+                "missed.",
+                missed,
+            )
+        name = names[short.seat]
+    st.warning(
+        text.format(name=escape_markdown(name), claimed=claimed, actual=actual, n=fmt_int(missed)),
+        icon=":material/front_hand:",
+    )
+
+
+def _answers(seen: friend.FriendView, names: list[str]) -> None:
+    """This hand's calls of muggins and passes, for both players and a watcher to see."""
+    for answer in seen.answers:
+        counter, caller = (
+            escape_markdown(names[answer.counter]),
+            escape_markdown(names[answer.caller]),
+        )
+        n = answer.points
+        if answer.called and seen.seat == answer.caller:
+            text = ngettext(
+                "You called muggins on {name}'s count and took {n} point.",
+                "You called muggins on {name}'s count and took {n} points.",
+                n,
+            ).format(name=counter, n=fmt_int(n))
+        elif answer.called and seen.seat == answer.counter:
+            text = ngettext(
+                "{name} called muggins on your count and took {n} point.",
+                "{name} called muggins on your count and took {n} points.",
+                n,
+            ).format(name=caller, n=fmt_int(n))
+        elif answer.called:
+            text = ngettext(
+                "{caller} called muggins on {name}'s count and took {n} point.",
+                "{caller} called muggins on {name}'s count and took {n} points.",
+                n,
+            ).format(caller=caller, name=counter, n=fmt_int(n))
+        elif seen.seat == answer.caller:
+            text = _("You passed: no muggins on {name}'s count.").format(name=counter)
+        elif seen.seat == answer.counter:
+            text = _("{name} passed: no muggins on your count.").format(name=caller)
+        else:
+            text = _("{caller} passed: no muggins on {name}'s count.").format(
+                caller=caller, name=counter
+            )
+        st.info(text, icon=":material/front_hand:")
+
+
 def _controls(
     ctx: PlayContext, game: FriendGame, seen: friend.FriendView, names: list[str]
 ) -> None:
@@ -415,7 +508,27 @@ def _controls(
                         args=(ctx, game, seat, Play(seat, card)),
                         width="stretch",
                     )
-    if view.phase is Phase.SHOW and seen.my_turn:
+    if view.phase is Phase.SHOW and seen.my_turn and view.short_count is not None:
+        missed = view.short_count.missed
+        muggins, passing = st.container(key="row_muggins").columns(2)
+        muggins.button(
+            ngettext("Muggins! Take {n} point", "Muggins! Take {n} points", missed).format(
+                n=fmt_int(missed)
+            ),
+            key="friend_muggins",
+            type="primary",
+            on_click=_send,
+            args=(ctx, game, seat, Muggins(seat, True)),
+            width="stretch",
+        )
+        passing.button(
+            _("Pass"),
+            key="friend_pass",
+            on_click=_send,
+            args=(ctx, game, seat, Muggins(seat, False)),
+            width="stretch",
+        )
+    elif view.phase is Phase.SHOW and seen.my_turn:
         st.number_input(_("Your count"), 0, 29, key="friend_claim", step=1)
         st.button(
             _("Count"),

@@ -48,6 +48,7 @@ from cribbage_core.game import (
     GameConfig,
     GameState,
     Go,
+    Muggins,
     Phase,
     Play,
     SkunkRule,
@@ -505,6 +506,10 @@ class PlaySession:
             move = Move(
                 action.seat, MoveKind.GO, (), before.count, scored, forced=self._forced(action)
             )
+        elif isinstance(action, Muggins):  # a call (or a pass) on a count claimed short
+            counted = before.counting()
+            assert counted is not None
+            move = Move(action.seat, MoveKind.MUGGINS, counted.cards, 0, scored)
         else:
             counted = before.counting()
             assert counted is not None

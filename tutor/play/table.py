@@ -195,7 +195,7 @@ def commentary(session: PlaySession, last: int = 5) -> None:
     """The latest moves of this hand, oldest first, each with what it scored and why."""
     player = watched_player(session)
     names = seat_names(session.state.players, player)
-    moves = [m for m in session.feed if m.kind != MoveKind.COUNT][-last:]
+    moves = [m for m in session.feed if m.kind not in (MoveKind.COUNT, MoveKind.MUGGINS)][-last:]
     if not moves:
         return
     items = "".join(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 
@@ -9,8 +10,9 @@ import pytest
 
 from cribbage_core.cards import Card
 from cribbage_core.errors import IllegalMove, InvalidSavedGame, NotYourTurn, WrongPhase
-from cribbage_core.game import Count, GameState, Go, Phase
+from cribbage_core.game import Count, GameState, Go, Muggins, Phase, ShortCount
 from cribbage_core.record import GameRecord, NextDeal, TakeBack
+from cribbage_core.scoring import score_hand
 from tutor.play import friend
 from tutor.play.session import read_save
 
@@ -161,3 +163,62 @@ def test_a_seats_save_names_the_friend_and_a_bad_name_is_refused() -> None:
     for bad in (7, "x" * 41):
         with pytest.raises(InvalidSavedGame, match="friend"):
             read_save("g", None, {**save, "friend": bad})
+
+
+def short_counted(seed: int = 6) -> tuple[GameRecord, int, int, int]:
+    """A game with muggins at its first count worth points, claimed as 0: the record, the
+    seat that counted, the seat that may call and the points missed."""
+    for record in play_out(seed, muggins=True):
+        state = record.final()
+        counting = state.counting()
+        if counting is None or state.starter is None:
+            continue
+        worth = score_hand(counting.cards, state.starter, is_crib=counting.is_crib).total
+        if worth and state.scores[1 - counting.seat] + worth < 61:
+            seat = counting.seat
+            return friend.advance(record, seat, Count(seat, 0)), seat, 1 - seat, worth
+    raise AssertionError("no count worth points")  # pragma: no cover
+
+
+def test_with_muggins_a_short_count_waits_for_the_other_player_alone() -> None:
+    assert friend.FriendSettings(muggins=True).config().muggins_called
+    assert not friend.FriendSettings().config().muggins_called
+    short, counter, caller, worth = short_counted()
+    state = short.final()
+    assert state.short_count == ShortCount(counter, 0, worth, caller)
+    assert friend.view(short, caller).my_turn and not friend.view(short, counter).my_turn
+    assert friend.view(short, None).seen.short_count == state.short_count
+    with pytest.raises(NotYourTurn, match="only seat"):
+        friend.advance(short, counter, Muggins(counter, True))
+    with pytest.raises(NotYourTurn, match="cannot move for seat"):
+        friend.advance(short, counter, Muggins(caller, True))
+    back = friend.read_data(json.loads(json.dumps(friend.to_data(short))))
+    assert back == (short, "medium") and back[0].final() == state
+
+
+@pytest.mark.parametrize("call", [True, False])
+def test_a_call_takes_the_points_missed_a_pass_none_and_both_players_see_it(call: bool) -> None:
+    short, counter, caller, worth = short_counted()
+    before = short.final().scores
+    answered = friend.advance(short, caller, Muggins(caller, call))
+    after = answered.final()
+    taken = worth if call else 0
+    assert after.scores[caller] == before[caller] + taken
+    assert after.scores[counter] == before[counter]
+    answer = friend.Answer(counter, caller, call, taken)
+    for seat in (0, 1, None):
+        assert friend.view(answered, seat).answers == (answer,)
+    with pytest.raises(WrongPhase):  # a second click, on a count already answered
+        friend.advance(answered, caller, Muggins(caller, call))
+    # the review of each player's own game reads the call back
+    turned = friend.record_for_seat(answered, 1)
+    assert Muggins(1 - caller, call) in turned.steps
+    for seat in (0, 1):
+        assert read_save("g", None, friend.review_save(answered, seat, "g")).state.scores == (
+            friend.record_for_seat(answered, seat).final().scores
+        )
+
+
+def test_a_seat_handed_to_the_computer_calls_muggins() -> None:
+    short, _counter, caller, _worth = short_counted()
+    assert friend.bot_step(short, caller, "medium") == Muggins(caller, True)

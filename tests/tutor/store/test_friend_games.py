@@ -6,6 +6,7 @@ Like tests/tutor/store/test_store.py, every test runs on a fresh SQLite file and
 
 from __future__ import annotations
 
+import random
 import threading
 import uuid
 from typing import Any
@@ -14,8 +15,9 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from cribbage_core.errors import CardNotInHand, NotYourTurn
-from cribbage_core.game import Phase
-from cribbage_core.record import Step
+from cribbage_core.game import Count, Muggins, Phase
+from cribbage_core.record import NextDeal, Step
+from cribbage_core.scoring import score_hand
 from tutor import store
 from tutor.play import friend
 from tutor.store import friend_games as fg
@@ -163,3 +165,72 @@ def test_a_seat_handed_to_the_computer_is_moved_by_the_other_player(engine: Engi
     step = friend.bot_step(record, 1, "easy")
     moved = fg.make_move(engine, game.id, 1, handed.version, "Sam", "b-sam", mover(1, step))
     assert state_of(moved).discards[1] and not state.discards[1]
+
+
+def short_counted_game(engine: Engine) -> tuple[fg.FriendGame, int, int, int]:
+    """A stored game with muggins whose first count worth points was claimed as 0, both seats
+    taken: the game, the seat that counted, the seat that may call and the points missed."""
+    rng = random.Random(6)
+    record = friend.new_record(friend.FriendSettings(target=61, muggins=True), seed=6)
+    while True:
+        state = record.final()
+        counting = state.counting()
+        if counting is not None and state.starter is not None:
+            worth = score_hand(counting.cards, state.starter, is_crib=counting.is_crib).total
+            if worth and state.scores[1 - counting.seat] + worth < 61:
+                break
+        seat = rng.choice(friend.view(record, None, state).to_act)
+        step = NextDeal() if state.phase is Phase.DEAL else rng.choice(state.legal_for(seat))
+        record = friend.advance(record, seat, step)
+    counter = counting.seat
+    record = friend.advance(record, counter, Count(counter, 0))
+    game = fg.create_friend_game(
+        engine, str(uuid.uuid4()), friend.to_data(record), 2, "Sam", "b-sam"
+    )
+    fg.take_seat(engine, game.id, None, "b-ann")
+    stored = fg.friend_game(engine, game.id)
+    assert stored is not None
+    return stored, counter, 1 - counter, worth
+
+
+def test_two_answers_to_one_short_count_at_once_land_once(engine: Engine) -> None:
+    game, counter, caller, worth = short_counted_game(engine)
+    before = state_of(game).scores
+    who = {0: ("Sam", "b-sam"), 1: (None, "b-ann")}
+    # the counter's click (not their seat's to make) is refused, and changes nothing
+    with pytest.raises(NotYourTurn):
+        fg.make_move(
+            engine, game.id, counter, game.version, *who[counter],
+            mover(counter, Muggins(counter, True)),
+        )  # fmt: skip
+    assert fg.friend_version(engine, game.id) == game.version
+    # the caller's call and pass (two tabs, a double click) at the same version: one lands
+    choices = [Muggins(caller, True), Muggins(caller, False), Muggins(caller, True)]
+    landed: list[Step] = []
+    refused: list[str] = []
+    start = threading.Barrier(len(choices))
+
+    def click(step: Step) -> None:
+        start.wait()
+        try:
+            fg.make_move(engine, game.id, caller, game.version, *who[caller], mover(caller, step))
+            landed.append(step)
+        except store.StaleGame as error:
+            refused.append(str(error))
+
+    threads = [threading.Thread(target=click, args=(c,)) for c in choices]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(landed) == 1 and len(refused) == len(choices) - 1
+    stored = fg.friend_game(engine, game.id)
+    assert stored is not None and stored.version == game.version + 1
+    record = friend.read_data(stored.data)[0]
+    assert [s for s in record.steps if isinstance(s, Muggins)] == landed
+    [answer] = landed
+    assert isinstance(answer, Muggins)
+    after = record.final()
+    assert after.short_count is None
+    assert after.scores[caller] == before[caller] + (worth if answer.call else 0)
+    assert after.scores[counter] == before[counter]
