@@ -10,7 +10,13 @@ from tutor.frame.menu import four_colour, setup_page
 from tutor.frame.urlstate import seed_from_url
 from tutor.lang.i18n import N_, _, ngettext
 from tutor.quiz import frame
-from tutor.quiz.attempts import attempts, deal_ticket, quiz_learner, quiz_stats
+from tutor.quiz.attempts import (
+    attempts,
+    deal_ticket,
+    quiz_learner,
+    quiz_stats,
+    redraw_menu_if_due_changed,
+)
 from tutor.quiz.discard_text import points, seat_text
 from tutor.quiz.discard_view import (
     clear_picks,
@@ -137,6 +143,7 @@ def _trainer() -> None:
         verdict is not None
     ):  # the cards are picked by pointer; after the verdict, Enter or N deals again
         frame.keyboard("discard_next", "discard_next", nonce=str(seed))
+    redraw_menu_if_due_changed()
 
 
 _trainer()

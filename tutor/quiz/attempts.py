@@ -53,12 +53,14 @@ __all__ = [
     "quiz_learner",
     "quiz_stats",
     "record_attempt",
+    "redraw_menu_if_due_changed",
     "unsaved_count",
 ]
 
 _KEY: Final = "attempts"
 _CLOCK_KEY: Final = "attempt_clock"
 _UNSAVED_KEY: Final = "attempts_unsaved"  # (learner, attempt) the database did not take yet
+_DUE_CHANGED_KEY: Final = "attempts_due_changed"  # a due review item was answered this run
 DEAL_PARAM: Final = "deal"
 #: A due review item served among "practise at my level"'s questions: its id.
 DUE_PARAM: Final = "due"
@@ -165,7 +167,9 @@ def record_attempt(
         st.session_state[_UNSAVED_KEY] = [*st.session_state.get(_UNSAVED_KEY, []), kept]
         return "not saved"
     reviewed = _answer_due(store, name, attempt, position, filed)
-    if not reviewed:
+    if reviewed:
+        st.session_state[_DUE_CHANGED_KEY] = True
+    else:
         _file_miss(store, name, attempt, filed)
     if position is not None and not reviewed:  # a first attempt on a quiz page
         rated = rate_attempt(store, name, attempt.kind, position, attempt.correct, attempt.seconds)
@@ -173,6 +177,13 @@ def record_attempt(
             st.session_state[RATED_KEY] = (attempt.attempt_id, rated)
     _save_kept(store)
     return "saved"
+
+
+def redraw_menu_if_due_changed() -> None:
+    """Run the whole page once more when an answer just moved a due review item: a quiz drawn
+    in an ``st.fragment`` reruns alone, and the menu's "(n due)" would stay as it was."""
+    if st.session_state.pop(_DUE_CHANGED_KEY, False):
+        st.rerun(scope="app")
 
 
 def _answer_due(

@@ -8,6 +8,7 @@ Streamlit drawing; the grading is :func:`tutor.quiz.grading.grade_count`, the wo
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from functools import partial
 from html import escape
 from typing import Any, Final
 
@@ -24,7 +25,10 @@ from tutor.quiz import frame
 from tutor.quiz.attempts import Attempt, DealTicket, attempts, record_attempt
 from tutor.quiz.closing import RUN_LENGTH, close_session, finished_run, run_place
 from tutor.quiz.combo_view import clear_claims, record_combos
+from tutor.quiz.drill import hand_drill_seed
+from tutor.quiz.drill_view import next_question, start_drill
 from tutor.quiz.grading import grade_count
+from tutor.quiz.level_view import next_at_level
 from tutor.quiz.positions import FOCUS_SLUGS, count_position
 
 __all__ = [
@@ -39,11 +43,13 @@ __all__ = [
     "count_options",
     "count_result",
     "kind_key",
+    "next_count_hand",
     "reveal_answer",
     "run_progress",
     "show_answer_errors",
     "show_count",
     "show_deal",
+    "start_count_drill",
     "typed_answer",
 ]
 
@@ -276,3 +282,23 @@ def close_run(shown: bool, saved: bool = True) -> None:
         )
     else:
         close_session(right, total, "pages/4_Play.py", _("Next: play a game"), "count_close", saved)
+
+
+def start_count_drill(is_crib: bool, first: bool = False) -> None:
+    """Deal hands that score what the learner misses most ("Practise my weak spots", a
+    callback; ``first``: the page was opened by such a link, with no hand in it yet)."""
+    if not first:
+        st.query_params.pop("focus", None)  # the drill chooses the hands
+    start_drill(partial(hand_drill_seed, is_crib=is_crib), HAND_KINDS, "count_drill", "show")
+    if not first:
+        clear_count()
+
+
+def next_count_hand(is_crib: bool, level: str | None) -> None:
+    """ "Next hand" (a callback): at the learner's level when that is on, else the drill's
+    next hand or a fresh deal."""
+    if level is not None:
+        next_at_level("crib" if is_crib else "hand", level)
+    else:
+        next_question(partial(hand_drill_seed, is_crib=is_crib), HAND_KINDS, "count_drill", "show")
+    clear_count()
