@@ -86,6 +86,12 @@ def pytest_configure(config: pytest.Config) -> None:
     record = config.getoption("--record-durations", None)
     if record and not os.environ.get("PYTEST_XDIST_WORKER"):
         config.pluginmanager.register(_DurationRecorder(Path(record)), "record-durations")
+    cpu = config.getoption("--record-cpu", None)
+    if cpu:
+        # each worker measures its own tests; the controller (or a run without -n) writes them
+        config.pluginmanager.register(_CpuMeter(), "cpu-meter")
+        if not os.environ.get("PYTEST_XDIST_WORKER"):
+            config.pluginmanager.register(_DurationRecorder(Path(cpu), "cpu_s"), "record-cpu")
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker and not os.environ.get("DATABASE_URL"):
         _WORKER_DATABASE = Path(tempfile.mkdtemp(prefix=f"tutor-tests-{worker}-"))
@@ -247,6 +253,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="write each test's time (setup, call and teardown) to PATH as JSON, the way "
         f"{DURATIONS.relative_to(ROOT)} holds them (docs/testing.md)",
     )
+    parser.addoption(
+        "--record-cpu",
+        metavar="PATH",
+        help="write each test's CPU time (its worker's, and that of every process the worker "
+        "started: app servers, Chromium, mypy) to PATH as JSON, and list the 15 costliest",
+    )
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -356,12 +368,15 @@ def _recorded() -> dict[str, dict[str, float]]:
 class _DurationRecorder:
     """``--record-durations PATH``: every test's time, summed over its phases, and each file's
     total, written at the end of the run (under xdist, by the controller, from every worker's
-    reports). Only tests over :data:`_LISTED_S` are listed one by one."""
+    reports). Only tests over :data:`_LISTED_S` are listed one by one. With ``measure``, the
+    figure is the one :class:`_CpuMeter` put in the test's last report under that name, and the
+    costliest tests are also listed at the end of the run (``--record-cpu``)."""
 
     _LISTED_S = 2.0
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, measure: str | None = None) -> None:
         self.path = path
+        self.measure = measure
         self.times: dict[str, float] = {}
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -370,7 +385,11 @@ class _DurationRecorder:
             if "@" in report.nodeid.rsplit("]", 1)[-1]
             else report.nodeid
         )
-        self.times[nodeid] = self.times.get(nodeid, 0.0) + report.duration
+        if self.measure is None:
+            seconds = report.duration
+        else:
+            seconds = sum(v for k, v in report.user_properties if k == self.measure)
+        self.times[nodeid] = self.times.get(nodeid, 0.0) + seconds
 
     def pytest_sessionfinish(self) -> None:
         import json
@@ -384,6 +403,64 @@ class _DurationRecorder:
             "tests": {n: round(s, 1) for n, s in sorted(self.times.items()) if s >= self._LISTED_S},
         }
         self.path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.measure is None:
+            return
+        write = terminalreporter.write_line
+        terminalreporter.section(f"CPU time (written to {self.path})")
+        write(f"{sum(self.times.values()):.0f} s of CPU in {len(self.times)} tests; the costliest:")
+        for nodeid, seconds in sorted(self.times.items(), key=lambda t: -t[1])[:15]:
+            write(f"{seconds:8.1f} s  {nodeid}")
+
+
+class _CpuMeter:
+    """``--record-cpu``: the CPU time each test takes (setup, call and teardown), put in its
+    teardown report as ``cpu_s``. It counts this process and every process below it, live or
+    ended: the app servers and Chromium (two levels down, under Playwright's driver) the browser
+    tests start, and the ``mypy`` and ``ruff`` runs. A session fixture's start-up is counted in
+    the first test that needs it. Linux only (``/proc``); elsewhere, this process's own."""
+
+    def __init__(self) -> None:
+        self.start: dict[str, float] = {}
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+        self.start[item.nodeid] = _tree_cpu_seconds()
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+        outcome = yield
+        if call.when == "teardown" and item.nodeid in self.start:
+            spent = _tree_cpu_seconds() - self.start.pop(item.nodeid)
+            outcome.get_result().user_properties.append(("cpu_s", max(spent, 0.0)))
+
+
+def _tree_cpu_seconds() -> float:
+    """CPU seconds of this process and of every process below it, each with the children it has
+    waited for (``/proc/<pid>/stat``: utime, stime, cutime, cstime)."""
+    proc = Path("/proc")
+    if not (proc / "self" / "stat").exists():
+        return time.process_time()
+    children: dict[int, list[int]] = {}
+    cpu: dict[int, int] = {}
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # ended meanwhile
+        pid = int(entry.name)
+        children.setdefault(int(fields[1]), []).append(pid)
+        cpu[pid] = sum(int(f) for f in fields[11:15])
+    ticks = 0
+    todo = [os.getpid()]
+    while todo:
+        pid = todo.pop()
+        ticks += cpu.get(pid, 0)
+        todo.extend(children.get(pid, ()))
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:
