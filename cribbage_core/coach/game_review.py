@@ -53,7 +53,7 @@ from cribbage_core.coach.discard_value import (
 )
 from cribbage_core.coach.grades import NEAR_TIE, Grade, grade
 from cribbage_core.coach.peg_value import PegAdvice, peg_values
-from cribbage_core.game import Action, Count, Discard, GameState, Go, Play
+from cribbage_core.game import Action, Count, Discard, GameState, Go, Muggins, Play
 from cribbage_core.record import GameRecord, NextDeal, TakeBack, step_json
 from cribbage_core.scoring import score_hand
 from cribbage_core.seats import Role
@@ -315,8 +315,13 @@ def _analyse_steps(
     luck: dict[tuple[int, int], float],
 ) -> None:
     """Judge each numbered ``(state, action)`` of ``seats`` (all: None), adding to ``decisions``
-    and to ``luck`` ((hand, seat) -> luck): the one loop of :func:`analyse_game` and :func:`analyse_hand`."""
-    for number, (state, action) in numbered:
+    and to ``luck`` ((hand, seat) -> luck): the one loop of :func:`analyse_game` and :func:`analyse_hand`.
+
+    A count claimed short with muggins costs the points missed twice (the other side takes
+    them), unless the next step is the other player's pass (muggins called by the players): then
+    once. Calls and passes themselves are not judged."""
+    steps = list(numbered)
+    for at, (number, (state, action)) in enumerate(steps):
         seat = action.seat
         if seats is not None and seat not in seats:
             continue
@@ -330,7 +335,9 @@ def _analyse_steps(
                 _add_cut_luck(luck, state, seat)
             decisions.append(_play(number, state, action))
         elif isinstance(action, Count):
-            decisions.append(_count(number, state, action))
+            answer = steps[at + 1][1][1] if at + 1 < len(steps) else None
+            passed = isinstance(answer, Muggins) and not answer.call
+            decisions.append(_count(number, state, action, taken=not passed))
 
 
 def _game_review(
@@ -736,13 +743,13 @@ def _estimate(state: GameState, seat: int, rest_of_play: float) -> float | None:
     )
 
 
-def _count(number: int, state: GameState, action: Count) -> Decision:
+def _count(number: int, state: GameState, action: Count, taken: bool = True) -> Decision:
     what = state.counting()
     assert what is not None and state.starter is not None
     _, cards, is_crib = what
     actual = score_hand(cards, state.starter, is_crib=is_crib).total
     claimed = actual if action.claimed is None else action.claimed
-    lost = max(0, actual - claimed) * (2 if state.config.muggins else 1)
+    lost = max(0, actual - claimed) * (2 if state.config.muggins and taken else 1)
     label = f"{'crib' if is_crib else 'hand'} {format_cards(cards)}"
     option = OptionValue(f"claim {actual}", float(actual))
     note = "" if claimed == actual else f"claimed {claimed} of {actual}"

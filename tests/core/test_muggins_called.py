@@ -15,6 +15,7 @@ import pytest
 
 from cribbage_core import Card, parse_cards, score_hand
 from cribbage_core.bots import make_bot
+from cribbage_core.coach.game_review import analyse_record
 from cribbage_core.errors import (
     IllegalMove,
     InvalidGameConfig,
@@ -225,3 +226,13 @@ def test_a_call_from_the_wrong_seat_in_a_save_does_not_load() -> None:
 def test_step_json_reads_back() -> None:
     for step in (Muggins(1, True), Muggins(0, False)):
         assert read_step(step_json(step), "s", 2) == step
+
+
+@pytest.mark.parametrize(("call", "lost"), [(True, 4.0), (False, 2.0)])
+def test_the_review_counts_a_short_count_twice_only_when_muggins_was_called(
+    call: bool, lost: float
+) -> None:
+    review = analyse_record(record_with_a_call(call))
+    [count] = [d for d in review.decisions if d.kind == "count" and d.seat == 1]
+    assert count.points_lost == lost  # 2 missed: taken by the dealer, or only left unscored
+    assert not [d for d in review.decisions if d.step == count.step + 1]  # the answer: no decision
