@@ -6,6 +6,8 @@ value on each run, plus the button clicked. No browser, so the server is what is
 One *cycle* is what a learner does for one question or move:
 
 - ``count``: type a total and "Check my count", pause, "Next hand", pause (2 script runs);
+- ``level``: the same at "practise at my level" (``?level=normal``: each next hand chosen
+  from the bank near the learner's rating, each answer rating learner and question);
 - ``pegging``: the pegging quiz's points and "Check", pause, "Next question", pause (2 runs);
 - ``discard``: tick two cards (a run each, as the checkboxes do), "Throw these cards",
   "Next hand" (4 runs);
@@ -60,6 +62,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: page -> (Streamlit's page name, the quiz names its answers are stored under)
 PAGES = {
     "count": ("Count_the_hand", ("hand", "crib")),
+    "level": ("Count_the_hand", ("hand",)),  # "practise at my level" (?level=normal)
     "pegging": ("Pegging_quiz", ("pegging",)),
     "discard": ("Discard_trainer", ("discard",)),
     "play": ("Play", ()),
@@ -92,6 +95,8 @@ class LearnerClient:
     def __init__(self, base: str, page: str, name: str, rng: random.Random) -> None:
         self.base, self.page, self.rng = base, page, rng
         self.query = f"seed={rng.randint(1, 999_999_999)}&learner={name}"
+        if page == "level":
+            self.query += "&level=normal"
         self.widgets: dict[str, Widget] = {}  # key -> the widget on the page after the last run
         self.drawn: dict[str, Widget] = {}  # key -> the widget drawn so far in this run
         self.page_hash = ""
@@ -279,6 +284,7 @@ async def play_cycle(c: LearnerClient, think: float, out: dict) -> None:
 
 CYCLES = {
     "count": partial(answer_cycle, "count", 29),
+    "level": partial(answer_cycle, "count", 29),
     "pegging": partial(answer_cycle, "peg", 6),
     "discard": discard_cycle,
     "play": play_cycle,
