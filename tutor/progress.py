@@ -298,6 +298,15 @@ def weak_spots(
 # ---------------------------------------------------------------------------------------------
 # Words and charts for the progress page (in the learner's language)
 
+#: A game's performance band, named by the computer level whose typical figure it holds
+#: (``cribbage_core.coach.performance``): the game review and the class table say it.
+BAND_NAMES: Final = {
+    "expert": N_("Expert-like"),
+    "hard": N_("Strong: like the hard computer"),
+    "medium": N_("Club player: like the medium computer"),
+    "easy": N_("Beginner: like the easy computer"),
+}
+
 QUIZ_LABELS = {
     "hand": N_("Hand"),
     "crib": N_("Crib"),

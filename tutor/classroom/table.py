@@ -17,6 +17,7 @@ from typing import Final
 
 import pandas as pd
 
+from cribbage_core.coach.performance import band_of
 from tutor.progress import weak_spots_by_learner
 from tutor.rating.skills import LEARNER_START, SKILLS
 from tutor.store import ClassFigures
@@ -33,11 +34,14 @@ def class_table(
     weak_names: Callable[[str, str], str] = lambda area, category: category,
     join: Callable[[list[str]], str] = ", ".join,
     now: dt.datetime | None = None,
+    band_names: Callable[[str], str] = str,
 ) -> pd.DataFrame:
     """One row a member, by name: ``learner_id``, ``name``, then for each skill of
     ``SKILLS`` ``{skill}``, ``{skill}_dev``, ``{skill}_7`` and ``{skill}_30`` (None: not
     rated), ``answers``, ``accuracy`` (percent, None without answers), ``minutes``,
-    ``games``, ``weak`` (text), ``last_active`` (a date, None: never).
+    ``games``, ``performance`` (the games' mean skill figure, None: no game reviewed),
+    ``band`` (that figure's band, named by ``band_names``; "" without one), ``weak`` (text),
+    ``last_active`` (a date, None: never).
 
     >>> from tutor.store import Member
     >>> m = Member(1, "Ann", dt.datetime(2026, 5, 1))
@@ -62,11 +66,13 @@ def class_table(
                 start = figures.before.get(days, {}).get((who, skill), LEARNER_START.rating)
                 row[f"{skill}_{days}"] = None if found is None else round(found[0] - start)
         answers, right, seconds, last = figures.answers.get(who, (0, 0, 0.0, None))
-        games, last_game, _skill = figures.games.get(who, (0, None, None))
+        games, last_game, figure = figures.games.get(who, (0, None, None))
         row["answers"] = answers
         row["accuracy"] = round(100.0 * right / answers, 1) if answers else None
         row["minutes"] = round(seconds / 60.0, 1)
         row["games"] = games
+        row["performance"] = None if figure is None else round(figure, 2)
+        row["band"] = "" if figure is None else band_names(band_of(figure))
         top = sorted(weak_spots.get(who, []), key=lambda spot: -spot[2])[:3]  # stable
         row["weak"] = join([weak_names(area, category) for area, category, _w in top])
         moments = [m for m in (last, last_game) if m is not None]
@@ -75,7 +81,8 @@ def class_table(
     columns = ["learner_id", "name"]
     for skill in SKILLS:
         columns += [skill, f"{skill}_dev", *(f"{skill}_{d}" for d in CHANGE_DAYS)]
-    columns += ["answers", "accuracy", "minutes", "games", "weak", "last_active"]
+    columns += ["answers", "accuracy", "minutes", "games", "performance", "band", "weak"]
+    columns.append("last_active")
     return pd.DataFrame(rows, columns=columns)
 
 

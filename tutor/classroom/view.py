@@ -447,7 +447,12 @@ def class_table_part(db: Store, teacher: str, klass: SchoolClass) -> None:
     if figures is None or not figures.members:
         st.caption(_("No learner has joined this class yet."))
         return
-    table = class_table(figures, weak_names=_weak_name, join=list_text)
+    table = class_table(
+        figures,
+        weak_names=_weak_name,
+        join=list_text,
+        band_names=lambda band: _(progress.BAND_NAMES[band]),
+    )
     task_headers: dict[str, str] = {}
     progress_of = db.member_task_progress(teacher, klass.id)
     for task in db.class_tasks(teacher, klass.id):
@@ -492,6 +497,15 @@ def class_table_part(db: Store, teacher: str, klass: SchoolClass) -> None:
         "name": st.column_config.TextColumn(_("Learner"), pinned=True),
         "open": st.column_config.LinkColumn(_("Progress"), display_text=_("Open")),
         "accuracy": st.column_config.NumberColumn(headers["accuracy"], format="%.1f%%"),
+        "performance": st.column_config.NumberColumn(
+            headers["performance"],
+            format="%.2f",
+            help=_(
+                "The mean, over the learner's reviewed games, of each game's points lost per "
+                "decision with a real choice: the smaller, the stronger. The band is where that "
+                "mean falls among the computer's levels, as on the game review."
+            ),
+        ),
         "last_active": st.column_config.DateColumn(headers["last_active"]),
     }
     for key, label in headers.items():
@@ -535,6 +549,8 @@ def _headers(skills: list[str]) -> dict[str, str]:
             "accuracy": _("Accuracy"),
             "minutes": _("Minutes practised"),
             "games": _("Games played"),
+            "performance": _("Points lost per decision in games"),
+            "band": _("Performance band"),
             "weak": _("Weak themes"),
             "last_active": _("Last active"),
         }

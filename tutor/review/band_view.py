@@ -3,8 +3,6 @@ and where each computer level lands (:mod:`cribbage_core.coach.performance`)."""
 
 from __future__ import annotations
 
-from typing import Final
-
 import pandas as pd
 import streamlit as st
 
@@ -12,18 +10,11 @@ from cribbage_core.coach.performance import RANGE_SE, band_edges, performance
 from cribbage_core.tables.bot_skill import LEVELS, bot_skill
 from tutor.frame.render import bold
 from tutor.frame.tables import figures_table
-from tutor.lang.i18n import N_, _, fmt_int, ltr, ngettext, own_digits
+from tutor.lang.i18n import _, fmt_int, ltr, ngettext, own_digits
+from tutor.progress import BAND_NAMES
 from tutor.review.game import LEARNER, ReviewedGame
 
 __all__ = ["BAND_NAMES", "band_rows", "performance_band"]
-
-#: Each band's name, by the computer level whose typical figure it holds.
-BAND_NAMES: Final = {
-    "expert": N_("Expert-like"),
-    "hard": N_("Strong: like the hard computer"),
-    "medium": N_("Club player: like the medium computer"),
-    "easy": N_("Beginner: like the easy computer"),
-}
 
 
 def _figure(value: float) -> str:

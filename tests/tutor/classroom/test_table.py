@@ -11,6 +11,7 @@ import random
 import pandas as pd
 import pytest
 
+from cribbage_core.coach.performance import band_edges, band_of
 from tutor import progress
 from tutor.classroom.table import class_table, csv_safe, table_csv
 from tutor.store import ClassFigures, Member
@@ -61,7 +62,7 @@ def test_a_row_a_member_with_changes_from_the_rating_before_each_period() -> Non
         [(1, "hand", 1010.4, 80.2, 40), (2, "crib", 760.0, 350.0, 2)],
         {7: {(1, "hand"): 990.0}, 30: {(1, "hand"): 900.0}},  # Ben's crib: first rated this week
         {1: (40, 30, 1200.0, NOW)},
-        {2: (3, NOW - dt.timedelta(days=2), 8.5)},
+        {2: (3, NOW - dt.timedelta(days=2), 0.1234)},
         answers(random.Random(1), 1, 50),
     )
     table = class_table(figures, now=NOW).set_index("name")
@@ -71,6 +72,8 @@ def test_a_row_a_member_with_changes_from_the_rating_before_each_period() -> Non
     assert pd.isna(ann["crib"]) and pd.isna(ben["hand_7"])
     assert (ann["answers"], ann["accuracy"], ann["minutes"], ann["games"]) == (40, 75.0, 20.0, 0)
     assert (ben["answers"], ben["games"]) == (0, 3) and pd.isna(ben["accuracy"])
+    assert (ben["performance"], ben["band"]) == (0.12, band_of(0.1234))
+    assert pd.isna(ann["performance"]) and ann["band"] == ""
     assert ann["last_active"] == NOW.date() and ben["last_active"] == (NOW - dt.timedelta(2)).date()
     assert ann["weak"] and not ben["weak"]  # only Ann answered anything
 
@@ -84,3 +87,16 @@ def test_a_cell_a_spreadsheet_would_run_is_written_as_text(text: str) -> None:
     assert rows[1] == ["'" + text, "-12"]  # a negative number stays a number
     assert rows[2] == ["Ann", "5"]
     assert csv_safe(text).startswith("'")
+
+
+@pytest.mark.parametrize("skill", [0.01, 0.1, 0.3, 2.0])
+def test_a_members_games_are_named_by_the_band_their_mean_figure_falls_in(skill: float) -> None:
+    figures = ClassFigures(
+        [Member(1, "Ann", NOW)], [], {7: {}, 30: {}}, {}, {1: (4, NOW, skill)}, pd.DataFrame()
+    )
+    row = class_table(figures, now=NOW, band_names=str.upper).iloc[0]
+    edges = band_edges()  # weakest first: a figure above an edge is the weaker band
+    weaker = sum(skill > edge for edge in edges)
+    levels = ["easy", "medium", "hard", "expert"][: len(edges) + 1]
+    assert row["band"] == levels[len(edges) - weaker].upper()
+    assert row["performance"] == round(skill, 2)
