@@ -4,6 +4,7 @@ the class table and its CSV, a member's progress read-only, and what others are 
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import uuid
 from pathlib import Path
@@ -191,3 +192,45 @@ def test_a_task_set_by_the_teacher_shows_each_learners_progress(
     table = teacher.dataframe[0].value
     [cell] = [c for c in table.columns if c.startswith("task_")]
     assert table.iloc[0][cell] == "✓ 1 of 2 right (2 answered)"
+
+
+def test_a_game_task_and_a_rush_task_count_what_was_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tutor.store.records import learner_by_name, record_game
+    from tutor.store.rushes import record_rush
+
+    url = own_database(tmp_path, monkeypatch)
+    protected(url, "Ms Rao", "2468")
+    teacher = unlock(open_page(PAGE, learner="Ms Rao"), "2468")
+    code = make_class(teacher, "Club")
+    for kind, wanted in (("games_medium", 2), ("rush", 25)):
+        teacher.selectbox(key="class_task_kind").set_value(kind)
+        teacher.number_input(key="class_task_answers").set_value(wanted)
+        submit(teacher, "Set the task")
+    assert "Score 25 or more in a counting rush" in teacher.success[0].value
+    teacher.selectbox(key="class_task_kind").set_value("games_hard")
+    teacher.number_input(key="class_task_answers").set_value(21)  # more games than a task asks
+    submit(teacher, "Set the task")
+    assert "A game task asks for 1 to 20 games. Nothing was changed." in teacher.error[0].value
+    learner = open_page(PAGE, learner="Ann")
+    learner.text_input(key="class_join_code").input(code)
+    submit(learner, "Join the class")
+    engine = store.make_engine(url)
+    ann = learner_by_name(engine, "Ann")
+    assert ann is not None
+    record_game(
+        engine, game_id=str(uuid.uuid4()), learner_id=ann.id, opponent_level="medium",
+        players=2, target=61, scores=[61, 50], winner="Ann", learner_won=True,
+    )  # fmt: skip
+    record_rush(engine, ann.id, str(uuid.uuid4()), dt.datetime.now(dt.UTC).date(), 26, 30, 4)
+    engine.dispose()
+    home = open_page(None, learner="Ann")
+    texts = page_text(home)
+    assert "Play 2 games to the end against the medium computer" in texts
+    assert "1 of 2 games played." in str(home.get("progress")[0].proto.text)
+    assert "Done: Best score 26 of 25 wanted (1 run)." in home.success[0].value
+    teacher.run()
+    table = teacher.dataframe[0].value
+    cells = [table.iloc[0][c] for c in table.columns if c.startswith("task_")]
+    assert sorted(cells) == ["1 of 2 games", "✓ best 26 of 25"]

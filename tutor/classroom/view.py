@@ -9,6 +9,7 @@ an empty answer or a ``ClassError`` whose reason is worded here.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Final
 from urllib.parse import urlencode
 
 import pandas as pd
@@ -23,6 +24,7 @@ from tutor.frame.tables import figures_table
 from tutor.frame.urlstate import set_url_param
 from tutor.lang.i18n import (
     LANG_KEY,
+    N_,
     _,
     available_languages,
     current_language,
@@ -32,11 +34,22 @@ from tutor.lang.i18n import (
     kind_name,
     language_name,
     list_text,
+    ngettext,
     rating_text,
 )
 from tutor.rating.skills import SKILLS
-from tutor.store import TASK_KINDS, ClassError, SchoolClass, Store, TaskProgress, shown_code
+from tutor.store import (
+    ALL_TASK_KINDS,
+    GAME_TASKS,
+    RUSH_TASK,
+    ClassError,
+    SchoolClass,
+    Store,
+    TaskProgress,
+    shown_code,
+)
 from tutor.store.classes import MAX_CLASS_NAME_LENGTH, MAX_MEMBERS
+from tutor.store.tasks import MAX_RUSH_SCORE, MAX_TASK_GAMES
 
 __all__ = [
     "CLASS_KEY",
@@ -94,6 +107,12 @@ def refusal_text(error: ClassError) -> str:
             "Nothing was changed."
         ).format(most=fmt_int(500), low=fmt_percent(0), high=fmt_percent(1)),
         "task_past": _("A task is due today or later. Nothing was changed."),
+        "task_games": _("A game task asks for {low} to {high} games. Nothing was changed.").format(
+            low=fmt_int(1), high=fmt_int(MAX_TASK_GAMES)
+        ),
+        "task_rush": _(
+            "A rush task asks for a score from {low} to {high}. Nothing was changed."
+        ).format(low=fmt_int(1), high=fmt_int(MAX_RUSH_SCORE)),
         "name": _(
             "A class's name has at most {n} characters, and some that show. Nothing was changed."
         ).format(n=fmt_int(MAX_CLASS_NAME_LENGTH)),
@@ -183,8 +202,44 @@ def learner_classes(db: Store, name: str) -> None:
         st.form_submit_button(_("Join the class"), type="primary", on_click=_join, args=(name,))
 
 
+#: What the task form offers: the quizzes, the games against each level, a counting rush.
+_GAME_TASK_NAMES: Final = {
+    GAME_TASKS["easy"]: N_("Games against the easy computer"),
+    GAME_TASKS["medium"]: N_("Games against the medium computer"),
+    GAME_TASKS["hard"]: N_("Games against the hard computer"),
+    RUSH_TASK: N_("A counting rush"),
+}
+
+
+def task_kind_name(kind: str) -> str:
+    """The name of a task's kind in the form: a quiz's, or a game or rush task's."""
+    return _(_GAME_TASK_NAMES[kind]) if kind in _GAME_TASK_NAMES else progress.quiz_name(kind)
+
+
 def task_text(kind: str, answers: int, accuracy: int, due_on: dt.date) -> str:
-    """A task in words: the quiz, how many answers, how many right, by when."""
+    """A task in words: the quiz, how many answers, how many right, by when (a game task: how
+    many games against which level; a rush task: the score to reach)."""
+    shown = {"n": fmt_int(answers), "day": fmt_date(due_on)}
+    if kind == GAME_TASKS["easy"]:
+        return ngettext(
+            "Play {n} game to the end against the easy computer, by {day}",
+            "Play {n} games to the end against the easy computer, by {day}",
+            answers,
+        ).format(**shown)
+    if kind == GAME_TASKS["medium"]:
+        return ngettext(
+            "Play {n} game to the end against the medium computer, by {day}",
+            "Play {n} games to the end against the medium computer, by {day}",
+            answers,
+        ).format(**shown)
+    if kind == GAME_TASKS["hard"]:
+        return ngettext(
+            "Play {n} game to the end against the hard computer, by {day}",
+            "Play {n} games to the end against the hard computer, by {day}",
+            answers,
+        ).format(**shown)
+    if kind == RUSH_TASK:
+        return _("Score {n} or more in a counting rush, by {day}").format(**shown)
     return _("{quiz}: {n} answers, {percent} or more of them right, by {day}").format(
         quiz=progress.quiz_name(kind),
         n=fmt_int(answers),
@@ -202,7 +257,9 @@ def _task_line(found: TaskProgress) -> None:
                 task=task_text(task.kind, task.answers, task.accuracy, task.due_on),
             )
         )
-        if found.done:
+        if task.kind in GAME_TASKS.values() or task.kind == RUSH_TASK:
+            _game_or_rush_line(found)
+        elif found.done:
             st.success(
                 _("Done: {right} of your last {n} answers were right.").format(
                     right=fmt_int(found.right_of_last), n=fmt_int(task.answers)
@@ -218,6 +275,27 @@ def _task_line(found: TaskProgress) -> None:
                     n=fmt_int(min(found.answered, task.answers)),
                 ),
             )
+
+
+def _game_or_rush_line(found: TaskProgress) -> None:
+    """A game or rush task's progress: the games finished, or the best run's score."""
+    task = found.task
+    if task.kind == RUSH_TASK:
+        text = ngettext(
+            "Best score {best} of {n} wanted ({runs} run).",
+            "Best score {best} of {n} wanted ({runs} runs).",
+            found.answered,
+        ).format(
+            best=fmt_int(found.right_of_last), n=fmt_int(task.answers), runs=fmt_int(found.answered)
+        )
+    else:
+        text = ngettext(
+            "{done} of {n} game played.", "{done} of {n} games played.", task.answers
+        ).format(done=fmt_int(found.right_of_last), n=fmt_int(task.answers))
+    if found.done:
+        st.success(_("Done: {progress}").format(progress=text), icon=":material/check_circle:")
+    else:
+        st.progress(min(found.right_of_last, task.answers) / task.answers, text=text)
 
 
 def home_tasks(name: str) -> None:
@@ -413,14 +491,22 @@ def tasks_part(db: Store, teacher: str, klass: SchoolClass) -> None:
             )
         with st.form("class_task", border=True):
             st.selectbox(
-                _("Quiz"), TASK_KINDS, format_func=progress.quiz_name, key="class_task_kind"
+                _("Task"), ALL_TASK_KINDS, format_func=task_kind_name, key="class_task_kind"
             )
             left, right = st.columns(2)
             left.number_input(
-                _("Answers"), min_value=1, max_value=500, value=30, key="class_task_answers"
+                _("Answers, games, or the rush's score"),
+                min_value=1,
+                max_value=500,
+                value=30,
+                key="class_task_answers",
+                help=_(
+                    "For a quiz, the answers to give; for games, how many to play to the end; "
+                    "for a counting rush, the score one run must reach."
+                ),
             )
             right.number_input(
-                _("Percent right, at least"),
+                _("Percent right, at least (quizzes)"),
                 min_value=0,
                 max_value=100,
                 value=80,
@@ -458,16 +544,23 @@ def class_table_part(db: Store, teacher: str, klass: SchoolClass) -> None:
     for task in db.class_tasks(teacher, klass.id):
         key = f"task_{task.id}"
         task_headers[key] = _("Task: {quiz}, by {day}").format(
-            quiz=progress.quiz_name(task.kind), day=fmt_date(task.due_on)
+            quiz=task_kind_name(task.kind), day=fmt_date(task.due_on)
         )
         cells = []
         for who in table["learner_id"]:
             found = progress_of.get((int(who), task.id))
             right = 0 if found is None else found.right_of_last
             answered = 0 if found is None else found.answered
-            text = _("{right} of {n} right ({answered} answered)").format(
-                right=fmt_int(right), n=fmt_int(task.answers), answered=fmt_int(answered)
-            )
+            if task.kind == RUSH_TASK:
+                text = _("best {best} of {n}").format(best=fmt_int(right), n=fmt_int(task.answers))
+            elif task.kind in GAME_TASKS.values():
+                text = ngettext("{done} of {n} game", "{done} of {n} games", task.answers).format(
+                    done=fmt_int(right), n=fmt_int(task.answers)
+                )
+            else:
+                text = _("{right} of {n} right ({answered} answered)").format(
+                    right=fmt_int(right), n=fmt_int(task.answers), answered=fmt_int(answered)
+                )
             cells.append(("✓ " if found is not None and found.done else "") + text)
         table[key] = cells
     names = skill_names()

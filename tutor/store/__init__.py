@@ -195,7 +195,7 @@ from tutor.store.schema import (
     migrate,
     schema_version,
 )
-from tutor.store.tasks import TASK_KINDS, Task, TaskProgress
+from tutor.store.tasks import ALL_TASK_KINDS, GAME_TASKS, RUSH_TASK, TASK_KINDS, Task, TaskProgress
 
 __all__ = [
     "CODE_LENGTH",
@@ -213,6 +213,9 @@ __all__ = [
     "SchoolClass",
     "shown_code",
     "TASK_KINDS",
+    "ALL_TASK_KINDS",
+    "GAME_TASKS",
+    "RUSH_TASK",
     "Task",
     "TaskProgress",
     "BankItem",

@@ -1,11 +1,14 @@
 """A class's tasks: "30 crib counts at 80% or better by Friday", with each member's progress.
 
-One table (``class_tasks``, added by ``tutor.store.class_migration``). A task asks for
+One table (``class_tasks``, added by ``tutor.store.class_migration``). A quiz task asks for
 ``answers`` answers of one quiz (``kind``) with at least ``accuracy`` percent of them right,
 answered from the moment it was set to the end of ``due_on`` (UTC). Progress comes from the
 stored answers only (``attempts``), never from what a learner says: the task is done once the
 last ``answers`` of those answers are at least ``accuracy`` percent right, so a learner who
-starts badly can still finish by practising on. Only a class's teachers set, remove and read
+starts badly can still finish by practising on. A game task (``games_medium``: ``answers``
+games played to the end against the medium computer) counts the finished games stored
+(``games``); a rush task (``rush``: a counting rush scoring ``answers`` or more) the runs stored
+(``rush_runs``), each in the same span of time; their ``accuracy`` is 0. Only a class's teachers set, remove and read
 its tasks and its members' progress (the checks of ``tutor.store.classes``); a member reads
 their own.
 """
@@ -20,6 +23,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from cribbage_core.bots import BOT_LEVELS
 from tutor.store.classes import (
     CLASS_MEMBERS,
     CLASSES,
@@ -28,11 +32,17 @@ from tutor.store.classes import (
     _require_teacher,
 )
 from tutor.store.engine import _now, _with_retry, _writing
-from tutor.store.schema import ATTEMPTS, METADATA
+from tutor.store.rushes import RUSH_RUNS
+from tutor.store.schema import ATTEMPTS, GAMES, METADATA
 
 __all__ = [
+    "ALL_TASK_KINDS",
     "CLASS_TASKS",
+    "GAME_TASKS",
+    "MAX_RUSH_SCORE",
     "MAX_TASK_ANSWERS",
+    "MAX_TASK_GAMES",
+    "RUSH_TASK",
     "TASK_KINDS",
     "Task",
     "TaskProgress",
@@ -45,6 +55,13 @@ __all__ = [
 
 TASK_KINDS = ("hand", "crib", "pegging", "discard", "peg_trainer")
 MAX_TASK_ANSWERS = 500
+#: Games played to the end against one computer level: level -> the task's kind.
+GAME_TASKS = {level: f"games_{level}" for level in BOT_LEVELS}
+MAX_TASK_GAMES = 20
+#: A counting rush scoring at least the task's ``answers`` (hands counted right in the run).
+RUSH_TASK = "rush"
+MAX_RUSH_SCORE = 200
+ALL_TASK_KINDS = (*TASK_KINDS, *GAME_TASKS.values(), RUSH_TASK)
 
 CLASS_TASKS = sa.Table(
     "class_tasks",
@@ -78,7 +95,9 @@ class Task:
 @dataclass(frozen=True)
 class TaskProgress:
     """A member's progress on a task: answers given for it (all of them), right among the last
-    ``task.answers`` of them, and whether it is done."""
+    ``task.answers`` of them, and whether it is done. A game task: ``answered`` is the games
+    finished for it (``right_of_last`` the same, at most ``task.answers``); a rush task: the runs
+    finished for it and ``right_of_last`` the best score among them."""
 
     task: Task
     answered: int
@@ -122,12 +141,21 @@ def set_task(
     today: dt.date,
 ) -> Task:
     """A new task for the class; ``ClassError`` (reason ``task``) for one that cannot be."""
-    if kind not in TASK_KINDS:
-        raise ClassError("task", f"a task is one of the quizzes {TASK_KINDS}, not {kind!r}")
-    if not 1 <= int(answers) <= MAX_TASK_ANSWERS or not 0 <= int(accuracy) <= 100:
-        raise ClassError(
-            "task", f"a task asks for 1 to {MAX_TASK_ANSWERS} answers at 0 to 100 percent right"
-        )
+    if kind not in ALL_TASK_KINDS:
+        raise ClassError("task", f"a task is one of {ALL_TASK_KINDS}, not {kind!r}")
+    if kind in TASK_KINDS:
+        if not 1 <= int(answers) <= MAX_TASK_ANSWERS or not 0 <= int(accuracy) <= 100:
+            raise ClassError(
+                "task", f"a task asks for 1 to {MAX_TASK_ANSWERS} answers at 0 to 100 percent right"
+            )
+    elif kind == RUSH_TASK:
+        if not 1 <= int(answers) <= MAX_RUSH_SCORE:
+            raise ClassError("task_rush", f"a rush task asks for a score of 1 to {MAX_RUSH_SCORE}")
+        accuracy = 0
+    else:
+        if not 1 <= int(answers) <= MAX_TASK_GAMES:
+            raise ClassError("task_games", f"a game task asks for 1 to {MAX_TASK_GAMES} games")
+        accuracy = 0
     if due_on < today:
         raise ClassError("task_past", "a task is due today or later")
 
@@ -179,7 +207,14 @@ def remove_task(engine: Engine, teacher_id: int, class_id: int, task_id: int) ->
     return bool(_with_retry(write))
 
 
-def _progress(task: Task, answers: Sequence[bool]) -> TaskProgress:
+def _progress(task: Task, answers: Sequence[Any]) -> TaskProgress:
+    if task.kind == RUSH_TASK:  # the "answers" are the runs' scores
+        best = max((int(score) for score in answers), default=0)
+        return TaskProgress(task, len(answers), best, best >= task.answers)
+    if task.kind not in TASK_KINDS:  # a game task: one "answer" a game finished
+        return TaskProgress(
+            task, len(answers), min(len(answers), task.answers), len(answers) >= task.answers
+        )
     last = answers[-task.answers :]
     right = sum(last)
     done = len(last) == task.answers and 100 * right >= task.accuracy * task.answers
@@ -188,9 +223,10 @@ def _progress(task: Task, answers: Sequence[bool]) -> TaskProgress:
 
 def _answers_for(
     conn: Connection, learner_ids: Sequence[int], tasks: Sequence[Task]
-) -> dict[tuple[int, int], list[bool]]:
-    """Each learner's answers for each task, oldest first: (learner id, task id) -> rights."""
-    found: dict[tuple[int, int], list[bool]] = {}
+) -> dict[tuple[int, int], list[Any]]:
+    """Each learner's answers for each task, oldest first: (learner id, task id) -> rights (a
+    game task: one ``True`` a game finished; a rush task: each run's score)."""
+    found: dict[tuple[int, int], list[Any]] = {}
     if not learner_ids or not tasks:
         return found
     start = min(t.created_at for t in tasks)
@@ -198,17 +234,45 @@ def _answers_for(
         sa.select(ATTEMPTS.c.learner_id, ATTEMPTS.c.kind, ATTEMPTS.c.correct, ATTEMPTS.c.created_at)
         .where(
             ATTEMPTS.c.learner_id.in_([int(i) for i in learner_ids]),
-            ATTEMPTS.c.kind.in_(sorted({t.kind for t in tasks})),
+            ATTEMPTS.c.kind.in_(sorted({t.kind for t in tasks if t.kind in TASK_KINDS})),
             ATTEMPTS.c.created_at >= start,
         )
         .order_by(ATTEMPTS.c.created_at, ATTEMPTS.c.id)
     )
     for row in conn.execute(query):
         for task in tasks:
-            end = dt.datetime.combine(task.due_on + dt.timedelta(days=1), dt.time())
-            if row.kind == task.kind and task.created_at <= row.created_at < end:
+            if row.kind == task.kind and _within(task, row.created_at):
                 found.setdefault((int(row.learner_id), task.id), []).append(bool(row.correct))
+    ids = [int(i) for i in learner_ids]
+    by_level = {kind: level for level, kind in GAME_TASKS.items()}
+    game_tasks = [t for t in tasks if t.kind in by_level]
+    if game_tasks:
+        games = sa.select(GAMES.c.learner_id, GAMES.c.opponent_level, GAMES.c.finished_at).where(
+            GAMES.c.learner_id.in_(ids),
+            GAMES.c.opponent_level.in_(sorted({by_level[t.kind] for t in game_tasks})),
+            GAMES.c.finished_at >= min(t.created_at for t in game_tasks),
+        )
+        for game in conn.execute(games):
+            for task in game_tasks:
+                if game.opponent_level == by_level[task.kind] and _within(task, game.finished_at):
+                    found.setdefault((int(game.learner_id), task.id), []).append(True)
+    rush_tasks = [t for t in tasks if t.kind == RUSH_TASK]
+    if rush_tasks:
+        runs = sa.select(RUSH_RUNS.c.learner_id, RUSH_RUNS.c.score, RUSH_RUNS.c.finished_at).where(
+            RUSH_RUNS.c.learner_id.in_(ids),
+            RUSH_RUNS.c.finished_at >= min(t.created_at for t in rush_tasks),
+        )
+        for run in conn.execute(runs):
+            for task in rush_tasks:
+                if _within(task, run.finished_at):
+                    found.setdefault((int(run.learner_id), task.id), []).append(int(run.score))
     return found
+
+
+def _within(task: Task, moment: dt.datetime) -> bool:
+    """Whether ``moment`` lies between the task's setting and the end of its due day (UTC)."""
+    end = dt.datetime.combine(task.due_on + dt.timedelta(days=1), dt.time())
+    return task.created_at <= moment < end
 
 
 def member_task_progress(

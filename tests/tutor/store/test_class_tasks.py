@@ -1,0 +1,104 @@
+"""A class's game and rush tasks: progress from the games and runs stored in the task's span,
+never from what a learner says; a task the store cannot set is refused and changes nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+from tutor import store
+from tutor.store import classes, rushes, tasks
+from tutor.store.records import record_game
+
+
+def teacher(engine: Engine) -> store.Learner:
+    found = store.create_learner(engine, "Ms Rao")
+    assert store.set_pin(engine, found.id, "2468").ok
+    return found
+
+
+def game(engine: Engine, learner_id: int, level: str, at: dt.datetime) -> None:
+    assert record_game(
+        engine, game_id=str(uuid.uuid4()), learner_id=learner_id, opponent_level=level,
+        players=2, target=61, scores=[61, 40], winner="Ann", learner_won=True, at=at,
+    )  # fmt: skip
+
+
+def run(engine: Engine, learner_id: int, score: int) -> None:
+    today = dt.datetime.now(dt.UTC).date()
+    assert rushes.record_rush(engine, learner_id, str(uuid.uuid4()), today, score, score + 3, 2)
+
+
+def class_with(engine: Engine) -> tuple[store.Learner, classes.SchoolClass, list[store.Learner]]:
+    rao = teacher(engine)
+    club = classes.create_class(engine, rao.id, "Club", "en")
+    members = [store.create_learner(engine, name) for name in ("Ann", "Ben")]
+    for who in members:
+        classes.join_class(engine, who.id, club.join_code)
+    return rao, club, members
+
+
+def count(engine: Engine) -> int:
+    with engine.connect() as conn:
+        return int(conn.scalar(sa.text("SELECT count(*) FROM class_tasks")) or 0)
+
+
+def test_a_game_task_counts_the_games_finished_against_its_level_in_its_span(
+    engine: Engine,
+) -> None:
+    rao, club, (ann, ben) = class_with(engine)
+    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    today = now.date()
+    game(engine, ann.id, "medium", now - dt.timedelta(days=1))  # before the task: not counted
+    task = tasks.set_task(engine, rao.id, club.id, "games_medium", 2, 80, today, today)
+    assert task.accuracy == 0  # a game task has no share right
+    now = task.created_at
+    game(engine, ann.id, "medium", now + dt.timedelta(seconds=1))
+    game(engine, ann.id, "easy", now + dt.timedelta(seconds=2))  # another level: not counted
+    game(engine, ben.id, "medium", now + dt.timedelta(seconds=3))
+    game(engine, ben.id, "medium", now + dt.timedelta(seconds=4))
+    game(engine, ben.id, "medium", now + dt.timedelta(days=2))  # after the due day: not counted
+    found = tasks.member_task_progress(engine, rao.id, club.id)
+    assert (found[(ann.id, task.id)].answered, found[(ann.id, task.id)].done) == (1, False)
+    assert (found[(ben.id, task.id)].answered, found[(ben.id, task.id)].done) == (2, True)
+    [own] = tasks.my_tasks(engine, ann.id)
+    assert own.right_of_last == 1 and not own.done
+
+
+def test_a_rush_task_is_done_by_one_run_scoring_enough(engine: Engine) -> None:
+    rao, club, (ann, ben) = class_with(engine)
+    today = dt.datetime.now(dt.UTC).date()
+    task = tasks.set_task(engine, rao.id, club.id, "rush", 25, 0, today, today)
+    for score in (12, 26, 20):
+        run(engine, ann.id, score)
+    run(engine, ben.id, 24)
+    found = tasks.member_task_progress(engine, rao.id, club.id)
+    mine, his = found[(ann.id, task.id)], found[(ben.id, task.id)]
+    assert (mine.answered, mine.right_of_last, mine.done) == (3, 26, True)
+    assert (his.answered, his.right_of_last, his.done) == (1, 24, False)
+
+
+@pytest.mark.parametrize(
+    ("kind", "wanted"),
+    [("games_medium", 0), ("games_medium", 21), ("games_expert", 1), ("rush", 0), ("rush", 201)],
+)
+def test_a_game_or_rush_task_that_cannot_be_is_refused(
+    engine: Engine, kind: str, wanted: int
+) -> None:
+    rao, club, _members = class_with(engine)
+    today = dt.datetime.now(dt.UTC).date()
+    with pytest.raises(store.ClassError):
+        tasks.set_task(engine, rao.id, club.id, kind, wanted, 0, today, today)
+    assert count(engine) == 0
+
+
+def test_only_a_teacher_of_the_class_sets_a_game_task(engine: Engine) -> None:
+    _rao, club, (ann, _ben) = class_with(engine)
+    today = dt.datetime.now(dt.UTC).date()
+    with pytest.raises(classes.NotATeacher):
+        tasks.set_task(engine, ann.id, club.id, "games_easy", 1, 0, today, today)
+    assert count(engine) == 0
