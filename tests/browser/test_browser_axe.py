@@ -34,6 +34,7 @@ from tutor import store
 from tutor.lang.i18n import available_languages
 from tutor.play.session import PlaySettings
 from tutor.rating import service
+from tutor.store import classes
 
 pytestmark = [pytest.mark.browser, pytest.mark.spread]  # spread: tests/conftest.py
 
@@ -51,7 +52,9 @@ PAGES = (
     "Daily_five",
     "Progress",
     "First_game",
+    "Class",
 )
+PIN = "2468"
 RULES = {
     "runOnly": {
         "type": "tag",
@@ -158,6 +161,25 @@ def answered_learner(app_database_url: str, lang: str) -> str:
     return name.replace(" ", "+")
 
 
+def class_teacher(app_database_url: str, lang: str) -> str:
+    """A teacher (a name with a PIN) of a class in ``lang`` with one member who answered a
+    count; the teacher's name, for the address."""
+    engine = store.make_engine(app_database_url)
+    store.migrate(engine)
+    teacher = store.create_learner(engine, f"Teacher {lang}")
+    assert store.set_pin(engine, teacher.id, PIN).ok
+    club = classes.create_class(engine, teacher.id, f"Club {lang}", lang)
+    member = store.create_learner(engine, f"Pupil {lang}")
+    classes.join_class(engine, member.id, club.join_code)
+    store.record_attempt(
+        engine, attempt_id=str(uuid.uuid4()), learner_id=member.id, kind="hand", seed=7,
+        answer=8, right_answer=8, correct=True, categories=["fifteen"], categories_missed=[],
+        seconds=6,
+    )  # fmt: skip
+    engine.dispose()
+    return teacher.name.replace(" ", "+")
+
+
 def saved_game(app_database_url: str, until: Phase, self_count: bool) -> str:
     """A game played by random legal moves until ``until`` (the learner's count in the show, or
     the end), saved in the server's database with no owner yet; its id."""
@@ -230,6 +252,13 @@ def test_the_states_that_matter(
     page.locator(".st-key-progress_themes").scroll_into_view_if_needed()
     shot(page, f"phone-390-{lang}-Progress-themes")
     page.set_viewport_size(size)
+    # a teacher's class: its code, tasks and the class table
+    load(page, f"{app_url}/Class?learner={class_teacher(app_database_url, lang)}&lang={lang}")
+    page.locator(".st-key-pin_unlock_input input").fill(PIN)
+    page.locator(".st-key-pin_unlock_input input").press("Enter")
+    expect(page.get_by_test_id("stDataFrame")).to_be_visible()
+    settled(page)
+    report["Class table"] = audit(page)
     # a game: the discard, then the play
     load(page, f"{app_url}/Play?lang={lang}")
     if four:
