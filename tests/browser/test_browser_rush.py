@@ -40,13 +40,19 @@ def test_a_short_rush_runs_to_its_end_by_keyboard_on_a_phone(phone: Any, app_url
     clock = page.get_by_text(re.compile(r"^0:\d\d left$"))
     expect(clock).to_be_visible()
     first = clock.inner_text()
+    seed = page.locator(".st-key-rush_seed")
     for right in (True, True, False):
         box = page.locator(".st-key-rush_answer input")
         expect(box).to_be_focused()
+        shown = seed.inner_text()
         total = hand_total(page)
         page.keyboard.type(str(total if right else (total + 1) % 30))
         page.keyboard.press("Enter")
-        expect(page.get_by_text("Right:" if right else "10 seconds off")).to_be_visible()
+        # this answer's own verdict: the next hand is dealt with it (a "Right:" still on show
+        # from the answer before is not this one's, and its hand's total would be typed again)
+        expect(seed).not_to_have_text(shown)
+        verdict = r"^Right:" if right else r"^Not \d+: that hand scored \d+\. 10 seconds off\.$"
+        expect(page.get_by_text(re.compile(verdict))).to_be_visible()
         settled(page)
     expect(clock).not_to_have_text(first)  # the clock moves without a click
     wide = page.evaluate(
