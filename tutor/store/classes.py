@@ -414,9 +414,10 @@ def remove_class(engine: Engine, teacher_id: int, class_id: int) -> None:
     def write() -> None:
         with _writing(engine) as conn:
             _require_teacher(conn, teacher_id, class_id)
-            conn.execute(  # its tasks (tutor.store.tasks), which import this module
-                sa.text("DELETE FROM class_tasks WHERE class_id = :c"), {"c": int(class_id)}
-            )
+            for table in ("class_tasks", "class_cards"):  # tutor.store.tasks and .cards import
+                conn.execute(  # this module; a card's learner keeps the code as a PIN
+                    sa.text(f"DELETE FROM {table} WHERE class_id = :c"), {"c": int(class_id)}
+                )
             conn.execute(CLASS_MEMBERS.delete().where(CLASS_MEMBERS.c.class_id == int(class_id)))
             conn.execute(CLASS_TEACHERS.delete().where(CLASS_TEACHERS.c.class_id == int(class_id)))
             conn.execute(CLASSES.delete().where(CLASSES.c.id == int(class_id)))

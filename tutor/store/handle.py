@@ -35,6 +35,16 @@ from tutor.store.access import (
     token_session,
     token_valid,
 )
+from tutor.store.cards import (
+    Card,
+    CardHolder,
+    CardSignIn,
+    card_holders,
+    create_accounts,
+    new_card,
+    prepare_accounts,
+    sign_in_with_card,
+)
 from tutor.store.classes import (
     ClassFigures,
     Member,
@@ -994,6 +1004,45 @@ class Store:
     def classes_joined(self, learner_name: str) -> list[SchoolClass]:
         """The classes the learner is a member of ([]: none, or the database down)."""
         return self._for_learner(learner_name, lambda e, who: classes_joined(e, who.id), [])
+
+    # ---- login cards (see tutor.store.cards: every rule is checked there as well)
+
+    def create_accounts(
+        self, teacher: str, class_id: int, names: Sequence[str]
+    ) -> list[Card] | None:
+        """``create_accounts``: the cards, each with its code shown this once (None: not
+        saved). Raises ``CardError`` or ``NotATeacher``; the names are checked and the codes
+        hashed before the database is asked (seconds of CPU for a hundred)."""
+        if not self.may_teach(teacher):
+            self.refusals += 1
+            raise NotATeacher("no_pin", "a teacher is a learner whose name has a PIN")
+        batch = prepare_accounts(names)
+        return self._as_teacher(
+            teacher, lambda e, who: create_accounts(e, who.id, class_id, batch), None, True
+        )
+
+    def card_holders(self, teacher: str, class_id: int) -> list[CardHolder]:
+        """The class's members with a card of it, for one of its teachers ([] otherwise)."""
+        return self._as_teacher(teacher, lambda e, who: card_holders(e, who.id, class_id), [])
+
+    def new_card(self, teacher: str, class_id: int, learner_id: int) -> Card | None:
+        """``new_card`` (None: not saved); raises ``CardError`` or ``NotATeacher``."""
+        return self._as_teacher(
+            teacher, lambda e, who: new_card(e, who.id, class_id, learner_id), None, True
+        )
+
+    def sign_in_with_card(self, code: str) -> CardSignIn | None:
+        """``sign_in_with_card`` from this session's browser and address; the right code
+        grants its learner here (None: the database is down). Raises ``CardRefused``."""
+        browser, address = self.browser, self.address
+        found = self._run(
+            lambda engine: sign_in_with_card(engine, code, browser, address), None, writes=True
+        )
+        if found is not None and found.learner is not None:
+            self._learners[found.learner.name] = found.learner
+            self._run_pins().pop(found.learner.id, None)
+            self.grant(found.learner.name)
+        return found
 
 
 class _Unchecked(Exception):

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from tutor.store.card_migration import create_card_table
 from tutor.store.class_migration import create_class_tables, create_task_table
 from tutor.store.engine import _now, _with_retry, _writing, ensure_folder
 from tutor.store.friend_migration import create_friend_table
@@ -472,6 +473,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(15, "games between friends, by link, with a version", create_friend_table),
     Migration(16, "classes: their teachers, members and join codes", create_class_tables),
     Migration(17, "a class's tasks: answers of a quiz at an accuracy by a day", create_task_table),
+    Migration(18, "login cards: a class's accounts, each signed in with a code", create_card_table),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
