@@ -7,6 +7,7 @@ import streamlit as st
 from cribbage_core.teaching.hand_quiz import deal_hand
 from tutor.classroom.view import home_tasks
 from tutor.frame.menu import PAGES, REVIEW_PAGE, due_today, four_colour, link_params, setup_page
+from tutor.frame.pin import card_sign_in
 from tutor.frame.profile import current_learner
 from tutor.frame.render import bold, show_html
 from tutor.frame.urlstate import seed_from_url
@@ -47,6 +48,8 @@ if not current_learner():  # a first visit: one way in, then the next step
             icon=":material/calculate:",
             query_params=link_params(),
         )
+
+card_sign_in()  # a login card from a teacher: its code signs the learner in on this browser
 
 seed = seed_from_url()
 example = deal_hand(seed)

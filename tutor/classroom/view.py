@@ -16,6 +16,7 @@ import pandas as pd
 import streamlit as st
 
 from tutor import progress
+from tutor.classroom.cards_view import accounts_part
 from tutor.classroom.table import CHANGE_DAYS, class_table, table_csv
 from tutor.clock import today
 from tutor.frame.profile import learner_params, visitor_store
@@ -445,6 +446,7 @@ def class_panel(db: Store, teacher: str, klass: SchoolClass) -> None:
         args=(teacher, klass.id, not klass.archived),
     )
     tasks_part(db, teacher, klass)
+    accounts_part(db, teacher, klass)
     class_table_part(db, teacher, klass)
 
 

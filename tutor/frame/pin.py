@@ -1,5 +1,6 @@
 """A learner's PIN on the pages: the box that asks for it, setting, changing and removing it,
-and the cookie that lets this browser skip the box next time.
+the cookie that lets this browser skip the box next time, and the box where a login card's
+code (``tutor.store.cards``: a PIN that also says whose it is) signs its learner in.
 
 ``setup_page`` calls :func:`pin_gate` on every page: when the name in the address is protected
 and this browser has not given its PIN (``tutor.frame.profile.locked_learner``), the page says
@@ -18,23 +19,43 @@ import json
 import math
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor.frame.profile import (
     PENDING_COOKIES,
+    choose_learner,
     claimed_learner,
     cookie_name,
+    current_learner,
     forget_learner,
     locked_learner,
     login_configured,
     set_cookie_later,
     visitor_store,
 )
-from tutor.frame.render import plain_html
+from tutor.frame.render import bold, plain_html
 from tutor.lang.i18n import _, fmt_int, ngettext
-from tutor.store import MAX_PIN_LENGTH, MIN_PIN_LENGTH, PinCheck, PinError, open_store
+from tutor.store import (
+    MAX_PIN_LENGTH,
+    MIN_PIN_LENGTH,
+    CardRefused,
+    CardSignIn,
+    PinCheck,
+    PinError,
+    open_store,
+)
 from tutor.store.access import TOKEN_DAYS
+from tutor.store.cards import CARD_LENGTH
 
-__all__ = ["pin_gate", "pin_settings", "refusal_text", "wait_text", "write_cookies"]
+__all__ = [
+    "card_refusal_text",
+    "card_sign_in",
+    "pin_gate",
+    "pin_settings",
+    "refusal_text",
+    "wait_text",
+    "write_cookies",
+]
 
 _MESSAGE = "pin_message"  # (kind, text) shown once by the next box drawn
 _CODE = "pin_recovery_code"  # a new PIN's recovery code, shown once
@@ -268,3 +289,74 @@ def pin_settings(name: str) -> None:
                 st.form_submit_button(
                     _("Set the PIN"), type="primary", on_click=_set_pin, args=(name, "set")
                 )
+
+
+# ---------------------------------------------------------------------------------------------
+# A login card (tutor.store.cards): its code alone signs its learner in on this browser
+
+_CARD_CODE = "pin_card_code"
+_CARD_MESSAGE = "pin_card_message"  # (kind, text or name) shown once by the card's box
+
+
+def card_refusal_text(found: CardSignIn | None) -> str:
+    """Why a card's code signed nobody in: a wait from here, a wrong code, or no database."""
+    if found is None:
+        return _("The code cannot be checked now: the database does not answer. Try again later.")
+    if found.check.wait_seconds:
+        return _("Too many wrong codes from this browser or network: try again in {time}.").format(
+            time=wait_text(found.check.wait_seconds)
+        )
+    return _("That code signs nobody in: check each letter and digit against your card.")
+
+
+def _card_sign_in() -> None:
+    typed = str(st.session_state.get(_CARD_CODE, ""))
+    st.session_state[_CARD_CODE] = ""
+    try:
+        found = visitor_store().sign_in_with_card(typed)
+    except CardRefused:
+        text = _(
+            "A card's code is {n} letters and digits in three groups, such as {example}. "
+            "Check it against your card."
+        ).format(n=fmt_int(CARD_LENGTH), example="ABCD-EFGH-JKLM")
+        st.session_state[_CARD_MESSAGE] = ("error", text)
+        return
+    if found is None or found.learner is None:
+        st.session_state[_CARD_MESSAGE] = ("error", card_refusal_text(found))
+        return
+    choose_learner(found.learner.name)
+    _remember(found.learner.name)  # this browser keeps the sign-in, as after a PIN
+    st.session_state[_CARD_MESSAGE] = ("signed_in", found.learner.name)
+
+
+def card_sign_in() -> None:
+    """The box where a learner types their login card's code (nothing while someone practises
+    here, or with the app's sign-in); once, after a card signed in, who it was."""
+    if login_configured() or get_script_run_ctx() is None:
+        # no script run: the entry script imported bare (a spawned process re-imports it as
+        # its main module), where a form is never closed and every later widget is "in" it
+        return
+    kind, text = st.session_state.pop(_CARD_MESSAGE, (None, ""))
+    if kind == "signed_in":
+        shown = f"<b><bdi>{plain_html(text)}</bdi></b>"
+        note = html.escape(
+            _("You are signed in as {name}. This browser remembers you until you press “Not you?”.")
+        ).format(name=shown)
+        st.html(f'<div class="learner-name">✅ {note}</div>')
+    if current_learner() is not None:
+        return
+    with st.container(border=True, key="card_sign_in"):
+        st.markdown(bold(_("Have a login card?")))
+        with st.form("card_sign_in_form", border=False):
+            st.text_input(
+                _("The code on your card"),
+                key=_CARD_CODE,
+                max_chars=40,
+                placeholder="ABCD-EFGH-JKLM",
+                autocomplete="off",
+            )
+            st.form_submit_button(
+                _("Sign in with the card"), type="primary", on_click=_card_sign_in
+            )
+        if kind == "error":
+            st.error(text, icon=":material/error:")
