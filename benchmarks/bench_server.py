@@ -31,6 +31,15 @@ usage (from the project root, with the project's Python):
   scripts/with_postgres.sh python benchmarks/bench_server.py ...   # on PostgreSQL ($DATABASE_URL)
   python benchmarks/bench_server.py --replicas 2 ...               # scripts/serve_cluster.sh 2
   python benchmarks/bench_server.py --base http://host:port --pids 123,456   # a server already up
+  python benchmarks/bench_server.py --pages count --levels 30 --teacher 5  # a class at once
+
+``--teacher S``: the learners of each level are the members of one class, and its teacher (a
+name with a PIN, unlocked as the browser does) has the Class page open and refreshes its table
+every S seconds while they answer. The teacher's refreshes are then timed once more alone, so
+that the server's CPU per refresh is the table's own (``teacher_cpu_ms_per_refresh``, over
+``teacher_alone_refreshes`` refreshes with the learners gone; their answers still in the
+table). Each learner is given ``--teacher-history`` earlier answers first (1,000 by default,
+with ratings and games, as ``bench_class_table.py``), which the count of answers lost leaves out.
 Without ``--base`` it starts its own server (``streamlit run app.py``) on a temporary SQLite
 database unless ``--database-url`` or ``$DATABASE_URL`` names one.
 """
@@ -44,6 +53,7 @@ import os
 import random
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -67,6 +77,7 @@ PAGES = {
     "discard": ("Discard_trainer", ("discard",)),
     "play": ("Play", ()),
     "coach": ("Play", ()),
+    "class": ("Class", ()),  # not a learner's page: the teacher's (--teacher)
 }
 #: ScriptFinishedStatus: successfully, with a compile error, a fragment's run (not: stopped for a rerun)
 FINISHED = (0, 1, 3)
@@ -94,7 +105,7 @@ class LearnerClient:
 
     def __init__(self, base: str, page: str, name: str, rng: random.Random) -> None:
         self.base, self.page, self.rng = base, page, rng
-        self.query = f"seed={rng.randint(1, 999_999_999)}&learner={name}"
+        self.query = f"seed={rng.randint(1, 999_999_999)}&learner={name.replace(' ', '+')}"
         if page == "level":
             self.query += "&level=normal"
         self.widgets: dict[str, Widget] = {}  # key -> the widget on the page after the last run
@@ -104,6 +115,7 @@ class LearnerClient:
         self.ws: websockets.ClientConnection | None = None
         self.running = ""  # the fragment the last run was of ("": the whole page)
         self.received = 0
+        self.kinds: set[str] = set()  # the kinds of element the last run drew
 
     async def connect(self) -> None:
         url = self.base.replace("http", "ws", 1) + "/_stcore/stream"
@@ -153,12 +165,13 @@ class LearnerClient:
             fm.ParseFromString(raw)
             kind = fm.WhichOneof("type")
             if kind == "new_session":  # a run starts (also each st.rerun, and a fragment's run)
-                self.drawn = {}
+                self.drawn, self.kinds = {}, set()
             elif kind == "navigation":  # which page ran: the browser names it in its next rerun
                 self.page_hash = fm.navigation.page_script_hash
             elif kind == "page_info_changed":
                 self.query = fm.page_info_changed.query_string
             elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
+                self.kinds.add(str(fm.delta.new_element.WhichOneof("type")))
                 self._note(fm.delta.new_element, fm.delta.fragment_id)
             elif kind == "script_finished" and fm.script_finished in FINISHED:
                 if fm.script_finished == 3:  # a fragment's run: the rest of the page stays, and
@@ -327,6 +340,60 @@ async def learner(
         await c.close()
 
 
+TEACHER_PIN = "2468"
+
+
+def make_class(url: str, tag: str, names: list[str], history: int) -> str:
+    """A teacher with a PIN and a class whose members are the learners ``names`` (who have
+    opened their page, so exist), each given ``history`` earlier answers, six rated skills
+    with 60 days of history and 5 games (``bench_class_table.seed_learner``); the teacher's name."""
+    import datetime as dt
+
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_class_table import seed_learner
+
+    from tutor import store
+    from tutor.store import classes
+
+    engine = store.make_engine(url)
+    try:
+        teacher = store.create_learner(engine, f"bench teacher {tag}")
+        assert store.set_pin(engine, teacher.id, TEACHER_PIN).ok
+        club = classes.create_class(engine, teacher.id, f"Bench class {tag}", "en")
+        for name in names:
+            member = store.learner_by_name(engine, name) or store.create_learner(engine, name)
+            classes.join_class(engine, member.id, club.join_code)
+            if history:
+                seed_learner(
+                    engine, member.id, history, dt.datetime.now(dt.UTC).replace(tzinfo=None)
+                )
+    finally:
+        engine.dispose()
+    return teacher.name
+
+
+async def open_table(base: str, teacher: str) -> LearnerClient:
+    """The teacher's Class page, unlocked with the PIN as the browser does, its table drawn."""
+    c = LearnerClient(base, "class", teacher, random.Random(7))
+    await c.connect()
+    await c.run()
+    await c.run(values={"pin_unlock_input": TEACHER_PIN}, click="Unlock")
+    if "class_chosen" not in c.widgets or "dataframe" not in c.kinds:
+        raise RuntimeError(f"the teacher's table is not drawn: {sorted(c.kinds)}")
+    return c
+
+
+async def watch_table(c: LearnerClient, every: float, stop_at: list[float], out: dict) -> None:
+    """The teacher's refreshes (a whole run of the page, as a reload) every ``every`` s."""
+    try:
+        while time.time() < stop_at[0]:
+            await asyncio.sleep(every)
+            out["refreshes"].append(await c.run())
+    except Exception as error:  # noqa: BLE001 - reported with the level
+        out["errors"].append(f"teacher: {type(error).__name__}: {str(error)[:160]}")
+
+
 def pct(values: list[float], q: float) -> float | None:
     ordered = sorted(values)
     if not ordered:
@@ -376,7 +443,16 @@ def stored_answers(
 
 
 async def level(
-    base: str, url: str, pids: list[int], page: str, n: int, seconds: float, think: float, tag: str
+    base: str,
+    url: str,
+    pids: list[int],
+    page: str,
+    n: int,
+    seconds: float,
+    think: float,
+    tag: str,
+    teacher_every: float = 0.0,
+    history: int = 0,
 ) -> dict:
     tag = f"{tag}-{uuid.uuid4().hex[:4]}"  # new learners for every level, even one run twice
     names = [f"bench-{tag}-{page}-{n}-{i}" for i in range(n)]
@@ -403,12 +479,28 @@ async def level(
     ]
     while len(ready) < n and not all(t.done() for t in tasks):
         await asyncio.sleep(0.1)
+    teacher_out: dict = {"refreshes": [], "errors": []}
+    watching, quizzes = None, PAGES[page][1]
+    seeded = {}  # answers stored before the level (the class's seeded history)
+    if teacher_every:
+        board = await open_table(base, make_class(url, tag, names, history))
+        seeded = stored_answers(url, names, quizzes) if quizzes else {}
+        watching = asyncio.ensure_future(watch_table(board, teacher_every, stop_at, teacher_out))
     cpu0, wall0, own0 = cpu_seconds(pids) if pids else 0.0, time.time(), time.process_time()
     stop_at[0] = wall0 + seconds
     go.set()
     await asyncio.gather(*tasks)
+    if watching is not None:
+        await watching
     wall = time.time() - wall0
     cpu = cpu_seconds(pids) - cpu0 if pids else None
+    alone = []
+    if teacher_every:  # the table's own cost: the same refreshes with the learners gone
+        for _ in range(10):
+            before = cpu_seconds(pids) if pids else 0.0
+            await board.run()
+            alone.append(cpu_seconds(pids) - before if pids else 0.0)
+        await board.close()
     cycles = sum(o["submitted"] for o in outs)
     result = {
         "page": page,
@@ -434,10 +526,22 @@ async def level(
         "server_rss_mb": rss_mb(pids) if pids else None,
         "loadavg": [round(x, 1) for x in os.getloadavg()],
     }
-    quizzes = PAGES[page][1]
+    if teacher_every:
+        refreshes = teacher_out["refreshes"]
+        result["errors"] += teacher_out["errors"]
+        result["teacher_refreshes"] = len(refreshes)
+        result["teacher_refresh_p50"] = pct(refreshes, 0.5)
+        result["teacher_refresh_p95"] = pct(refreshes, 0.95)
+        result["teacher_alone_refreshes"] = len(alone)
+        result["teacher_cpu_ms_per_refresh"] = (
+            round(1000 * statistics.median(alone)) if pids else None
+        )
     if url and quizzes:
         await asyncio.sleep(0.5)
-        rows = stored_answers(url, names, quizzes)
+        rows = {
+            x: (r[0] - seeded.get(x, (0, 0))[0], r[1] - seeded.get(x, (0, 0))[1])
+            for x, r in stored_answers(url, names, quizzes).items()
+        }
         stored = sum(rows.get(x, (0, 0))[0] for x in names)
         result["lost"] = cycles - stored
         result["duplicated"] = stored - sum(rows.get(x, (0, 0))[1] for x in names)
@@ -578,7 +682,16 @@ async def main_async(args: argparse.Namespace) -> int:
             await warm.close()
             for n in args.levels:
                 r = await level(
-                    servers.base, url, servers.pids, page, n, args.seconds, args.think, tag
+                    servers.base,
+                    url,
+                    servers.pids,
+                    page,
+                    n,
+                    args.seconds,
+                    args.think,
+                    tag,
+                    args.teacher,
+                    args.teacher_history,
                 )
                 results.append(r)
                 print(json.dumps(r), flush=True)
@@ -590,6 +703,13 @@ async def main_async(args: argparse.Namespace) -> int:
         f"{'next p50':>8} {'p95':>6} {'KB/cycle':>8} {'lost':>4} {'dup':>3} {'RSS MB':>7}  load"
     )
     for r in results:
+        if "teacher_refreshes" in r:
+            print(
+                f"  teacher: {r['teacher_refreshes']} refreshes with the learners, p50 "
+                f"{r['teacher_refresh_p50']} s, p95 {r['teacher_refresh_p95']} s; alone "
+                f"{r['teacher_cpu_ms_per_refresh']} ms of server CPU a refresh (median of "
+                f"{r['teacher_alone_refreshes']})"
+            )
         print(
             f"{r['page']:8} {r['learners']:>8} {r['cycles']:>6} {r['server_cpu_ms_per_cycle']!s:>12} "
             f"{r['answer_p50']!s:>10} {r['answer_p95']!s:>6} {r['next_p50']!s:>8} {r['next_p95']!s:>6} "
@@ -618,11 +738,25 @@ def main() -> int:
         "--pids", default="", help="with --base: its process ids, for CPU per cycle"
     )
     parser.add_argument("--out", default="", help="write the results as JSON")
+    parser.add_argument(
+        "--teacher",
+        type=float,
+        default=0.0,
+        help="the learners are a class, its teacher's table refreshed every S seconds",
+    )
+    parser.add_argument(
+        "--teacher-history",
+        type=int,
+        default=1000,
+        help="with --teacher: earlier answers each learner is given (the table's weight)",
+    )
     args = parser.parse_args()
+    if args.teacher and not (args.database_url or not args.base):
+        parser.error("--teacher with --base needs --database-url (the class is made there)")
     args.pages = [p for p in args.pages.split(",") if p]
-    unknown = [p for p in args.pages if p not in PAGES]
+    unknown = [p for p in args.pages if p not in CYCLES]
     if unknown:
-        parser.error(f"unknown page {unknown}: choose from {', '.join(PAGES)}")
+        parser.error(f"unknown page {unknown}: choose from {', '.join(CYCLES)}")
     args.levels = [int(x) for x in args.levels.split(",")]
     return asyncio.run(main_async(args))
 
