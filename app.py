@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from cribbage_core.teaching.hand_quiz import deal_hand
-from tutor.classroom.view import home_tasks
+from tutor.classroom.task_view import home_tasks
 from tutor.frame.menu import PAGES, REVIEW_PAGE, due_today, four_colour, link_params, setup_page
 from tutor.frame.pin import card_sign_in
 from tutor.frame.profile import current_learner

@@ -8,8 +8,6 @@ an empty answer or a ``ClassError`` whose reason is worded here.
 
 from __future__ import annotations
 
-import datetime as dt
-from typing import Final
 from urllib.parse import urlencode
 
 import pandas as pd
@@ -17,50 +15,40 @@ import streamlit as st
 
 from tutor import progress
 from tutor.classroom.cards_view import accounts_part
+from tutor.classroom.messages import refusal_text, say, show_message
 from tutor.classroom.table import CHANGE_DAYS, class_table, table_csv
-from tutor.clock import today
+from tutor.classroom.task_view import task_columns, task_line, tasks_part
 from tutor.frame.profile import learner_params, visitor_store
 from tutor.frame.render import plain_html
 from tutor.frame.tables import figures_table
 from tutor.frame.urlstate import set_url_param
 from tutor.lang.i18n import (
     LANG_KEY,
-    N_,
     _,
     available_languages,
     current_language,
-    fmt_date,
     fmt_int,
-    fmt_percent,
     kind_name,
     language_name,
     list_text,
-    ngettext,
     rating_text,
 )
 from tutor.rating.skills import SKILLS
 from tutor.store import (
-    ALL_TASK_KINDS,
-    GAME_TASKS,
-    RUSH_TASK,
     ClassError,
     SchoolClass,
     Store,
-    TaskProgress,
     shown_code,
 )
-from tutor.store.classes import MAX_CLASS_NAME_LENGTH, MAX_MEMBERS
-from tutor.store.tasks import MAX_RUSH_SCORE, MAX_TASK_GAMES
+from tutor.store.classes import MAX_CLASS_NAME_LENGTH
 
 __all__ = [
     "CLASS_KEY",
-    "home_tasks",
     "JOIN_KEY",
     "MEMBER_KEY",
     "PAGE",
     "learner_classes",
     "member_progress",
-    "refusal_text",
     "teacher_classes",
 ]
 
@@ -69,7 +57,6 @@ PAGE_ADDRESS = "Class"  # the page's path in the address (Streamlit names it fro
 CLASS_KEY = "class"  # ?class=<id>: the teacher's class on show
 MEMBER_KEY = "member"  # ?member=<learner id>: that member's progress, read-only
 JOIN_KEY = "join"  # ?join=<code>: the join link's code, put in the box
-_MESSAGE = "class_message"
 
 
 def skill_names() -> dict[str, str]:
@@ -82,55 +69,6 @@ def skill_names() -> dict[str, str]:
         "discard": _("Discards"),
         "game": _("Whole games"),
     }
-
-
-def refusal_text(error: ClassError) -> str:
-    """Why the store refused, in the learner's words; nothing was changed."""
-    texts = {
-        "form": _(
-            "A join code is {n} letters and digits, such as {example}. Nothing was changed."
-        ).format(n=fmt_int(12), example="ABCD-EFGH-JKLM"),
-        "mistyped": _(
-            "That join code has a mistyped letter or digit: check each one against the code "
-            "your teacher gave. Nothing was changed."
-        ),
-        "unknown": _("No class has that join code: ask your teacher for it again."),
-        "archived": _("That class is archived: it takes no new learners."),
-        "full": _("That class is full: it has {n} learners.").format(n=fmt_int(MAX_MEMBERS)),
-        "no_pin": _("To teach a class, protect your name with a PIN first."),
-        "not_teacher": _("No class of yours has that number."),
-        "other_no_pin": _(
-            "Another teacher must protect their name with a PIN first. Nothing was changed."
-        ),
-        "no_learner": _("Nobody uses that name here. Nothing was changed."),
-        "task": _(
-            "A task asks for at most {most} answers, with a share right from {low} to {high}. "
-            "Nothing was changed."
-        ).format(most=fmt_int(500), low=fmt_percent(0), high=fmt_percent(1)),
-        "task_past": _("A task is due today or later. Nothing was changed."),
-        "task_games": _("A game task asks for {low} to {high} games. Nothing was changed.").format(
-            low=fmt_int(1), high=fmt_int(MAX_TASK_GAMES)
-        ),
-        "task_rush": _(
-            "A rush task asks for a score from {low} to {high}. Nothing was changed."
-        ).format(low=fmt_int(1), high=fmt_int(MAX_RUSH_SCORE)),
-        "name": _(
-            "A class's name has at most {n} characters, and some that show. Nothing was changed."
-        ).format(n=fmt_int(MAX_CLASS_NAME_LENGTH)),
-    }
-    return texts.get(error.reason, _("That was refused. Nothing was changed."))
-
-
-def _say(kind: str, text: str) -> None:
-    st.session_state[_MESSAGE] = (kind, text)
-
-
-def _message() -> None:
-    kind, text = st.session_state.pop(_MESSAGE, (None, ""))
-    if kind == "error":
-        st.error(text, icon=":material/error:")
-    elif kind == "success":
-        st.success(text, icon=":material/check_circle:")
 
 
 def _class_name_html(name: str) -> str:
@@ -146,10 +84,10 @@ def _join(name: str) -> None:
     try:
         joined = visitor_store().join_class(name, typed)
     except ClassError as error:
-        _say("error", refusal_text(error))
+        say("error", refusal_text(error))
         return
     if joined is None:
-        _say("error", _("You could not join now: your progress is not being saved."))
+        say("error", _("You could not join now: your progress is not being saved."))
         return
     st.session_state["class_join_code"] = ""
     if JOIN_KEY in st.query_params:
@@ -160,12 +98,12 @@ def _join(name: str) -> None:
         if new
         else _("You are in {name} already.")
     )
-    _say("success", text.format(name=klass.name))
+    say("success", text.format(name=klass.name))
 
 
 def _leave(name: str, klass: SchoolClass) -> None:
     if visitor_store().leave_class(name, klass.id):
-        _say(
+        say(
             "success",
             _("You left {name}: its teachers see nothing more of your progress.").format(
                 name=klass.name
@@ -176,7 +114,7 @@ def _leave(name: str, klass: SchoolClass) -> None:
 def learner_classes(db: Store, name: str) -> None:
     """The classes the learner is in, each with "Leave", and the box to join one by its code."""
     st.header(_("Your classes"))
-    _message()
+    show_message()
     joined = db.classes_joined(name)
     if not joined:
         st.caption(_("You are in no class yet. A teacher gives you a join code."))
@@ -188,7 +126,7 @@ def learner_classes(db: Store, name: str) -> None:
                 _("Leave"), key=f"class_leave_{klass.id}", on_click=_leave, args=(name, klass)
             )
     for progress_now in db.my_tasks(name):
-        _task_line(progress_now)
+        task_line(progress_now)
     offered = st.query_params.get(JOIN_KEY)
     if offered and "class_join_code" not in st.session_state:
         st.session_state["class_join_code"] = offered[:40]
@@ -203,112 +141,6 @@ def learner_classes(db: Store, name: str) -> None:
         st.form_submit_button(_("Join the class"), type="primary", on_click=_join, args=(name,))
 
 
-#: What the task form offers: the quizzes, the games against each level, a counting rush.
-_GAME_TASK_NAMES: Final = {
-    GAME_TASKS["easy"]: N_("Games against the easy computer"),
-    GAME_TASKS["medium"]: N_("Games against the medium computer"),
-    GAME_TASKS["hard"]: N_("Games against the hard computer"),
-    RUSH_TASK: N_("A counting rush"),
-}
-
-
-def task_kind_name(kind: str) -> str:
-    """The name of a task's kind in the form: a quiz's, or a game or rush task's."""
-    return _(_GAME_TASK_NAMES[kind]) if kind in _GAME_TASK_NAMES else progress.quiz_name(kind)
-
-
-def task_text(kind: str, answers: int, accuracy: int, due_on: dt.date) -> str:
-    """A task in words: the quiz, how many answers, how many right, by when (a game task: how
-    many games against which level; a rush task: the score to reach)."""
-    shown = {"n": fmt_int(answers), "day": fmt_date(due_on)}
-    if kind == GAME_TASKS["easy"]:
-        return ngettext(
-            "Play {n} game to the end against the easy computer, by {day}",
-            "Play {n} games to the end against the easy computer, by {day}",
-            answers,
-        ).format(**shown)
-    if kind == GAME_TASKS["medium"]:
-        return ngettext(
-            "Play {n} game to the end against the medium computer, by {day}",
-            "Play {n} games to the end against the medium computer, by {day}",
-            answers,
-        ).format(**shown)
-    if kind == GAME_TASKS["hard"]:
-        return ngettext(
-            "Play {n} game to the end against the hard computer, by {day}",
-            "Play {n} games to the end against the hard computer, by {day}",
-            answers,
-        ).format(**shown)
-    if kind == RUSH_TASK:
-        return _("Score {n} or more in a counting rush, by {day}").format(**shown)
-    return _("{quiz}: {n} answers, {percent} or more of them right, by {day}").format(
-        quiz=progress.quiz_name(kind),
-        n=fmt_int(answers),
-        percent=fmt_percent(accuracy / 100),
-        day=fmt_date(due_on),
-    )
-
-
-def _task_line(found: TaskProgress) -> None:
-    task = found.task
-    with st.container(border=True, key=f"class_task_{task.id}"):
-        st.markdown(
-            _("**{name}**: {task}").format(
-                name=task.class_name,
-                task=task_text(task.kind, task.answers, task.accuracy, task.due_on),
-            )
-        )
-        if task.kind in GAME_TASKS.values() or task.kind == RUSH_TASK:
-            _game_or_rush_line(found)
-        elif found.done:
-            st.success(
-                _("Done: {right} of your last {n} answers were right.").format(
-                    right=fmt_int(found.right_of_last), n=fmt_int(task.answers)
-                ),
-                icon=":material/check_circle:",
-            )
-        else:
-            st.progress(
-                min(found.answered, task.answers) / task.answers,
-                text=_("{answered} answered; {right} of the last {n} right.").format(
-                    answered=fmt_int(found.answered),
-                    right=fmt_int(found.right_of_last),
-                    n=fmt_int(min(found.answered, task.answers)),
-                ),
-            )
-
-
-def _game_or_rush_line(found: TaskProgress) -> None:
-    """A game or rush task's progress: the games finished, or the best run's score."""
-    task = found.task
-    if task.kind == RUSH_TASK:
-        text = ngettext(
-            "Best score {best} of {n} wanted ({runs} run).",
-            "Best score {best} of {n} wanted ({runs} runs).",
-            found.answered,
-        ).format(
-            best=fmt_int(found.right_of_last), n=fmt_int(task.answers), runs=fmt_int(found.answered)
-        )
-    else:
-        text = ngettext(
-            "{done} of {n} game played.", "{done} of {n} games played.", task.answers
-        ).format(done=fmt_int(found.right_of_last), n=fmt_int(task.answers))
-    if found.done:
-        st.success(_("Done: {progress}").format(progress=text), icon=":material/check_circle:")
-    else:
-        st.progress(min(found.right_of_last, task.answers) / task.answers, text=text)
-
-
-def home_tasks(name: str) -> None:
-    """The learner's tasks from their classes, for the home page (nothing without one)."""
-    found = visitor_store().my_tasks(name)
-    if not found:
-        return
-    st.header(_("Your tasks"))
-    for progress_now in found:
-        _task_line(progress_now)
-
-
 # ---------------------------------------------------------------------------------------------
 # A teacher's classes
 
@@ -320,14 +152,14 @@ def _create(name: str) -> None:
             name, str(state.get("class_new_name", "")), str(state.get("class_new_language"))
         )
     except ClassError as error:
-        _say("error", refusal_text(error))
+        say("error", refusal_text(error))
         return
     if made is None:
-        _say("error", _("The class was not made: your progress is not being saved."))
+        say("error", _("The class was not made: your progress is not being saved."))
         return
     state["class_new_name"] = ""
     state["class_chosen"] = made.id
-    _say(
+    say(
         "success",
         _("The class {name} is made. Give your learners its join code.").format(name=made.name),
     )
@@ -339,12 +171,12 @@ def _add_teacher(name: str, class_id: int) -> None:
     try:
         added = visitor_store().add_teacher(name, class_id, other) if other else None
     except ClassError as error:
-        _say("error", refusal_text(error))
+        say("error", refusal_text(error))
         return
     if added:
-        _say("success", _("{name} teaches this class too.").format(name=other))
+        say("success", _("{name} teaches this class too.").format(name=other))
     elif added is False:
-        _say("success", _("{name} teaches this class already.").format(name=other))
+        say("success", _("{name} teaches this class already.").format(name=other))
 
 
 def _archive(name: str, class_id: int, archived: bool) -> None:
@@ -450,79 +282,6 @@ def class_panel(db: Store, teacher: str, klass: SchoolClass) -> None:
     class_table_part(db, teacher, klass)
 
 
-def _set_task(name: str, class_id: int) -> None:
-    state = st.session_state
-    try:
-        made = visitor_store().set_task(
-            name,
-            class_id,
-            str(state.get("class_task_kind")),
-            int(state.get("class_task_answers") or 0),
-            int(state.get("class_task_accuracy") or 0),
-            state.get("class_task_due") or today(),
-            today(),
-        )
-    except ClassError as error:
-        _say("error", refusal_text(error))
-        return
-    if made is not None:
-        _say(
-            "success",
-            _("The task is set: {task}.").format(
-                task=task_text(made.kind, made.answers, made.accuracy, made.due_on)
-            ),
-        )
-
-
-def _remove_task(name: str, class_id: int, task_id: int) -> None:
-    visitor_store().remove_task(name, class_id, task_id)
-
-
-def tasks_part(db: Store, teacher: str, klass: SchoolClass) -> None:
-    """The class's tasks, each with "Remove", and the form that sets one."""
-    tasks = db.class_tasks(teacher, klass.id)
-    with st.expander(_("Tasks ({n})").format(n=fmt_int(len(tasks))), icon=":material/task:"):
-        for task in tasks:
-            left, right = st.columns([4, 1], vertical_alignment="center")
-            left.write(task_text(task.kind, task.answers, task.accuracy, task.due_on))
-            right.button(
-                _("Remove"),
-                key=f"class_task_remove_{task.id}",
-                on_click=_remove_task,
-                args=(teacher, klass.id, task.id),
-            )
-        with st.form("class_task", border=True):
-            st.selectbox(
-                _("Task"), ALL_TASK_KINDS, format_func=task_kind_name, key="class_task_kind"
-            )
-            left, right = st.columns(2)
-            left.number_input(
-                _("Answers, games, or the rush's score"),
-                min_value=1,
-                max_value=500,
-                value=30,
-                key="class_task_answers",
-                help=_(
-                    "For a quiz, the answers to give; for games, how many to play to the end; "
-                    "for a counting rush, the score one run must reach."
-                ),
-            )
-            right.number_input(
-                _("Percent right, at least (quizzes)"),
-                min_value=0,
-                max_value=100,
-                value=80,
-                key="class_task_accuracy",
-            )
-            st.date_input(
-                _("Due by"),
-                value=today() + dt.timedelta(days=7),
-                min_value=today(),
-                key="class_task_due",
-            )
-            st.form_submit_button(_("Set the task"), on_click=_set_task, args=(teacher, klass.id))
-
-
 def _weak_name(area: str, category: str) -> str:
     return kind_name(category)
 
@@ -541,30 +300,7 @@ def class_table_part(db: Store, teacher: str, klass: SchoolClass) -> None:
         join=list_text,
         band_names=lambda band: _(progress.BAND_NAMES[band]),
     )
-    task_headers: dict[str, str] = {}
-    progress_of = db.member_task_progress(teacher, klass.id)
-    for task in db.class_tasks(teacher, klass.id):
-        key = f"task_{task.id}"
-        task_headers[key] = _("Task: {quiz}, by {day}").format(
-            quiz=task_kind_name(task.kind), day=fmt_date(task.due_on)
-        )
-        cells = []
-        for who in table["learner_id"]:
-            found = progress_of.get((int(who), task.id))
-            right = 0 if found is None else found.right_of_last
-            answered = 0 if found is None else found.answered
-            if task.kind == RUSH_TASK:
-                text = _("best {best} of {n}").format(best=fmt_int(right), n=fmt_int(task.answers))
-            elif task.kind in GAME_TASKS.values():
-                text = ngettext("{done} of {n} game", "{done} of {n} games", task.answers).format(
-                    done=fmt_int(right), n=fmt_int(task.answers)
-                )
-            else:
-                text = _("{right} of {n} right ({answered} answered)").format(
-                    right=fmt_int(right), n=fmt_int(task.answers), answered=fmt_int(answered)
-                )
-            cells.append(("✓ " if found is not None and found.done else "") + text)
-        table[key] = cells
+    task_headers = task_columns(db, teacher, klass, table)
     names = skill_names()
     rated = [s for s in SKILLS if table[s].notna().any()]
     shown_skills = st.multiselect(
