@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from collections.abc import Callable
 
 import pytest
 import sqlalchemy as sa
@@ -14,11 +15,7 @@ from tutor import store
 from tutor.store import classes, rushes, tasks
 from tutor.store.records import record_game
 
-
-def teacher(engine: Engine) -> store.Learner:
-    found = store.create_learner(engine, "Ms Rao")
-    assert store.set_pin(engine, found.id, "2468").ok
-    return found
+MakeTeacher = Callable[..., store.Learner]  # the ``teacher`` fixture (conftest.py)
 
 
 def game(engine: Engine, learner_id: int, level: str, at: dt.datetime) -> None:
@@ -33,8 +30,10 @@ def run(engine: Engine, learner_id: int, score: int) -> None:
     assert rushes.record_rush(engine, learner_id, str(uuid.uuid4()), today, score, score + 3, 2)
 
 
-def class_with(engine: Engine) -> tuple[store.Learner, classes.SchoolClass, list[store.Learner]]:
-    rao = teacher(engine)
+def class_with(
+    engine: Engine, teacher: MakeTeacher
+) -> tuple[store.Learner, classes.SchoolClass, list[store.Learner]]:
+    rao = teacher()
     club = classes.create_class(engine, rao.id, "Club", "en")
     members = [store.create_learner(engine, name) for name in ("Ann", "Ben")]
     for who in members:
@@ -49,8 +48,9 @@ def count(engine: Engine) -> int:
 
 def test_a_game_task_counts_the_games_finished_against_its_level_in_its_span(
     engine: Engine,
+    teacher: MakeTeacher,
 ) -> None:
-    rao, club, (ann, ben) = class_with(engine)
+    rao, club, (ann, ben) = class_with(engine, teacher)
     now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
     today = now.date()
     game(engine, ann.id, "medium", now - dt.timedelta(days=1))  # before the task: not counted
@@ -69,8 +69,10 @@ def test_a_game_task_counts_the_games_finished_against_its_level_in_its_span(
     assert own.right_of_last == 1 and not own.done
 
 
-def test_a_rush_task_is_done_by_one_run_scoring_enough(engine: Engine) -> None:
-    rao, club, (ann, ben) = class_with(engine)
+def test_a_rush_task_is_done_by_one_run_scoring_enough(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    rao, club, (ann, ben) = class_with(engine, teacher)
     today = dt.datetime.now(dt.UTC).date()
     task = tasks.set_task(engine, rao.id, club.id, "rush", 25, 0, today, today)
     for score in (12, 26, 20):
@@ -87,17 +89,17 @@ def test_a_rush_task_is_done_by_one_run_scoring_enough(engine: Engine) -> None:
     [("games_medium", 0), ("games_medium", 21), ("games_expert", 1), ("rush", 0), ("rush", 201)],
 )
 def test_a_game_or_rush_task_that_cannot_be_is_refused(
-    engine: Engine, kind: str, wanted: int
+    engine: Engine, kind: str, wanted: int, teacher: MakeTeacher
 ) -> None:
-    rao, club, _members = class_with(engine)
+    rao, club, _members = class_with(engine, teacher)
     today = dt.datetime.now(dt.UTC).date()
     with pytest.raises(store.ClassError):
         tasks.set_task(engine, rao.id, club.id, kind, wanted, 0, today, today)
     assert count(engine) == 0
 
 
-def test_only_a_teacher_of_the_class_sets_a_game_task(engine: Engine) -> None:
-    _rao, club, (ann, _ben) = class_with(engine)
+def test_only_a_teacher_of_the_class_sets_a_game_task(engine: Engine, teacher: MakeTeacher) -> None:
+    _rao, club, (ann, _ben) = class_with(engine, teacher)
     today = dt.datetime.now(dt.UTC).date()
     with pytest.raises(classes.NotATeacher):
         tasks.set_task(engine, ann.id, club.id, "games_easy", 1, 0, today, today)

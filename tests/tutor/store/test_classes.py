@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from collections.abc import Callable
 
 import pytest
 import sqlalchemy as sa
@@ -20,6 +21,8 @@ from tutor.store.classes import CODE_ALPHABET, JoinRefused, NotATeacher
 from tutor.store.handle import Store
 from tutor.store.ratings import SKILL_RATINGS
 
+MakeTeacher = Callable[..., store.Learner]  # the ``teacher`` fixture (conftest.py)
+
 
 def answer(correct: bool = True, kind: str = "hand", seconds: float = 10.0) -> store.Attempt:
     return store.Attempt(
@@ -27,12 +30,6 @@ def answer(correct: bool = True, kind: str = "hand", seconds: float = 10.0) -> s
         categories=("run", "fifteen"), categories_missed=() if correct else ("run",),
         seconds=seconds,
     )  # fmt: skip
-
-
-def teacher(engine: Engine, name: str = "Ms Rao", pin: str = "2468") -> store.Learner:
-    found = store.create_learner(engine, name)
-    assert store.set_pin(engine, found.id, pin).ok
-    return found
 
 
 def rows(engine: Engine, table: str) -> int:
@@ -50,20 +47,20 @@ def session(engine: Engine, key: str) -> Store:
 # --- who may teach ---------------------------------------------------------------------------
 
 
-def test_a_teacher_is_a_learner_with_a_pin(engine: Engine) -> None:
+def test_a_teacher_is_a_learner_with_a_pin(engine: Engine, teacher: MakeTeacher) -> None:
     sam = store.create_learner(engine, "Sam")
     with pytest.raises(NotATeacher, match="PIN") as refused:
         classes.create_class(engine, sam.id, "Tuesday club", "en")
     assert refused.value.reason == "no_pin" and rows(engine, "classes") == 0
-    rao = teacher(engine)
+    rao = teacher()
     made = classes.create_class(engine, rao.id, "  Tuesday   club ", "hi")
     assert (made.name, made.language, made.archived) == ("Tuesday club", "hi", False)
     assert classes.classes_taught(engine, rao.id) == [made]
     assert classes.classes_taught(engine, sam.id) == []
 
 
-def test_a_session_must_have_proved_the_pin_to_teach(engine: Engine) -> None:
-    teacher(engine)
+def test_a_session_must_have_proved_the_pin_to_teach(engine: Engine, teacher: MakeTeacher) -> None:
+    teacher()
     stranger = session(engine, "b")  # types ?learner=Ms Rao without the PIN
     assert not stranger.may_teach("Ms Rao")
     with pytest.raises(NotATeacher):
@@ -78,16 +75,16 @@ def test_a_session_must_have_proved_the_pin_to_teach(engine: Engine) -> None:
     assert owner.classes_taught("Ms Rao") == [made]
 
 
-def test_a_class_name_that_cannot_be_one_is_refused(engine: Engine) -> None:
-    rao = teacher(engine)
+def test_a_class_name_that_cannot_be_one_is_refused(engine: Engine, teacher: MakeTeacher) -> None:
+    rao = teacher()
     for bad in ("", "  \u200b ", "x" * 61):
         with pytest.raises(store.ClassError):
             classes.create_class(engine, rao.id, bad, "en")
     assert rows(engine, "classes") == 0
 
 
-def test_a_teacher_who_loses_the_pin_teaches_nothing(engine: Engine) -> None:
-    rao = teacher(engine)
+def test_a_teacher_who_loses_the_pin_teaches_nothing(engine: Engine, teacher: MakeTeacher) -> None:
+    rao = teacher()
     made = classes.create_class(engine, rao.id, "Club", "en")
     ann = store.create_learner(engine, "Ann")
     classes.join_class(engine, ann.id, made.join_code)
@@ -133,8 +130,10 @@ def test_a_code_of_the_wrong_shape_is_refused(typed: str) -> None:
     assert refused.value.reason == "form"
 
 
-def test_a_wrong_or_tampered_code_joins_nothing_and_changes_nothing(engine: Engine) -> None:
-    rao = teacher(engine)
+def test_a_wrong_or_tampered_code_joins_nothing_and_changes_nothing(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    rao = teacher()
     made = classes.create_class(engine, rao.id, "Club", "en")
     ann = store.create_learner(engine, "Ann")
     code = made.join_code
@@ -152,9 +151,9 @@ def test_a_wrong_or_tampered_code_joins_nothing_and_changes_nothing(engine: Engi
 
 
 def test_an_archived_or_full_class_takes_no_new_members(
-    engine: Engine, monkeypatch: pytest.MonkeyPatch
+    engine: Engine, monkeypatch: pytest.MonkeyPatch, teacher: MakeTeacher
 ) -> None:
-    rao = teacher(engine)
+    rao = teacher()
     made = classes.create_class(engine, rao.id, "Club", "en")
     ann, ben, cat = (store.create_learner(engine, n) for n in ("Ann", "Ben", "Cat"))
     classes.join_class(engine, ann.id, made.join_code)
@@ -175,8 +174,9 @@ def test_an_archived_or_full_class_takes_no_new_members(
 
 def test_a_teacher_sees_only_members_of_their_own_classes_and_only_after_they_joined(
     engine: Engine,
+    teacher: MakeTeacher,
 ) -> None:
-    rao, lee = teacher(engine), teacher(engine, "Mr Lee", "1357")
+    rao, lee = teacher(), teacher("Mr Lee", "1357")
     club = classes.create_class(engine, rao.id, "Club", "en")
     other = classes.create_class(engine, lee.id, "Other", "en")
     ann = store.create_learner(engine, "Ann")
@@ -207,8 +207,8 @@ def test_a_teacher_sees_only_members_of_their_own_classes_and_only_after_they_jo
     assert classes.member_learner(engine, lee.id, other.id, ann.id) is None  # not in Lee's class
 
 
-def test_a_learner_who_leaves_is_no_longer_visible(engine: Engine) -> None:
-    rao = teacher(engine)
+def test_a_learner_who_leaves_is_no_longer_visible(engine: Engine, teacher: MakeTeacher) -> None:
+    rao = teacher()
     club = classes.create_class(engine, rao.id, "Club", "en")
     ann = store.create_learner(engine, "Ann")
     store.store_attempt(engine, ann.id, answer())
@@ -226,8 +226,10 @@ def test_a_learner_who_leaves_is_no_longer_visible(engine: Engine) -> None:
     assert [m.name for m in classes.class_members(engine, rao.id, club.id)] == ["Ann"]
 
 
-def test_removing_a_class_removes_no_learners_progress(engine: Engine) -> None:
-    rao = teacher(engine)
+def test_removing_a_class_removes_no_learners_progress(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    rao = teacher()
     club = classes.create_class(engine, rao.id, "Club", "en")
     ann = store.create_learner(engine, "Ann")
     store.store_attempt(engine, ann.id, answer())
@@ -242,8 +244,8 @@ def test_removing_a_class_removes_no_learners_progress(engine: Engine) -> None:
         classes.join_class(engine, ann.id, club.join_code)
 
 
-def test_several_teachers_share_a_class(engine: Engine) -> None:
-    rao, lee = teacher(engine), teacher(engine, "Mr Lee", "1357")
+def test_several_teachers_share_a_class(engine: Engine, teacher: MakeTeacher) -> None:
+    rao, lee = teacher(), teacher("Mr Lee", "1357")
     sam = store.create_learner(engine, "Sam")
     club = classes.create_class(engine, rao.id, "Club", "en")
     with pytest.raises(NotATeacher) as refused:
@@ -259,8 +261,10 @@ def test_several_teachers_share_a_class(engine: Engine) -> None:
     assert [m.name for m in classes.class_members(engine, lee.id, club.id)] == ["Ann"]
 
 
-def test_the_class_figures_count_each_members_answers_ratings_and_games(engine: Engine) -> None:
-    rao = teacher(engine)
+def test_the_class_figures_count_each_members_answers_ratings_and_games(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    rao = teacher()
     club = classes.create_class(engine, rao.id, "Club", "en")
     ann, ben, out = (store.create_learner(engine, n) for n in ("Ann", "Ben", "Outsider"))
     for correct in (True, True, False):
@@ -297,8 +301,9 @@ def test_the_class_figures_count_each_members_answers_ratings_and_games(engine: 
 
 def test_a_protected_member_is_read_by_the_teacher_without_the_members_pin(
     engine: Engine,
+    teacher: MakeTeacher,
 ) -> None:
-    teacher(engine)
+    teacher()
     owner = session(engine, "a")
     assert (check := owner.try_pin("Ms Rao", "2468")) is not None and check.ok
     club = owner.create_class("Ms Rao", "Club", "en")
@@ -323,10 +328,12 @@ def test_a_protected_member_is_read_by_the_teacher_without_the_members_pin(
 # --- tasks -----------------------------------------------------------------------------------
 
 
-def test_a_tasks_progress_comes_from_the_answers_given_for_it(engine: Engine) -> None:
+def test_a_tasks_progress_comes_from_the_answers_given_for_it(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
     from tutor.store import tasks
 
-    rao, lee = teacher(engine), teacher(engine, "Mr Lee", "1357")
+    rao, lee = teacher(), teacher("Mr Lee", "1357")
     club = classes.create_class(engine, rao.id, "Club", "en")
     ann, ben = store.create_learner(engine, "Ann"), store.create_learner(engine, "Ben")
     store.store_attempt(engine, ann.id, answer(True, kind="crib"))  # before the task: not counted

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections.abc import Callable
 
 import pytest
 import sqlalchemy as sa
@@ -20,11 +21,7 @@ from tutor.store.cards import CardError, CardRefused
 from tutor.store.classes import CODE_ALPHABET, NotATeacher
 from tutor.store.handle import Store
 
-
-def teacher(engine: Engine, name: str = "Ms Rao", pin: str = "2468") -> store.Learner:
-    found = store.create_learner(engine, name)
-    assert store.set_pin(engine, found.id, pin).ok
-    return found
+MakeTeacher = Callable[..., store.Learner]  # the ``teacher`` fixture (conftest.py)
 
 
 def rows(engine: Engine, table: str) -> int:
@@ -38,13 +35,15 @@ def session(engine: Engine, key: str) -> Store:
     return handle
 
 
-def made_class(engine: Engine) -> tuple[store.Learner, store.SchoolClass]:
-    rao = teacher(engine)
+def made_class(engine: Engine, teacher: MakeTeacher) -> tuple[store.Learner, store.SchoolClass]:
+    rao = teacher()
     return rao, classes.create_class(engine, rao.id, "Tuesday club", "en")
 
 
-def test_a_teacher_makes_accounts_already_in_the_class(engine: Engine) -> None:
-    rao, klass = made_class(engine)
+def test_a_teacher_makes_accounts_already_in_the_class(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    rao, klass = made_class(engine, teacher)
     made = cards.create_accounts(engine, rao.id, klass.id, [" Asha ", "Ravi  K", "Mei"])
     assert [card.name for card in made] == ["Asha", "Ravi K", "Mei"]
     codes = [card.code for card in made]
@@ -70,8 +69,10 @@ def test_a_teacher_makes_accounts_already_in_the_class(engine: Engine) -> None:
     assert session(engine, "x").protected("Asha") and not session(engine, "x").may_use("Asha")
 
 
-def test_a_card_signs_its_learner_in_and_a_wrong_one_does_not(engine: Engine) -> None:
-    rao, klass = made_class(engine)
+def test_a_card_signs_its_learner_in_and_a_wrong_one_does_not(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    rao, klass = made_class(engine, teacher)
     asha, ravi = cards.create_accounts(engine, rao.id, klass.id, ["Asha", "Ravi"])
     browser = session(engine, "asha's tablet")
     found = browser.sign_in_with_card(asha.code.lower().replace("-", " "))
@@ -94,8 +95,10 @@ def test_a_card_signs_its_learner_in_and_a_wrong_one_does_not(engine: Engine) ->
             cards.sign_in_with_card(engine, junk)
 
 
-def test_wrong_codes_wait_where_they_come_from_not_for_the_learner(engine: Engine) -> None:
-    rao, klass = made_class(engine)
+def test_wrong_codes_wait_where_they_come_from_not_for_the_learner(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    rao, klass = made_class(engine, teacher)
     (asha,) = cards.create_accounts(engine, rao.id, klass.id, ["Asha"])
     moment = dt.datetime(2026, 12, 3, 10, 0)
     wrong = "ZZZZ-ZZZZ-ZZZZ" if not asha.code.startswith("ZZZZ") else "YYYY-YYYY-YYYY"
@@ -112,10 +115,10 @@ def test_wrong_codes_wait_where_they_come_from_not_for_the_learner(engine: Engin
     assert own.learner is not None and own.learner.name == "Asha"
 
 
-def test_only_a_teacher_of_the_class_makes_accounts(engine: Engine) -> None:
-    rao, klass = made_class(engine)
+def test_only_a_teacher_of_the_class_makes_accounts(engine: Engine, teacher: MakeTeacher) -> None:
+    rao, klass = made_class(engine, teacher)
     sam = store.create_learner(engine, "Sam")
-    other = teacher(engine, "Mr Roy", "1357")
+    other = teacher("Mr Roy", "1357")
     for who in (sam, other):
         with pytest.raises(NotATeacher):
             cards.create_accounts(engine, who.id, klass.id, ["Asha"])
@@ -145,9 +148,9 @@ def test_only_a_teacher_of_the_class_makes_accounts(engine: Engine) -> None:
     ],
 )  # fmt: skip
 def test_a_bad_list_makes_nothing(
-    engine: Engine, names: list[str], reason: str, at_fault: tuple[str, ...]
+    engine: Engine, names: list[str], reason: str, at_fault: tuple[str, ...], teacher: MakeTeacher
 ) -> None:
-    rao, klass = made_class(engine)
+    rao, klass = made_class(engine, teacher)
     store.create_learner(engine, "Sam")
     before = rows(engine, "learners")
     with pytest.raises(CardError) as refused:
@@ -158,8 +161,10 @@ def test_a_bad_list_makes_nothing(
     assert rows(engine, "class_members") == 0 and rows(engine, "class_cards") == 0
 
 
-def test_a_hundred_at_once_but_never_past_a_hundred_members(engine: Engine) -> None:
-    rao, klass = made_class(engine)
+def test_a_hundred_at_once_but_never_past_a_hundred_members(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    rao, klass = made_class(engine, teacher)
     made = cards.create_accounts(engine, rao.id, klass.id, [f"Learner {i}" for i in range(100)])
     assert len(made) == 100 and len({card.code for card in made}) == 100
     assert len(classes.class_members(engine, rao.id, klass.id)) == 100
@@ -168,16 +173,16 @@ def test_a_hundred_at_once_but_never_past_a_hundred_members(engine: Engine) -> N
     assert refused.value.reason == "full" and store.learner_by_name(engine, "One more") is None
 
 
-def test_an_archived_class_takes_no_accounts(engine: Engine) -> None:
-    rao, klass = made_class(engine)
+def test_an_archived_class_takes_no_accounts(engine: Engine, teacher: MakeTeacher) -> None:
+    rao, klass = made_class(engine, teacher)
     classes.archive_class(engine, rao.id, klass.id)
     with pytest.raises(CardError) as refused:
         cards.create_accounts(engine, rao.id, klass.id, ["Asha"])
     assert refused.value.reason == "archived" and store.learner_by_name(engine, "Asha") is None
 
 
-def test_a_selector_taken_already_is_drawn_again(engine: Engine) -> None:
-    rao, klass = made_class(engine)
+def test_a_selector_taken_already_is_drawn_again(engine: Engine, teacher: MakeTeacher) -> None:
+    rao, klass = made_class(engine, teacher)
     (asha,) = cards.create_accounts(engine, rao.id, klass.id, ["Asha"])
     batch = cards.prepare_accounts(["Ravi", "Mei", "Li", "Om"])
     clashing = dataclasses.replace(
@@ -194,8 +199,8 @@ def test_a_selector_taken_already_is_drawn_again(engine: Engine) -> None:
         assert cards.sign_in_with_card(engine, card.code).learner is not None
 
 
-def test_a_new_code_ends_the_old_one_and_its_sign_ins(engine: Engine) -> None:
-    rao, klass = made_class(engine)
+def test_a_new_code_ends_the_old_one_and_its_sign_ins(engine: Engine, teacher: MakeTeacher) -> None:
+    rao, klass = made_class(engine, teacher)
     asha, ravi = cards.create_accounts(engine, rao.id, klass.id, ["Asha", "Ravi"])
     tablet = session(engine, "tablet")
     assert tablet.sign_in_with_card(asha.code) is not None
@@ -211,10 +216,12 @@ def test_a_new_code_ends_the_old_one_and_its_sign_ins(engine: Engine) -> None:
     assert cards.sign_in_with_card(engine, ravi.code).learner is not None  # Ravi's still works
 
 
-def test_a_new_code_only_for_a_card_of_the_class_still_in_it(engine: Engine) -> None:
-    rao, klass = made_class(engine)
+def test_a_new_code_only_for_a_card_of_the_class_still_in_it(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    rao, klass = made_class(engine, teacher)
     (asha,) = cards.create_accounts(engine, rao.id, klass.id, ["Asha"])
-    other = teacher(engine, "Mr Roy", "1357")
+    other = teacher("Mr Roy", "1357")
     with pytest.raises(NotATeacher):
         cards.new_card(engine, other.id, klass.id, asha.learner_id)
     # a learner who joined by the join code has no card: no teacher takes over their name
@@ -236,8 +243,10 @@ def test_a_new_code_only_for_a_card_of_the_class_still_in_it(engine: Engine) -> 
         cards.new_card(engine, rao.id, klass.id, mei.learner_id)
 
 
-def test_removing_the_class_keeps_the_accounts_and_their_codes_as_pins(engine: Engine) -> None:
-    rao, klass = made_class(engine)
+def test_removing_the_class_keeps_the_accounts_and_their_codes_as_pins(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    rao, klass = made_class(engine, teacher)
     (asha,) = cards.create_accounts(engine, rao.id, klass.id, ["Asha"])
     classes.remove_class(engine, rao.id, klass.id)
     assert rows(engine, "class_cards") == 0 and rows(engine, "class_members") == 0
@@ -246,8 +255,10 @@ def test_removing_the_class_keeps_the_accounts_and_their_codes_as_pins(engine: E
     assert cards.sign_in_with_card(engine, asha.code).learner is None  # the card is gone
 
 
-def test_the_handle_makes_cards_for_a_teacher_who_proved_the_pin(engine: Engine) -> None:
-    _, klass = made_class(engine)
+def test_the_handle_makes_cards_for_a_teacher_who_proved_the_pin(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    _, klass = made_class(engine, teacher)
     owner = session(engine, "teacher")
     check = owner.try_pin("Ms Rao", "2468")
     assert check is not None and check.ok
