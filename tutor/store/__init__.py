@@ -3,7 +3,7 @@
 The rooms: ``schema`` (tables, errors, migrations), ``engine`` (URL, SQLite tuning, retried
 writes), ``records`` (learners, attempts, games, frames, CSV), ``saved_games`` (games in
 progress), ``reviews`` (missed questions on a schedule, the daily five's answers),
-``access`` (PINs, their rate limit, tokens), ``rushes`` (counting rushes' runs), ``friend_games`` (games between friends, moved by compare-and-set), ``classes`` (a teacher's classes, members, join codes), ``cards`` (accounts a teacher makes, signed in with a printed code), ``tasks`` (a class's tasks and each member's progress), ``ratings`` (each learner's rating per skill,
+``access`` (PINs, their rate limit, tokens), ``rushes`` (counting rushes' runs), ``first_games`` (when each learner first finished the coached first game), ``friend_games`` (games between friends, moved by compare-and-set), ``classes`` (a teacher's classes, members, join codes), ``cards`` (accounts a teacher makes, signed in with a printed code), ``tasks`` (a class's tasks and each member's progress), ``ratings`` (each learner's rating per skill,
 the rated questions and first attempts) and ``handle`` (``Store``, ``open_store``). This
 package imports no Streamlit at
 import time and no ``tutor.lang``; ``open_store`` reaches Streamlit inside the function.
@@ -37,9 +37,9 @@ No attempt is counted twice: the caller supplies each attempt's id (a UUID made 
 question is dealt, kept in session state), and the insert is ``ON CONFLICT DO NOTHING``. A
 double click, a reload after submit, or a second tab answering the same deal records once.
 
-Schema migrations: a small runner, not Alembic. The schema is twenty-three tables (``schema_version``,
+Schema migrations: a small runner, not Alembic. The schema is twenty-four tables (``schema_version``,
 ``learners``, ``attempts``, ``games``, ``saved_games``, ``hand_reviews``, ``app_secrets``,
-``review_items``, ``review_answers``, ``daily_answers``, ``pin_tries``, ``pin_sessions``, ``rush_runs`` (``tutor.store.rushes``), ``friend_games`` (``tutor.store.friend_games``), ``classes``, ``class_teachers`` and ``class_members`` (``tutor.store.classes``), ``class_tasks`` (``tutor.store.tasks``), ``class_cards`` (``tutor.store.cards``), and the ratings' four in
+``review_items``, ``review_answers``, ``daily_answers``, ``pin_tries``, ``pin_sessions``, ``rush_runs`` (``tutor.store.rushes``), ``first_games`` (``tutor.store.first_games``), ``friend_games`` (``tutor.store.friend_games``), ``classes``, ``class_teachers`` and ``class_members`` (``tutor.store.classes``), ``class_tasks`` (``tutor.store.tasks``), ``class_cards`` (``tutor.store.cards``), and the ratings' four in
 ``tutor.store.ratings``); the runner is an
 ordered tuple of functions (``MIGRATIONS``), each applied inside one transaction together
 with the row in ``schema_version`` that records it, so an interrupted upgrade leaves the old
@@ -99,6 +99,7 @@ from tutor.store.engine import (
     naive_utc,
     prepare_engine,
 )
+from tutor.store.first_games import FIRST_GAMES, first_game_finished, record_first_game
 from tutor.store.friend_games import (
     CODE_LENGTH,
     FRIEND_GAMES,
@@ -204,7 +205,15 @@ from tutor.store.schema import (
     migrate,
     schema_version,
 )
-from tutor.store.tasks import ALL_TASK_KINDS, GAME_TASKS, RUSH_TASK, TASK_KINDS, Task, TaskProgress
+from tutor.store.tasks import (
+    ALL_TASK_KINDS,
+    FIRST_GAME_TASK,
+    GAME_TASKS,
+    RUSH_TASK,
+    TASK_KINDS,
+    Task,
+    TaskProgress,
+)
 
 __all__ = [
     "MAX_ACCOUNTS",
@@ -232,6 +241,7 @@ __all__ = [
     "ALL_TASK_KINDS",
     "GAME_TASKS",
     "RUSH_TASK",
+    "FIRST_GAME_TASK",
     "Task",
     "TaskProgress",
     "BankItem",
@@ -288,6 +298,9 @@ __all__ = [
     "RUSH_RUNS",
     "record_rush",
     "rush_best",
+    "FIRST_GAMES",
+    "first_game_finished",
+    "record_first_game",
     "DEFAULT_SQLITE_PATH",
     "GAMES",
     "GAME_COLUMNS",

@@ -23,13 +23,14 @@ import datetime as dt
 import json
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from tutor.store.engine import _now, _with_retry, _writing, naive_utc
+from tutor.store.first_games import first_games_of
 from tutor.store.ratings import RATING_HISTORY, SKILL_RATINGS
 from tutor.store.records import Learner, visible_text
 from tutor.store.schema import ATTEMPTS, GAMES, LEARNERS, METADATA, StoreError
@@ -158,7 +159,8 @@ class ClassFigures:
     right, seconds, last answered) of the quizzes (not the games' decisions); ``games``:
     learner id -> (games, last finished, mean skill figure or None); ``recent``: the quizzes'
     and games' answers of the last ``recent_days`` (columns learner_id, kind, categories,
-    categories_missed, created_at), for the weak spots.
+    categories_missed, created_at), for the weak spots; ``first_games``: learner id -> when
+    they first finished the coached first game (absent: not yet).
     """
 
     members: list[Member]
@@ -167,6 +169,7 @@ class ClassFigures:
     answers: dict[int, tuple[int, int, float, dt.datetime | None]]
     games: dict[int, tuple[int, dt.datetime | None, float | None]]
     recent: pd.DataFrame
+    first_games: dict[int, dt.datetime] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -540,7 +543,7 @@ def class_figures(
     recent_days: int = 30,
     change_days: Sequence[int] = (7, 30),
 ) -> ClassFigures:
-    """Everything the class table shows, for one of its teachers: six queries over the
+    """Everything the class table shows, for one of its teachers: seven queries over the
     current members only."""
     import pandas as pd
 
@@ -610,9 +613,16 @@ def class_figures(
                 sa.type_coerce(ATTEMPTS.c.created_at, sa.String).label("created_at"),
             ).where(ATTEMPTS.c.learner_id.in_(ids), ATTEMPTS.c.created_at >= since)
         ).all()
+        first_games = first_games_of(conn, ids)
     recent = _recent_frame(rows)
     return ClassFigures(
-        members, ratings, before, {k: _as_moment(v) for k, v in answers.items()}, games, recent
+        members,
+        ratings,
+        before,
+        {k: _as_moment(v) for k, v in answers.items()},
+        games,
+        recent,
+        first_games,
     )
 
 

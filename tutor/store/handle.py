@@ -72,6 +72,7 @@ from tutor.store.engine import (
     within_deadline,
     write_budget,
 )
+from tutor.store.first_games import first_game_finished, record_first_game
 from tutor.store.friend_games import (
     FriendGame,
     create_friend_game,
@@ -820,6 +821,17 @@ class Store:
     def rush_best(self, learner_name: str, day: dt.date) -> int | None:
         """The learner's best rush on ``day`` (None: none, or the database is down)."""
         return self._for_learner(learner_name, lambda e, who: rush_best(e, who.id, day), None)
+
+    def record_first_game(self, learner_name: str) -> bool:
+        """``record_first_game`` for the named learner; False if kept before or not saved (a
+        busy database keeps it for later)."""
+        return self._for_learner(
+            learner_name, lambda e, who: record_first_game(e, who.id), False, writes=True
+        )
+
+    def first_game_finished(self, learner_name: str) -> dt.datetime | None:
+        """When the learner first finished the coached first game (None: not yet, or down)."""
+        return self._for_learner(learner_name, lambda e, who: first_game_finished(e, who.id), None)
 
     # ---- classes (see tutor.store.classes: every rule is checked there as well)
 

@@ -16,6 +16,7 @@ from sqlalchemy.engine import Connection, Engine
 from tutor.store.card_migration import create_card_table
 from tutor.store.class_migration import create_class_tables, create_task_table
 from tutor.store.engine import _now, _with_retry, _writing, ensure_folder
+from tutor.store.first_game_migration import create_first_game_table
 from tutor.store.friend_migration import create_friend_table
 from tutor.store.fsrs_migration import move_reviews_to_fsrs
 from tutor.store.rating_migration import create_rating_tables
@@ -474,6 +475,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(16, "classes: their teachers, members and join codes", create_class_tables),
     Migration(17, "a class's tasks: answers of a quiz at an accuracy by a day", create_task_table),
     Migration(18, "login cards: a class's accounts, each signed in with a code", create_card_table),
+    Migration(
+        19, "when each learner first finished the coached first game", create_first_game_table
+    ),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

@@ -8,7 +8,10 @@ last ``answers`` of those answers are at least ``accuracy`` percent right, so a 
 starts badly can still finish by practising on. A game task (``games_medium``: ``answers``
 games played to the end against the medium computer) counts the finished games stored
 (``games``); a rush task (``rush``: a counting rush scoring ``answers`` or more) the runs stored
-(``rush_runs``), each in the same span of time; their ``accuracy`` is 0. Only a class's teachers set, remove and read
+(``rush_runs``), each in the same span of time; their ``accuracy`` is 0. A first-game task
+(``first_game``) is done once the learner has finished the coached first game
+(``tutor.store.first_games``) by the end of ``due_on``, before the task was set too: the game
+is the same each time, and one finish is what the task asks for (``answers`` is 1). Only a class's teachers set, remove and read
 its tasks and its members' progress (the checks of ``tutor.store.classes``); a member reads
 their own.
 """
@@ -32,12 +35,14 @@ from tutor.store.classes import (
     _require_teacher,
 )
 from tutor.store.engine import _now, _with_retry, _writing
+from tutor.store.first_games import first_games_of
 from tutor.store.rushes import RUSH_RUNS
 from tutor.store.schema import ATTEMPTS, GAMES, METADATA
 
 __all__ = [
     "ALL_TASK_KINDS",
     "CLASS_TASKS",
+    "FIRST_GAME_TASK",
     "GAME_TASKS",
     "MAX_RUSH_SCORE",
     "MAX_TASK_ANSWERS",
@@ -61,7 +66,9 @@ MAX_TASK_GAMES = 20
 #: A counting rush scoring at least the task's ``answers`` (hands counted right in the run).
 RUSH_TASK = "rush"
 MAX_RUSH_SCORE = 200
-ALL_TASK_KINDS = (*TASK_KINDS, *GAME_TASKS.values(), RUSH_TASK)
+#: Finish the coached first game (the Learn page's), once.
+FIRST_GAME_TASK = "first_game"
+ALL_TASK_KINDS = (*TASK_KINDS, *GAME_TASKS.values(), RUSH_TASK, FIRST_GAME_TASK)
 
 CLASS_TASKS = sa.Table(
     "class_tasks",
@@ -152,6 +159,8 @@ def set_task(
         if not 1 <= int(answers) <= MAX_RUSH_SCORE:
             raise ClassError("task_rush", f"a rush task asks for a score of 1 to {MAX_RUSH_SCORE}")
         accuracy = 0
+    elif kind == FIRST_GAME_TASK:
+        answers, accuracy = 1, 0
     else:
         if not 1 <= int(answers) <= MAX_TASK_GAMES:
             raise ClassError("task_games", f"a game task asks for 1 to {MAX_TASK_GAMES} games")
@@ -211,7 +220,7 @@ def _progress(task: Task, answers: Sequence[Any]) -> TaskProgress:
     if task.kind == RUSH_TASK:  # the "answers" are the runs' scores
         best = max((int(score) for score in answers), default=0)
         return TaskProgress(task, len(answers), best, best >= task.answers)
-    if task.kind not in TASK_KINDS:  # a game task: one "answer" a game finished
+    if task.kind not in TASK_KINDS:  # a game (or first-game) task: one "answer" a game finished
         return TaskProgress(
             task, len(answers), min(len(answers), task.answers), len(answers) >= task.answers
         )
@@ -266,13 +275,23 @@ def _answers_for(
             for task in rush_tasks:
                 if _within(task, run.finished_at):
                     found.setdefault((int(run.learner_id), task.id), []).append(int(run.score))
+    first_game_tasks = [t for t in tasks if t.kind == FIRST_GAME_TASK]
+    if first_game_tasks:
+        for who, finished_at in first_games_of(conn, ids).items():
+            for task in first_game_tasks:
+                if finished_at < _end(task):  # a finish before the task was set counts too
+                    found.setdefault((who, task.id), []).append(True)
     return found
+
+
+def _end(task: Task) -> dt.datetime:
+    """The end of the task's due day (UTC): what counts for it happened before this."""
+    return dt.datetime.combine(task.due_on + dt.timedelta(days=1), dt.time())
 
 
 def _within(task: Task, moment: dt.datetime) -> bool:
     """Whether ``moment`` lies between the task's setting and the end of its due day (UTC)."""
-    end = dt.datetime.combine(task.due_on + dt.timedelta(days=1), dt.time())
-    return task.created_at <= moment < end
+    return task.created_at <= moment < _end(task)
 
 
 def member_task_progress(

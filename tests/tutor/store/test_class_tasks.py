@@ -104,3 +104,63 @@ def test_only_a_teacher_of_the_class_sets_a_game_task(engine: Engine, teacher: M
     with pytest.raises(classes.NotATeacher):
         tasks.set_task(engine, ann.id, club.id, "games_easy", 1, 0, today, today)
     assert count(engine) == 0
+
+
+# --- the coached first game -------------------------------------------------------------------
+
+
+def test_the_first_game_s_first_finish_is_kept_and_shown_to_the_class_s_teachers_only(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    rao, club, (ann, ben) = class_with(engine, teacher)
+    cid = store.create_learner(engine, "Cid")  # not in the class
+    first = dt.datetime(2026, 5, 1, 10, 0)
+    assert store.first_game_finished(engine, ann.id) is None
+    assert store.record_first_game(engine, ann.id, at=first)
+    assert not store.record_first_game(engine, ann.id, at=first + dt.timedelta(days=3))
+    assert store.record_first_game(engine, cid.id, at=first)
+    assert store.first_game_finished(engine, ann.id) == first  # the first moment stands
+    figures = classes.class_figures(engine, rao.id, club.id)
+    assert figures.first_games == {ann.id: first}  # Ben has not, Cid is no member
+    classes.leave_class(engine, ann.id, club.id)
+    assert classes.class_figures(engine, rao.id, club.id).first_games == {}
+    with pytest.raises(classes.NotATeacher):
+        classes.class_figures(engine, ben.id, club.id)
+
+
+def test_a_first_game_task_is_done_by_a_finish_up_to_its_due_day(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    rao, club, (ann, ben) = class_with(engine, teacher)
+    dee = store.create_learner(engine, "Dee")
+    classes.join_class(engine, dee.id, club.join_code)
+    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    today = now.date()
+    store.record_first_game(engine, ann.id, at=now - dt.timedelta(days=10))  # before: counts
+    task = tasks.set_task(engine, rao.id, club.id, store.FIRST_GAME_TASK, 7, 80, today, today)
+    assert (task.answers, task.accuracy) == (1, 0)  # one finish, no share right
+    store.record_first_game(engine, dee.id, at=now + dt.timedelta(days=2))  # after the due day
+    found = tasks.member_task_progress(engine, rao.id, club.id)
+    assert [found[(who.id, task.id)].done for who in (ann, ben, dee)] == [True, False, False]
+    assert (found[(ann.id, task.id)].answered, found[(ann.id, task.id)].right_of_last) == (1, 1)
+    [own] = tasks.my_tasks(engine, ben.id)
+    assert not own.done and own.answered == 0
+    store.record_first_game(engine, ben.id)
+    [own] = tasks.my_tasks(engine, ben.id)
+    assert own.done
+
+
+def test_only_the_learner_s_own_session_records_their_first_game(engine: Engine) -> None:
+    ann = store.create_learner(engine, "Ann")
+    assert store.set_pin(engine, ann.id, "1357").ok
+    stranger = store.store_for_engine(engine)
+    stranger.browser, stranger.address = "hash-of-stranger", "192.0.2.9"
+    assert not stranger.record_first_game("Ann")  # types ?learner=Ann without the PIN
+    assert stranger.first_game_finished("Ann") is None
+    assert store.first_game_finished(engine, ann.id) is None
+    own = store.store_for_engine(engine)
+    own.browser, own.address = "hash-of-ann", "192.0.2.1"
+    own.grant("Ann")
+    assert own.record_first_game("Ann") and not own.record_first_game("Ann")
+    assert own.first_game_finished("Ann") is not None
+    assert stranger.first_game_finished("Ann") is None  # and no one else reads it
