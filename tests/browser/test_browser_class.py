@@ -4,6 +4,7 @@ has the teacher's addresses sees nothing of the class."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import uuid
 from typing import Any
@@ -14,6 +15,7 @@ from browsertools import load, no_exception, settled, shot
 from playwright.sync_api import expect
 
 from tutor import store
+from tutor.store import tasks
 
 pytestmark = [pytest.mark.browser]
 
@@ -51,7 +53,8 @@ def test_a_teacher_a_learner_on_a_phone_and_a_stranger(
     teacher, learner, club = f"Rao {tag}", f"Ann {tag}", f"Club {tag}"
     engine = store.make_engine(app_database_url)
     store.migrate(engine)
-    store.set_pin(engine, store.create_learner(engine, teacher).id, PIN)
+    teacher_id = store.create_learner(engine, teacher).id
+    store.set_pin(engine, teacher_id, PIN)
     engine.dispose()
     ann_id = answered(app_database_url, learner)
 
@@ -89,12 +92,34 @@ def test_a_teacher_a_learner_on_a_phone_and_a_stranger(
     assert width <= 390, f"the page is {width} px wide on a 390 px phone"
     shot(phone, "class-learner-phone-joined")
 
+    # a first-game task; the learner's own game reached its end (as the page keeps it)
+    engine = store.make_engine(app_database_url)
+    today = dt.datetime.now(dt.UTC).date()
+    tasks.set_task(engine, teacher_id, int(class_id.group(1)), "first_game", 1, 0, today, today)
+    store.record_first_game(engine, ann_id)
+    engine.dispose()
+    load(phone, f"{app_url}/?learner={quote(learner)}")
+    expect(phone.get_by_role("heading", name="Your tasks")).to_be_visible()
+    expect(phone.get_by_text("Done: you have played the coached first game")).to_be_visible()
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the home page is {width} px wide on a 390 px phone"
+    tasks_list = phone.locator("[class*='st-key-class_task_']").first
+    tasks_list.scroll_into_view_if_needed()
+    phone.screenshot(path="artifacts/class-home-tasks-phone.png")
+    phone.set_viewport_size({"width": 1280, "height": 900})
+    settled(phone)
+    tasks_list.scroll_into_view_if_needed()
+    phone.screenshot(path="artifacts/class-home-tasks.png")
+    phone.set_viewport_size({"width": 390, "height": 844})
+    load(phone, link.split("?", 1)[0] + f"?learner={quote(learner)}")
+
     # the teacher's table now has the learner, and a link to their progress
     page.reload()
     settled(page)
     grid = page.get_by_test_id("stDataFrame")
     expect(grid).to_be_visible()
     expect(grid).to_contain_text(learner)
+    expect(grid).to_contain_text("First game done")
     grid.scroll_into_view_if_needed()
     page.screenshot(path="artifacts/class-teacher-table.png")
     page.set_viewport_size({"width": 390, "height": 844})  # the teacher on a phone

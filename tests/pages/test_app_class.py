@@ -234,3 +234,89 @@ def test_a_game_task_and_a_rush_task_count_what_was_played(
     table = teacher.dataframe[0].value
     cells = [table.iloc[0][c] for c in table.columns if c.startswith("task_")]
     assert sorted(cells) == ["1 of 2 games", "✓ best 26 of 25"]
+
+
+def first_game_to_its_end() -> tuple[object, ...]:
+    """The coached first game's moves from the deal to its crib counted, as the page keeps them."""
+    from cribbage_core.game import Count, Discard, Phase, Play
+    from cribbage_core.teaching.first_game import (
+        coach_discard,
+        coached_discards,
+        deal,
+        play_hint,
+        start as first_start,
+    )
+
+    first = deal(first_start())
+    moves: list[object] = [
+        Discard(seat, coach_discard(first, seat).best.discard)
+        for seat in (first.pone, first.dealer)
+    ]
+    state = coached_discards(first)
+    while state.phase is Phase.PLAY:
+        hint = play_hint(state)
+        move = state.legal_actions()[0] if hint.card is None else Play(state.to_act, hint.card)
+        moves.append(move)
+        state = state.apply(move)
+    while (counting := state.counting()) is not None:
+        moves.append(Count(counting.seat))
+        state = state.apply(Count(counting.seat))
+    assert state.phase in (Phase.DEAL, Phase.GAME_OVER)
+    return tuple(moves)
+
+
+def test_the_first_game_done_column_and_task_count_the_game_played_to_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tutor.classroom.table import table_csv
+
+    url = own_database(tmp_path, monkeypatch)
+    protected(url, "Ms Rao", "2468")
+    teacher = unlock(open_page(PAGE, learner="Ms Rao"), "2468")
+    code = make_class(teacher, "Club")
+    teacher.selectbox(key="class_task_kind").set_value("first_game")
+    submit(teacher, "Set the task")
+    assert "The task is set: Play the coached first game to the end of its deal" in (
+        teacher.success[0].value
+    )
+    for name in ("Ann", "Ben"):
+        learner = open_page(PAGE, learner=name)
+        learner.text_input(key="class_join_code").input(code)
+        submit(learner, "Join the class")
+
+    def at_the_show(at: AppTest) -> None:  # the crib still to count: not the end yet
+        at.session_state["fg_moves"] = first_game_to_its_end()[:-1]
+        at.session_state["fg_stage"] = "show"
+
+    open_page("pages/11_First_game.py", learner="Ben", setup=at_the_show)
+
+    def at_the_end(at: AppTest) -> None:  # the crib counted: the page's check follows
+        at.session_state["fg_moves"] = first_game_to_its_end()
+        at.session_state["fg_stage"] = "check"
+
+    played = open_page("pages/11_First_game.py", learner="Ann", setup=at_the_end)
+    assert "Check yourself" in [h.value for h in played.header]
+    open_page("pages/11_First_game.py", learner="Cid", setup=at_the_end)  # in no class
+
+    teacher.run()
+    table = teacher.dataframe[0].value
+    assert dict(zip(table["name"], table["first_game"], strict=True)) == {"Ann": "Yes", "Ben": "No"}
+    [cell] = [c for c in table.columns if c.startswith("task_")]
+    assert dict(zip(table["name"], table[cell], strict=True)) == {
+        "Ann": "✓ finished",
+        "Ben": "not yet",
+    }
+    rows = list(
+        csv.reader(
+            io.StringIO(table_csv(table, {"name": "Learner", "first_game": "First game done"}))
+        )
+    )
+    assert rows == [["Learner", "First game done"], ["Ann", "Yes"], ["Ben", "No"]]
+
+    home = open_page(None, learner="Ann")
+    assert "Done: you have played the coached first game to the end." in home.success[0].value
+    other = open_page(None, learner="Ben")
+    assert "it counts once the crib of its deal is counted" in " ".join(
+        c.value for c in other.caption
+    )
+    assert "A coached first game" in [link.proto.label for link in other.get("page_link")]

@@ -4,7 +4,9 @@ Each skill's rating and deviation and its change over 7 and 30 days (from the ra
 end of the last day rated before the period; a skill first rated within it changes from where
 everyone starts), the quizzes' answers and accuracy, the time spent answering, games played,
 the weak themes (``tutor.progress.weak_spots_by_learner``'s three heaviest, over the answers the
-figures hold: the last 30 days, where older misses weigh 5% or less) and the last day active.
+figures hold: the last 30 days, where older misses weigh 5% or less), whether the coached first
+game was finished (as the app kept it when the learner's game reached its end) and the last day
+active.
 """
 
 from __future__ import annotations
@@ -35,12 +37,14 @@ def class_table(
     join: Callable[[list[str]], str] = ", ".join,
     now: dt.datetime | None = None,
     band_names: Callable[[str], str] = str,
+    yes_no: Callable[[bool], str] = lambda done: "yes" if done else "no",
 ) -> pd.DataFrame:
     """One row a member, by name: ``learner_id``, ``name``, then for each skill of
     ``SKILLS`` ``{skill}``, ``{skill}_dev``, ``{skill}_7`` and ``{skill}_30`` (None: not
     rated), ``answers``, ``accuracy`` (percent, None without answers), ``minutes``,
     ``games``, ``performance`` (the games' mean skill figure, None: no game reviewed),
     ``band`` (that figure's band, named by ``band_names``; "" without one), ``weak`` (text),
+    ``first_game`` (whether the coached first game was finished, in ``yes_no``'s words),
     ``last_active`` (a date, None: never).
 
     >>> from tutor.store import Member
@@ -50,6 +54,8 @@ def class_table(
     >>> row = class_table(f).iloc[0]
     >>> [float(row[k]) for k in ("hand", "hand_7", "hand_30", "accuracy", "minutes", "games")]
     [900.0, 40.0, 100.0, 75.0, 10.0, 0.0]
+    >>> row["first_game"]
+    'no'
     """
     ratings = {(who, skill): (r, d) for who, skill, r, d, _n in figures.ratings}
     recent = figures.recent
@@ -71,6 +77,7 @@ def class_table(
         row["accuracy"] = round(100.0 * right / answers, 1) if answers else None
         row["minutes"] = round(seconds / 60.0, 1)
         row["games"] = games
+        row["first_game"] = yes_no(who in figures.first_games)
         row["performance"] = None if figure is None else round(figure, 2)
         row["band"] = "" if figure is None else band_names(band_of(figure))
         top = sorted(weak_spots.get(who, []), key=lambda spot: -spot[2])[:3]  # stable
@@ -81,7 +88,8 @@ def class_table(
     columns = ["learner_id", "name"]
     for skill in SKILLS:
         columns += [skill, f"{skill}_dev", *(f"{skill}_{d}" for d in CHANGE_DAYS)]
-    columns += ["answers", "accuracy", "minutes", "games", "performance", "band", "weak"]
+    columns += ["answers", "accuracy", "minutes", "games", "first_game", "performance", "band"]
+    columns.append("weak")
     columns.append("last_active")
     return pd.DataFrame(rows, columns=columns)
 

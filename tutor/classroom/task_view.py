@@ -15,10 +15,12 @@ import streamlit as st
 from tutor import progress
 from tutor.classroom.messages import refusal_text, say
 from tutor.clock import today
+from tutor.frame.menu import link_params
 from tutor.frame.profile import visitor_store
 from tutor.lang.i18n import N_, _, fmt_date, fmt_int, fmt_percent, ngettext
 from tutor.store import (
     ALL_TASK_KINDS,
+    FIRST_GAME_TASK,
     GAME_TASKS,
     RUSH_TASK,
     ClassError,
@@ -30,12 +32,16 @@ from tutor.store import (
 __all__ = ["home_tasks", "task_columns", "task_kind_name", "task_line", "task_text", "tasks_part"]
 
 
-#: What the task form offers: the quizzes, the games against each level, a counting rush.
+FIRST_GAME_PAGE: Final = "pages/11_First_game.py"
+
+#: What the task form offers: the quizzes, the games against each level, a counting rush, the
+#: coached first game.
 _GAME_TASK_NAMES: Final = {
     GAME_TASKS["easy"]: N_("Games against the easy computer"),
     GAME_TASKS["medium"]: N_("Games against the medium computer"),
     GAME_TASKS["hard"]: N_("Games against the hard computer"),
     RUSH_TASK: N_("A counting rush"),
+    FIRST_GAME_TASK: N_("Finish the coached first game"),
 }
 
 
@@ -48,6 +54,8 @@ def task_text(kind: str, answers: int, accuracy: int, due_on: dt.date) -> str:
     """A task in words: the quiz, how many answers, how many right, by when (a game task: how
     many games against which level; a rush task: the score to reach)."""
     shown = {"n": fmt_int(answers), "day": fmt_date(due_on)}
+    if kind == FIRST_GAME_TASK:
+        return _("Play the coached first game to the end of its deal, by {day}").format(**shown)
     if kind == GAME_TASKS["easy"]:
         return ngettext(
             "Play {n} game to the end against the easy computer, by {day}",
@@ -86,7 +94,9 @@ def task_line(found: TaskProgress) -> None:
                 task=task_text(task.kind, task.answers, task.accuracy, task.due_on),
             )
         )
-        if task.kind in GAME_TASKS.values() or task.kind == RUSH_TASK:
+        if task.kind == FIRST_GAME_TASK:
+            _first_game_line(found)
+        elif task.kind in GAME_TASKS.values() or task.kind == RUSH_TASK:
             _game_or_rush_line(found)
         elif found.done:
             st.success(
@@ -104,6 +114,23 @@ def task_line(found: TaskProgress) -> None:
                     n=fmt_int(min(found.answered, task.answers)),
                 ),
             )
+
+
+def _first_game_line(found: TaskProgress) -> None:
+    """The first-game task: done, or the way to the game."""
+    if found.done:
+        st.success(
+            _("Done: you have played the coached first game to the end."),
+            icon=":material/check_circle:",
+        )
+        return
+    st.caption(_("Not done yet: it counts once the crib of its deal is counted."))
+    st.page_link(
+        FIRST_GAME_PAGE,
+        label=_("A coached first game"),
+        icon=":material/school:",
+        query_params=link_params(),
+    )
 
 
 def _game_or_rush_line(found: TaskProgress) -> None:
@@ -201,6 +228,12 @@ def tasks_part(db: Store, teacher: str, klass: SchoolClass) -> None:
                 value=80,
                 key="class_task_accuracy",
             )
+            st.caption(
+                _(
+                    "The coached first game needs neither number: it is done once a learner "
+                    "has finished it, even before the task was set."
+                )
+            )
             st.date_input(
                 _("Due by"),
                 value=today() + dt.timedelta(days=7),
@@ -227,7 +260,9 @@ def task_columns(
             found = progress_of.get((int(who), task.id))
             right = 0 if found is None else found.right_of_last
             answered = 0 if found is None else found.answered
-            if task.kind == RUSH_TASK:
+            if task.kind == FIRST_GAME_TASK:
+                text = _("finished") if right else _("not yet")
+            elif task.kind == RUSH_TASK:
                 text = _("best {best} of {n}").format(best=fmt_int(right), n=fmt_int(task.answers))
             elif task.kind in GAME_TASKS.values():
                 text = ngettext("{done} of {n} game", "{done} of {n} games", task.answers).format(

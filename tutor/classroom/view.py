@@ -299,6 +299,7 @@ def class_table_part(db: Store, teacher: str, klass: SchoolClass) -> None:
         weak_names=_weak_name,
         join=list_text,
         band_names=lambda band: _(progress.BAND_NAMES[band]),
+        yes_no=lambda done: _("Yes") if done else _("No"),
     )
     task_headers = task_columns(db, teacher, klass, table)
     names = skill_names()
@@ -335,6 +336,13 @@ def class_table_part(db: Store, teacher: str, klass: SchoolClass) -> None:
                 "The mean, over the learner's reviewed games, of each game's points lost per "
                 "decision with a real choice: the smaller, the stronger. The band is where that "
                 "mean falls among the computer's levels, as on the game review."
+            ),
+        ),
+        "first_game": st.column_config.TextColumn(
+            headers["first_game"],
+            help=_(
+                "Whether the learner has played the coached first game to the end of its deal. "
+                "The app keeps it when their game gets there."
             ),
         ),
         "last_active": st.column_config.DateColumn(headers["last_active"]),
@@ -380,6 +388,7 @@ def _headers(skills: list[str]) -> dict[str, str]:
             "accuracy": _("Accuracy"),
             "minutes": _("Minutes practised"),
             "games": _("Games played"),
+            "first_game": _("First game done"),
             "performance": _("Points lost per decision in games"),
             "band": _("Performance band"),
             "weak": _("Weak themes"),

@@ -22,6 +22,7 @@ from cribbage_core.teaching.discard_quiz import ev_loss, explain, is_best, is_go
 from cribbage_core.teaching.first_game import CUT_SEED, coach_discard, cuts, deal, play_hint, start
 from tutor.first_game.text import cut_lines, hint_text, narrate, turn_text
 from tutor.frame.menu import link_params
+from tutor.frame.profile import current_learner, visitor_store
 from tutor.frame.render import bold, show_html
 from tutor.html.cards import card_svg, cards_row
 from tutor.html.play import table_series_html
@@ -47,6 +48,8 @@ _CHECKED: Final = "fg_checked"
 #: the first answer's verdict (its hint says what was likely missed).
 _RETRY: Final = "fg_retry"
 _SECOND: Final = "fg_second"  # the count was right (or wrong) on the second try
+#: The learner whose finish this session has kept (the store keeps the first one).
+_KEPT: Final = "fg_kept"
 _SEAT_COLOURS: Final = {"dealer": "#1e4f91", "pone": "#8e3b00"}
 
 
@@ -598,8 +601,22 @@ def _check_answers() -> None:
     )
 
 
+def _keep_finish(state: GameState) -> None:
+    """Keep that the learner reached the end of the deal, once a session: the class table and
+    a class's task read it. The app's own game says so (the crib counted), not the learner."""
+    name = current_learner()
+    if name is None or st.session_state.get(_KEPT) == name or not _moves():
+        return
+    if state.phase not in (Phase.DEAL, Phase.GAME_OVER):
+        return
+    store = visitor_store()
+    if store.record_first_game(name) or not store.problem:  # kept now, or before
+        st.session_state[_KEPT] = name
+
+
 def _end_check() -> None:
     state = _states()[-1]
+    _keep_finish(state)
     first_dealer = deal(start()).dealer
     pone = 1 - first_dealer
     st.markdown(
