@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from apptools import randomly_played_game, save_for_server
 from axe_playwright_python.sync_playwright import Axe
-from browsertools import load, settled, shot
+from browsertools import load, settled, shot, visit
 from conftest import ARTIFACTS
 from playwright.sync_api import expect
 from test_browser_first_game import play_through
@@ -125,7 +125,7 @@ def four_colour_deck(page: Any) -> None:
 def test_every_page_in_every_language(page: Any, app_url: str, lang: str) -> None:
     report = {}
     for name in PAGES:
-        load(page, f"{app_url}/{name}{'&' if '?' in name else '?'}lang={lang}")
+        visit(page, f"{app_url}/{name}{'&' if '?' in name else '?'}lang={lang}")
         report[name.split("?")[0] or "Home"] = audit(page)
     check(report, f"pages-{lang}")
 
@@ -194,7 +194,15 @@ def saved_game(app_database_url: str, until: Phase, self_count: bool) -> str:
 def test_the_states_that_matter(
     page: Any, app_url: str, app_database_url: str, lang: str, four: bool
 ) -> None:
+    """Each state in one browser session, reached by addresses opened inside the app
+    (``visit``): the four-colour deck is switched on once and kept, as the session keeps it; the
+    pages that name nobody come before those that name a learner, whom the session then keeps."""
     report = {}
+
+    def deck_kept() -> None:
+        if four:  # the session's deck, not a new one
+            expect(page.locator(".st-key-menu_four_colour").get_by_role("switch")).to_be_checked()
+
     # a count answered wrong twice: the verdict and the whole breakdown
     load(page, f"{app_url}/Count_the_hand?seed=42&lang={lang}")
     if four:
@@ -210,17 +218,15 @@ def test_the_states_that_matter(
         settled(page)
     report["Count_the_hand verdict"] = audit(page)
     # the pegging quiz's verdict
-    load(page, f"{app_url}/Pegging_quiz?seed=42&lang={lang}")
-    if four:
-        four_colour_deck(page)
+    visit(page, f"{app_url}/Pegging_quiz?seed=42&lang={lang}")
+    deck_kept()
     page.locator(".st-key-peg_answer input").fill("0")
     page.locator(".st-key-peg_answer input").press("Enter")
     expect(page.locator(".st-key-peg_next")).to_be_visible()
     report["Pegging_quiz verdict"] = audit(page)
     # the discard trainer's verdict: the table of every discard and the starter chart
-    load(page, f"{app_url}/Discard_trainer?seed=42&lang={lang}")
-    if four:
-        four_colour_deck(page)
+    visit(page, f"{app_url}/Discard_trainer?seed=42&lang={lang}")
+    deck_kept()
     for i in (0, 1):
         pick = page.locator('[class*="st-key-discard_pick_"]').nth(i)
         pick.locator("label").click()
@@ -235,34 +241,9 @@ def test_the_states_that_matter(
         text.strip() for text in page.get_by_test_id("stCaptionContainer").all_inner_texts()
     ], label
     assert (lang == "ur") == any("\u0600" <= ch <= "\u06ff" for ch in label), label
-    # Progress for a learner with rated answers: the ratings, their history and the themes;
-    # on a phone too, where nothing may scroll sideways
-    progress = f"{app_url}/Progress?learner={answered_learner(app_database_url, lang)}&lang={lang}"
-    load(page, progress)
-    expect(page.locator(".st-key-progress_ratings")).to_be_visible()
-    expect(page.locator(".st-key-progress_themes")).to_be_visible()
-    report["Progress with answers"] = audit(page)
-    size = page.viewport_size
-    page.set_viewport_size(PHONE)
-    load(page, progress)
-    expect(page.locator(".st-key-progress_ratings")).to_be_visible()
-    assert overflow(page) <= 0
-    page.locator(".st-key-progress_ratings").scroll_into_view_if_needed()
-    shot(page, f"phone-390-{lang}-Progress-ratings")
-    page.locator(".st-key-progress_themes").scroll_into_view_if_needed()
-    shot(page, f"phone-390-{lang}-Progress-themes")
-    page.set_viewport_size(size)
-    # a teacher's class: its code, tasks and the class table
-    load(page, f"{app_url}/Class?learner={class_teacher(app_database_url, lang)}&lang={lang}")
-    page.locator(".st-key-pin_unlock_input input").fill(PIN)
-    page.locator(".st-key-pin_unlock_input input").press("Enter")
-    expect(page.get_by_test_id("stDataFrame")).to_be_visible()
-    settled(page)
-    report["Class table"] = audit(page)
     # a game: the discard, then the play
-    load(page, f"{app_url}/Play?lang={lang}")
-    if four:
-        four_colour_deck(page)
+    visit(page, f"{app_url}/Play?lang={lang}")
+    deck_kept()
     page.locator(
         '[data-testid="stFormSubmitButton"] button'
     ).first.click()  # Deal (then the friend's)
@@ -287,11 +268,35 @@ def test_the_states_that_matter(
         ("end", Phase.GAME_OVER, ".st-key-play_new_after"),
     ):
         game = saved_game(app_database_url, phase, self_count=True)
-        load(page, f"{app_url}/Play?game={game}&lang={lang}")
-        if four:
-            four_colour_deck(page)
+        visit(page, f"{app_url}/Play?game={game}&lang={lang}")
+        assert f"game={game}" in page.url
+        deck_kept()
         expect(page.locator(title)).to_be_visible()
         report[f"Play {state}"] = audit(page)
+    # Progress for a learner with rated answers: the ratings, their history and the themes;
+    # on a phone too, where nothing may scroll sideways
+    progress = f"{app_url}/Progress?learner={answered_learner(app_database_url, lang)}&lang={lang}"
+    visit(page, progress)
+    expect(page.locator(".st-key-progress_ratings")).to_be_visible()
+    expect(page.locator(".st-key-progress_themes")).to_be_visible()
+    report["Progress with answers"] = audit(page)
+    size = page.viewport_size
+    page.set_viewport_size(PHONE)
+    visit(page, progress)
+    expect(page.locator(".st-key-progress_ratings")).to_be_visible()
+    assert overflow(page) <= 0
+    page.locator(".st-key-progress_ratings").scroll_into_view_if_needed()
+    shot(page, f"phone-390-{lang}-Progress-ratings")
+    page.locator(".st-key-progress_themes").scroll_into_view_if_needed()
+    shot(page, f"phone-390-{lang}-Progress-themes")
+    page.set_viewport_size(size)
+    # a teacher's class: its code, tasks and the class table
+    visit(page, f"{app_url}/Class?learner={class_teacher(app_database_url, lang)}&lang={lang}")
+    page.locator(".st-key-pin_unlock_input input").fill(PIN)
+    page.locator(".st-key-pin_unlock_input input").press("Enter")
+    expect(page.get_by_test_id("stDataFrame")).to_be_visible()
+    settled(page)
+    report["Class table"] = audit(page)
     check(report, f"states-{lang}{'-four-colour' if four else ''}")
 
 
