@@ -17,13 +17,14 @@ import json
 import random
 import uuid
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from apptools import randomly_played_game, save_for_server
 from axe_playwright_python.sync_playwright import Axe
 from browsertools import load, settled, shot, visit
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, new_tab
 from playwright.sync_api import expect
 from test_browser_first_game import play_through
 from test_browser_phone import PHONE, overflow
@@ -121,12 +122,20 @@ def four_colour_deck(page: Any) -> None:
     settled(page)
 
 
+@pytest.fixture(scope="module")
+def pages_tab(browser: Any) -> Iterator[Any]:
+    """One page (1280 x 900) for every page in every language: each is opened inside the app
+    (``visit``), with no page load of its own."""
+    with new_tab(browser, viewport={"width": 1280, "height": 900}) as tab:
+        yield tab
+
+
 @pytest.mark.parametrize("lang", available_languages())
-def test_every_page_in_every_language(page: Any, app_url: str, lang: str) -> None:
+def test_every_page_in_every_language(pages_tab: Any, app_url: str, lang: str) -> None:
     report = {}
     for name in PAGES:
-        visit(page, f"{app_url}/{name}{'&' if '?' in name else '?'}lang={lang}")
-        report[name.split("?")[0] or "Home"] = audit(page)
+        visit(pages_tab, f"{app_url}/{name}{'&' if '?' in name else '?'}lang={lang}")
+        report[name.split("?")[0] or "Home"] = audit(pages_tab)
     check(report, f"pages-{lang}")
 
 
