@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browsertools import load, settled, shot
+from browsertools import load, settled, shot, visit
 from conftest import new_tab
 from playwright.sync_api import expect
 
@@ -62,6 +62,20 @@ def small_phone(browser: Any) -> Iterator[Any]:
     yield from phone_page(browser, SMALL_PHONE)
 
 
+@pytest.fixture(scope="module")
+def phone_view(browser: Any) -> Iterator[Any]:
+    """A 390 x 844 touch page kept for the file's tests that only open pages and read them (no
+    answer, no click): each opens its pages inside the app (``visit``), with no page load of
+    its own (about 2 s of CPU a test)."""
+    yield from phone_page(browser, PHONE)
+
+
+@pytest.fixture(scope="module")
+def small_phone_view(browser: Any) -> Iterator[Any]:
+    """A 360 x 740 touch page kept as :func:`phone_view` is."""
+    yield from phone_page(browser, SMALL_PHONE)
+
+
 def overflow(page: Any) -> int:
     """How many pixels the page (or its main column, which scrolls on its own) is wider than the
     screen: 0 when nothing scrolls sideways."""
@@ -86,11 +100,13 @@ def in_first_screen(page: Any, selector: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ur"])
-def test_every_page_fits_a_phone(phone: Any, small_phone: Any, app_url: str, lang: str) -> None:
+def test_every_page_fits_a_phone(
+    phone_view: Any, small_phone_view: Any, app_url: str, lang: str
+) -> None:
     for name, question in PAGES.items():
         sep = "&" if "?" in name else "?"
-        for tab, size in ((phone, "390"), (small_phone, "360")):
-            load(tab, f"{app_url}/{name}{sep}lang={lang}")
+        for tab, size in ((phone_view, "390"), (small_phone_view, "360")):
+            visit(tab, f"{app_url}/{name}{sep}lang={lang}")
             assert overflow(tab) <= 0, (name, size)
             if question:
                 in_first_screen(tab, question)
@@ -99,13 +115,13 @@ def test_every_page_fits_a_phone(phone: Any, small_phone: Any, app_url: str, lan
 
 @pytest.mark.parametrize("lang", sorted(set(available_languages()) - {"en", "ur"}))
 def test_the_question_first_in_every_language(
-    phone: Any, small_phone: Any, app_url: str, lang: str
+    phone_view: Any, small_phone_view: Any, app_url: str, lang: str
 ) -> None:
     """Devanagari, Gujarati, Bengali and Gurmukhi lines are taller than Latin ones: the pages
     whose question is nearest the fold still show it in the first screen."""
     for name in TIGHTEST:
-        for tab in (phone, small_phone):
-            load(tab, f"{app_url}/{name}{'&' if '?' in name else '?'}lang={lang}")
+        for tab in (phone_view, small_phone_view):
+            visit(tab, f"{app_url}/{name}{'&' if '?' in name else '?'}lang={lang}")
             in_first_screen(tab, PAGES[name])
 
 
@@ -165,10 +181,10 @@ def test_200_percent_zoom(browser: Any, app_url: str) -> None:
     fits its width, and a game is dealt, discarded and a card laid."""
     with new_tab(browser, viewport={"width": 640, "height": 450}, device_scale_factor=2) as zoomed:
         for name in PAGES:
-            load(zoomed, f"{app_url}/{name}")
+            visit(zoomed, f"{app_url}/{name}")
             assert overflow(zoomed) <= 0, name
         shot(zoomed, "zoom-200-Progress")
-        load(zoomed, f"{app_url}/Play")
+        visit(zoomed, f"{app_url}/Play")
         zoomed.locator('[data-testid="stFormSubmitButton"] button').first.click()  # Deal
         picks = zoomed.locator('[class*="st-key-play_pick_"] button:visible')
         expect(picks).to_have_count(6)
@@ -249,16 +265,16 @@ def test_an_urdu_title_shows_its_tall_letters_under_the_header(
 
 @pytest.mark.parametrize("lang", ["en", "ur"])
 def test_the_pegging_trainers_table_keeps_to_its_columns(
-    small_phone: Any, app_url: str, lang: str
+    small_phone_view: Any, app_url: str, lang: str
 ) -> None:
     """The starter, your two crib cards and the opponent's card backs each stay inside their column:
     at 360 px the crib's two cards at full size ran 10 px into the opponent's column, under its
     first card back."""
     for seed in (42, 7, 3):
-        load(small_phone, f"{app_url}/Pegging_trainer?seed={seed}&lang={lang}")
-        columns = small_phone.locator('.st-key-row_peg_table [data-testid="stColumn"]')
+        visit(small_phone_view, f"{app_url}/Pegging_trainer?seed={seed}&lang={lang}")
+        columns = small_phone_view.locator('.st-key-row_peg_table [data-testid="stColumn"]')
         expect(columns.nth(1).locator("svg.card")).to_have_count(2)  # the crib's two cards
-        settled(small_phone)
+        settled(small_phone_view)
         spill = columns.evaluate_all(
             """cols => cols.flatMap(col => {
                  const box = col.getBoundingClientRect();
@@ -268,7 +284,7 @@ def test_the_pegging_trainers_table_keeps_to_its_columns(
                })"""
         )
         assert spill == [], (seed, spill)
-    shot(small_phone, f"phone-360-{lang}-peg-table")
+    shot(small_phone_view, f"phone-360-{lang}-peg-table")
 
 
 #: The ink of a title's first letter: how far its glyphs reach past the start of the line (a
@@ -292,13 +308,13 @@ TITLE_INK = """() => {
 
 @pytest.mark.parametrize("lang", ["en", "ur"])
 def test_a_titles_first_letter_keeps_the_pages_margin(
-    small_phone: Any, app_url: str, lang: str
+    small_phone_view: Any, app_url: str, lang: str
 ) -> None:
     """On a phone a title's first letter is as far from the screen's edge as the page's margin
     (0.75rem, less the pixel a Latin P reaches past its line) in either direction: Nastaliq's پ
     reaches 6 px past the start of its line, and the Urdu titles that start with it touched the
     right edge."""
     for name in ("Pegging_trainer?seed=42", "Pegging_quiz?seed=42", "Progress?x=0"):
-        load(small_phone, f"{app_url}/{name}&lang={lang}")
-        assert small_phone.evaluate(TITLE_INK) >= 11, name
-    shot(small_phone, f"phone-360-{lang}-title-margin")
+        visit(small_phone_view, f"{app_url}/{name}&lang={lang}")
+        assert small_phone_view.evaluate(TITLE_INK) >= 11, name
+    shot(small_phone_view, f"phone-360-{lang}-title-margin")
