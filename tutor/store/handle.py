@@ -985,16 +985,18 @@ class Store:
         return self._as_teacher(teacher, lambda e, who: class_tasks(e, who.id, class_id), [])
 
     def member_task_progress(
-        self, teacher: str, class_id: int
+        self, teacher: str, class_id: int, today: dt.date
     ) -> dict[tuple[int, int], TaskProgress]:
-        """Each member's progress on each task, for one of the class's teachers ({} otherwise)."""
+        """Each member's progress on each task, for one of the class's teachers ({} otherwise);
+        a review task as it is on ``today`` (the app's clock, which the store does not read)."""
         return self._as_teacher(
-            teacher, lambda e, who: member_task_progress(e, who.id, class_id), {}
+            teacher, lambda e, who: member_task_progress(e, who.id, class_id, today), {}
         )
 
-    def my_tasks(self, learner_name: str) -> list[TaskProgress]:
-        """The learner's tasks from their classes, with progress ([] when none or down)."""
-        return self._for_learner(learner_name, lambda e, who: my_tasks(e, who.id), [])
+    def my_tasks(self, learner_name: str, today: dt.date) -> list[TaskProgress]:
+        """The learner's tasks from their classes, with progress ([] when none or down); a
+        review task as it is on ``today``."""
+        return self._for_learner(learner_name, lambda e, who: my_tasks(e, who.id, today), [])
 
     def join_class(self, learner_name: str, code: str) -> tuple[SchoolClass, bool] | None:
         """``join_class`` for the named learner (None: not saved, or the name is protected and

@@ -11,7 +11,10 @@ games played to the end against the medium computer) counts the finished games s
 (``rush_runs``), each in the same span of time; their ``accuracy`` is 0. A first-game task
 (``first_game``) is done once the learner has finished the coached first game
 (``tutor.store.first_games``) by the end of ``due_on``, before the task was set too: the game
-is the same each time, and one finish is what the task asks for (``answers`` is 1). Only a class's teachers set, remove and read
+is the same each time, and one finish is what the task asks for (``answers`` is 1). A review
+task (``review``: clear your review) is done while the learner has no spaced-review item due
+(``tutor.store.reviews``, the kinds the Review page serves) on the ``today`` the caller gives:
+it is read as it is now, not kept for a past day. Only a class's teachers set, remove and read
 its tasks and its members' progress (the checks of ``tutor.store.classes``); a member reads
 their own.
 """
@@ -34,15 +37,16 @@ from tutor.store.classes import (
     _members,
     _require_teacher,
 )
-from tutor.store.engine import _now, _with_retry, _writing
+from tutor.store.engine import _now, _with_retry, _writing, naive_utc
 from tutor.store.first_games import first_games_of
 from tutor.store.rushes import RUSH_RUNS
-from tutor.store.schema import ATTEMPTS, GAMES, METADATA
+from tutor.store.schema import ATTEMPTS, GAMES, METADATA, REVIEW_ITEMS, SERVED_REVIEW_KINDS
 
 __all__ = [
     "ALL_TASK_KINDS",
     "CLASS_TASKS",
     "FIRST_GAME_TASK",
+    "REVIEW_TASK",
     "GAME_TASKS",
     "MAX_RUSH_SCORE",
     "MAX_TASK_ANSWERS",
@@ -68,7 +72,9 @@ RUSH_TASK = "rush"
 MAX_RUSH_SCORE = 200
 #: Finish the coached first game (the Learn page's), once.
 FIRST_GAME_TASK = "first_game"
-ALL_TASK_KINDS = (*TASK_KINDS, *GAME_TASKS.values(), RUSH_TASK, FIRST_GAME_TASK)
+#: No spaced-review item due now (read live: how many are due on the day asked).
+REVIEW_TASK = "review"
+ALL_TASK_KINDS = (*TASK_KINDS, *GAME_TASKS.values(), RUSH_TASK, FIRST_GAME_TASK, REVIEW_TASK)
 
 CLASS_TASKS = sa.Table(
     "class_tasks",
@@ -104,7 +110,8 @@ class TaskProgress:
     """A member's progress on a task: answers given for it (all of them), right among the last
     ``task.answers`` of them, and whether it is done. A game task: ``answered`` is the games
     finished for it (``right_of_last`` the same, at most ``task.answers``); a rush task: the runs
-    finished for it and ``right_of_last`` the best score among them."""
+    finished for it and ``right_of_last`` the best score among them; a review task: ``answered``
+    is the items due now (``right_of_last`` 0), done when none is."""
 
     task: Task
     answered: int
@@ -159,7 +166,7 @@ def set_task(
         if not 1 <= int(answers) <= MAX_RUSH_SCORE:
             raise ClassError("task_rush", f"a rush task asks for a score of 1 to {MAX_RUSH_SCORE}")
         accuracy = 0
-    elif kind == FIRST_GAME_TASK:
+    elif kind in (FIRST_GAME_TASK, REVIEW_TASK):
         answers, accuracy = 1, 0
     else:
         if not 1 <= int(answers) <= MAX_TASK_GAMES:
@@ -217,6 +224,9 @@ def remove_task(engine: Engine, teacher_id: int, class_id: int, task_id: int) ->
 
 
 def _progress(task: Task, answers: Sequence[Any]) -> TaskProgress:
+    if task.kind == REVIEW_TASK:  # the one "answer" is how many items are due now
+        due = int(answers[0]) if answers else 0
+        return TaskProgress(task, due, 0, due == 0)
     if task.kind == RUSH_TASK:  # the "answers" are the runs' scores
         best = max((int(score) for score in answers), default=0)
         return TaskProgress(task, len(answers), best, best >= task.answers)
@@ -231,10 +241,11 @@ def _progress(task: Task, answers: Sequence[Any]) -> TaskProgress:
 
 
 def _answers_for(
-    conn: Connection, learner_ids: Sequence[int], tasks: Sequence[Task]
+    conn: Connection, learner_ids: Sequence[int], tasks: Sequence[Task], today: dt.date
 ) -> dict[tuple[int, int], list[Any]]:
     """Each learner's answers for each task, oldest first: (learner id, task id) -> rights (a
-    game task: one ``True`` a game finished; a rush task: each run's score)."""
+    game task: one ``True`` a game finished; a rush task: each run's score; a review task: the
+    items due on ``today``, absent when none)."""
     found: dict[tuple[int, int], list[Any]] = {}
     if not learner_ids or not tasks:
         return found
@@ -281,6 +292,20 @@ def _answers_for(
             for task in first_game_tasks:
                 if finished_at < _end(task):  # a finish before the task was set counts too
                     found.setdefault((who, task.id), []).append(True)
+    review_tasks = [t for t in tasks if t.kind == REVIEW_TASK]
+    if review_tasks:
+        due = (
+            sa.select(REVIEW_ITEMS.c.learner_id, sa.func.count().label("due"))
+            .where(
+                REVIEW_ITEMS.c.learner_id.in_(ids),
+                REVIEW_ITEMS.c.due_on <= today,  # retired items (no date) are never due
+                REVIEW_ITEMS.c.kind.in_(list(SERVED_REVIEW_KINDS)),
+            )
+            .group_by(REVIEW_ITEMS.c.learner_id)
+        )
+        for row in conn.execute(due):
+            for task in review_tasks:
+                found[(int(row.learner_id), task.id)] = [int(row.due)]
     return found
 
 
@@ -295,10 +320,10 @@ def _within(task: Task, moment: dt.datetime) -> bool:
 
 
 def member_task_progress(
-    engine: Engine, teacher_id: int, class_id: int
+    engine: Engine, teacher_id: int, class_id: int, today: dt.date | None = None
 ) -> dict[tuple[int, int], TaskProgress]:
     """(member's learner id, task id) -> progress, for each current member and task of the
-    class, for one of its teachers."""
+    class, for one of its teachers; a review task as it is on ``today`` (default: UTC's)."""
     with engine.connect() as conn:
         _require_teacher(conn, teacher_id, class_id)
         tasks = [
@@ -306,12 +331,13 @@ def member_task_progress(
             for r in conn.execute(_TASK_QUERY.where(CLASS_TASKS.c.class_id == int(class_id)))
         ]
         ids = [m.learner_id for m in _members(conn, class_id)]
-        answers = _answers_for(conn, ids, tasks)
+        answers = _answers_for(conn, ids, tasks, today or naive_utc(None).date())
     return {(who, t.id): _progress(t, answers.get((who, t.id), [])) for who in ids for t in tasks}
 
 
-def my_tasks(engine: Engine, learner_id: int) -> list[TaskProgress]:
-    """The tasks of the classes the learner is in now, soonest due first, with their progress."""
+def my_tasks(engine: Engine, learner_id: int, today: dt.date | None = None) -> list[TaskProgress]:
+    """The tasks of the classes the learner is in now, soonest due first, with their progress
+    (a review task as it is on ``today``, default: UTC's)."""
     query = (
         _TASK_QUERY.join(CLASS_MEMBERS, CLASS_MEMBERS.c.class_id == CLASS_TASKS.c.class_id)
         .where(CLASS_MEMBERS.c.learner_id == int(learner_id), CLASS_MEMBERS.c.left_at.is_(None))
@@ -319,5 +345,5 @@ def my_tasks(engine: Engine, learner_id: int) -> list[TaskProgress]:
     )
     with engine.connect() as conn:
         tasks = [_task(r) for r in conn.execute(query)]
-        answers = _answers_for(conn, [learner_id], tasks)
+        answers = _answers_for(conn, [learner_id], tasks, today or naive_utc(None).date())
     return [_progress(t, answers.get((int(learner_id), t.id), [])) for t in tasks]

@@ -164,3 +164,48 @@ def test_only_the_learner_s_own_session_records_their_first_game(engine: Engine)
     assert own.record_first_game("Ann") and not own.record_first_game("Ann")
     assert own.first_game_finished("Ann") is not None
     assert stranger.first_game_finished("Ann") is None  # and no one else reads it
+
+
+# --- clear your review ------------------------------------------------------------------------
+
+
+def test_a_review_task_shows_the_items_due_on_the_day_asked_as_it_is_now(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    from functools import partial
+
+    from tutor.quiz import schedule
+
+    rao, club, (ann, ben) = class_with(engine, teacher)
+    cid = store.create_learner(engine, "Cid")  # not in the class
+    day = dt.datetime.now(dt.UTC).date()
+    task = tasks.set_task(engine, rao.id, club.id, store.REVIEW_TASK, 30, 80, day, day)
+    assert (task.answers, task.accuracy) == (1, 0)  # no number: nothing due is the whole task
+
+    def miss(who: int, seed: str, kind: str = "hand") -> int:
+        update = partial(schedule.after_miss, today=day)
+        return store.record_miss(engine, who, kind, {"seed": seed}, update)
+
+    first = miss(ann.id, "1")
+    miss(ann.id, "2", kind="crib")
+    miss(cid.id, "3")
+    due_on = store.due_items(engine, ann.id, day + dt.timedelta(days=30))[0].state.due_on
+    assert due_on is not None and due_on > day  # a miss comes back on a later day
+
+    def progress(on: dt.date) -> list[tuple[int, bool]]:
+        found = tasks.member_task_progress(engine, rao.id, club.id, on)
+        return [(found[(w.id, task.id)].answered, found[(w.id, task.id)].done) for w in (ann, ben)]
+
+    assert progress(day) == [(0, True), (0, True)]  # nothing due yet: done, as it is now
+    later = due_on + dt.timedelta(days=1)
+    assert progress(later) == [(2, False), (0, True)]  # Ben has no item at all
+    assert store.due_count(engine, ann.id, later, store.SERVED_REVIEW_KINDS) == 2  # the menu's
+    [own] = tasks.my_tasks(engine, ann.id, later)
+    assert (own.answered, own.done) == (2, False)
+    store.retire_item(engine, ann.id, first)
+    assert progress(later) == [(1, False), (0, True)]
+    for item in store.due_items(engine, ann.id, later):
+        store.retire_item(engine, ann.id, item.id)
+    assert progress(later) == [(0, True), (0, True)]
+    with pytest.raises(classes.NotATeacher):
+        tasks.member_task_progress(engine, ann.id, club.id, later)
