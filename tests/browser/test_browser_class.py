@@ -1,12 +1,14 @@
 """Browser test of a class with three browsers on one server: the teacher makes a class and
-reads its table, a learner on a phone (390 px) joins by the link and leaves, and a stranger who
-has the teacher's addresses sees nothing of the class."""
+reads its table, a learner on a phone (390 px) joins by the link, sees the first-game and
+review tasks on the home page and leaves, and a stranger who has the teacher's addresses sees
+nothing of the class."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
 import uuid
+from functools import partial
 from typing import Any
 from urllib.parse import quote
 
@@ -15,6 +17,7 @@ from browsertools import load, no_exception, settled, shot
 from playwright.sync_api import expect
 
 from tutor import store
+from tutor.quiz import schedule
 from tutor.store import tasks
 
 pytestmark = [pytest.mark.browser]
@@ -95,15 +98,19 @@ def test_a_teacher_a_learner_on_a_phone_and_a_stranger(
     # a first-game task; the learner's own game reached its end (as the page keeps it)
     engine = store.make_engine(app_database_url)
     today = dt.datetime.now(dt.UTC).date()
-    tasks.set_task(engine, teacher_id, int(class_id.group(1)), "first_game", 1, 0, today, today)
+    for kind in ("first_game", "review"):
+        tasks.set_task(engine, teacher_id, int(class_id.group(1)), kind, 1, 0, today, today)
     store.record_first_game(engine, ann_id)
+    missed = partial(schedule.after_miss, today=today - dt.timedelta(days=10))  # due since
+    store.record_miss(engine, ann_id, "hand", {"seed": "7"}, missed)
     engine.dispose()
     load(phone, f"{app_url}/?learner={quote(learner)}")
     expect(phone.get_by_role("heading", name="Your tasks")).to_be_visible()
     expect(phone.get_by_text("Done: you have played the coached first game")).to_be_visible()
+    expect(phone.get_by_text("1 question is due for review now.")).to_be_visible()
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the home page is {width} px wide on a 390 px phone"
-    tasks_list = phone.locator("[class*='st-key-class_task_']").first
+    tasks_list = phone.locator("[class*='st-key-class_task_']").last
     tasks_list.scroll_into_view_if_needed()
     phone.screenshot(path="artifacts/class-home-tasks-phone.png")
     phone.set_viewport_size({"width": 1280, "height": 900})
@@ -119,7 +126,7 @@ def test_a_teacher_a_learner_on_a_phone_and_a_stranger(
     grid = page.get_by_test_id("stDataFrame")
     expect(grid).to_be_visible()
     expect(grid).to_contain_text(learner)
-    expect(grid).to_contain_text("First game done")
+    expect(grid).to_contain_text("First game done")  # the task columns are further right
     grid.scroll_into_view_if_needed()
     page.screenshot(path="artifacts/class-teacher-table.png")
     page.set_viewport_size({"width": 390, "height": 844})  # the teacher on a phone

@@ -320,3 +320,46 @@ def test_the_first_game_done_column_and_task_count_the_game_played_to_its_end(
         c.value for c in other.caption
     )
     assert "A coached first game" in [link.proto.label for link in other.get("page_link")]
+
+
+def test_a_review_task_shows_the_questions_due_by_the_apps_clock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from functools import partial
+
+    from tutor.quiz import schedule
+
+    day = dt.datetime.now(dt.UTC).date() + dt.timedelta(days=20)  # the app's clock, not UTC's
+    url = own_database(tmp_path, monkeypatch, today=day)
+    protected(url, "Ms Rao", "2468")
+    teacher = unlock(open_page(PAGE, learner="Ms Rao"), "2468")
+    code = make_class(teacher, "Club")
+    teacher.selectbox(key="class_task_kind").set_value("review")
+    submit(teacher, "Set the task")
+    assert "The task is set: Clear your review by" in teacher.success[0].value
+    for name in ("Ann", "Ben"):
+        learner = open_page(PAGE, learner=name)
+        learner.text_input(key="class_join_code").input(code)
+        submit(learner, "Join the class")
+    engine = store.make_engine(url)
+    ann = store.learner_by_name(engine, "Ann")
+    assert ann is not None
+    missed = partial(schedule.after_miss, today=day - dt.timedelta(days=10))  # due since
+    for seed in ("1", "2"):
+        store.record_miss(engine, ann.id, "hand", {"seed": seed}, missed)
+    engine.dispose()
+
+    home = open_page(None, learner="Ann")
+    captions = " ".join(c.value for c in home.caption)
+    assert "2 questions are due for review now." in captions
+    assert "Due today: 2" in page_text(home)  # the same count as the home page's
+    assert "Review now" in [link.proto.label for link in home.get("page_link")]
+    other = open_page(None, learner="Ben")
+    assert "Done for now: no question is due for review." in other.success[0].value
+    teacher.run()
+    table = teacher.dataframe[0].value
+    [cell] = [c for c in table.columns if c.startswith("task_")]
+    assert dict(zip(table["name"], table[cell], strict=True)) == {
+        "Ann": "2 due now",
+        "Ben": "✓ none due now",
+    }

@@ -15,13 +15,14 @@ import streamlit as st
 from tutor import progress
 from tutor.classroom.messages import refusal_text, say
 from tutor.clock import today
-from tutor.frame.menu import link_params
+from tutor.frame.menu import REVIEW_PAGE, link_params
 from tutor.frame.profile import visitor_store
 from tutor.lang.i18n import N_, _, fmt_date, fmt_int, fmt_percent, ngettext
 from tutor.store import (
     ALL_TASK_KINDS,
     FIRST_GAME_TASK,
     GAME_TASKS,
+    REVIEW_TASK,
     RUSH_TASK,
     ClassError,
     SchoolClass,
@@ -35,13 +36,14 @@ __all__ = ["home_tasks", "task_columns", "task_kind_name", "task_line", "task_te
 FIRST_GAME_PAGE: Final = "pages/11_First_game.py"
 
 #: What the task form offers: the quizzes, the games against each level, a counting rush, the
-#: coached first game.
+#: coached first game, the spaced review.
 _GAME_TASK_NAMES: Final = {
     GAME_TASKS["easy"]: N_("Games against the easy computer"),
     GAME_TASKS["medium"]: N_("Games against the medium computer"),
     GAME_TASKS["hard"]: N_("Games against the hard computer"),
     RUSH_TASK: N_("A counting rush"),
     FIRST_GAME_TASK: N_("Finish the coached first game"),
+    REVIEW_TASK: N_("Clear your review"),
 }
 
 
@@ -56,6 +58,11 @@ def task_text(kind: str, answers: int, accuracy: int, due_on: dt.date) -> str:
     shown = {"n": fmt_int(answers), "day": fmt_date(due_on)}
     if kind == FIRST_GAME_TASK:
         return _("Play the coached first game to the end of its deal, by {day}").format(**shown)
+    if kind == REVIEW_TASK:
+        return _(
+            "Clear your review by {day}: leave no question due for review (this shows how it is "
+            "now)"
+        ).format(**shown)
     if kind == GAME_TASKS["easy"]:
         return ngettext(
             "Play {n} game to the end against the easy computer, by {day}",
@@ -96,6 +103,8 @@ def task_line(found: TaskProgress) -> None:
         )
         if task.kind == FIRST_GAME_TASK:
             _first_game_line(found)
+        elif task.kind == REVIEW_TASK:
+            _review_line(found)
         elif task.kind in GAME_TASKS.values() or task.kind == RUSH_TASK:
             _game_or_rush_line(found)
         elif found.done:
@@ -133,6 +142,26 @@ def _first_game_line(found: TaskProgress) -> None:
     )
 
 
+def _review_line(found: TaskProgress) -> None:
+    """The review task, as it is now: nothing due, or how many and the way to them."""
+    if found.done:
+        st.success(
+            _("Done for now: no question is due for review."),
+            icon=":material/check_circle:",
+        )
+        return
+    st.caption(
+        ngettext(
+            "{n} question is due for review now.",
+            "{n} questions are due for review now.",
+            found.answered,
+        ).format(n=fmt_int(found.answered))
+    )
+    st.page_link(
+        REVIEW_PAGE, label=_("Review now"), icon=":material/replay:", query_params=link_params()
+    )
+
+
 def _game_or_rush_line(found: TaskProgress) -> None:
     """A game or rush task's progress: the games finished, or the best run's score."""
     task = found.task
@@ -156,7 +185,7 @@ def _game_or_rush_line(found: TaskProgress) -> None:
 
 def home_tasks(name: str) -> None:
     """The learner's tasks from their classes, for the home page (nothing without one)."""
-    found = visitor_store().my_tasks(name)
+    found = visitor_store().my_tasks(name, today())
     if not found:
         return
     st.header(_("Your tasks"))
@@ -234,6 +263,13 @@ def tasks_part(db: Store, teacher: str, klass: SchoolClass) -> None:
                     "has finished it, even before the task was set."
                 )
             )
+            st.caption(
+                _(
+                    "Clearing the review needs no number either. It shows whether each learner "
+                    "has a question due for review now; no earlier day is kept, so look on the "
+                    "due day."
+                )
+            )
             st.date_input(
                 _("Due by"),
                 value=today() + dt.timedelta(days=7),
@@ -249,7 +285,7 @@ def task_columns(
     """Add a column a task of the class to the class table (each member's progress, "✓ " when
     done) and give their headers."""
     task_headers: dict[str, str] = {}
-    progress_of = db.member_task_progress(teacher, klass.id)
+    progress_of = db.member_task_progress(teacher, klass.id, today())
     for task in db.class_tasks(teacher, klass.id):
         key = f"task_{task.id}"
         task_headers[key] = _("Task: {quiz}, by {day}").format(
@@ -262,6 +298,12 @@ def task_columns(
             answered = 0 if found is None else found.answered
             if task.kind == FIRST_GAME_TASK:
                 text = _("finished") if right else _("not yet")
+            elif task.kind == REVIEW_TASK:
+                text = (
+                    _("none due now")
+                    if found is None or found.done
+                    else _("{n} due now").format(n=fmt_int(answered))
+                )
             elif task.kind == RUSH_TASK:
                 text = _("best {best} of {n}").format(best=fmt_int(right), n=fmt_int(task.answers))
             elif task.kind in GAME_TASKS.values():

@@ -18,6 +18,7 @@ from tutor.classroom.cards_view import accounts_part
 from tutor.classroom.messages import refusal_text, say, show_message
 from tutor.classroom.table import CHANGE_DAYS, class_table, table_csv
 from tutor.classroom.task_view import task_columns, task_line, tasks_part
+from tutor.clock import today
 from tutor.frame.profile import learner_params, visitor_store
 from tutor.frame.render import plain_html
 from tutor.frame.tables import figures_table
@@ -125,7 +126,7 @@ def learner_classes(db: Store, name: str) -> None:
             right.button(
                 _("Leave"), key=f"class_leave_{klass.id}", on_click=_leave, args=(name, klass)
             )
-    for progress_now in db.my_tasks(name):
+    for progress_now in db.my_tasks(name, today()):
         task_line(progress_now)
     offered = st.query_params.get(JOIN_KEY)
     if offered and "class_join_code" not in st.session_state:
