@@ -348,6 +348,8 @@ def class_table_part(db: Store, teacher: str, klass: SchoolClass) -> None:
         ),
         "last_active": st.column_config.DateColumn(headers["last_active"]),
     }
+    for key, label in task_headers.items():  # a task's long name stays whole in its help
+        config[key] = st.column_config.TextColumn(label, width="medium", help=label)
     for key, label in headers.items():
         config.setdefault(key, st.column_config.Column(label))
     st.dataframe(
