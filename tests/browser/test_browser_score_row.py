@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browsertools import load, settled, shot
+from browsertools import load, settled, shot, visit
 from conftest import new_tab
 from playwright.sync_api import expect
 
@@ -35,8 +35,8 @@ def _tops(page: Any, *selectors: str) -> list[float]:
 def test_the_score_sits_below_the_options_on_every_quiz_page(
     phone: Any, app_url: str, lang: str
 ) -> None:
-    for quiz in QUIZZES:
-        load(phone, f"{app_url}/{quiz}&lang={lang}")
+    for quiz in QUIZZES:  # each after the first opened inside the app
+        visit(phone, f"{app_url}/{quiz}&lang={lang}")
         options, score = _tops(phone, ".st-key-quiz_options", ".st-key-quiz_metrics")
         assert options < score, quiz
 
