@@ -7,11 +7,13 @@ markdown sign is escaped, which only a browser shows; ``tests/ops/test_hostile.p
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
 
 import pytest
-from browsertools import load, settled, shot
+from browsertools import load, settled, shot, visit
+from conftest import new_tab
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.spread]  # spread: tests/conftest.py
@@ -29,15 +31,24 @@ def links_in(locator: Any) -> list[str]:
     return list(locator.locator("a").evaluate_all("els => els.map(e => e.outerHTML)"))
 
 
+@pytest.fixture(scope="module")
+def names_tab(browser: Any) -> Iterator[Any]:
+    """One page for every hostile name, which only opens pages and reads them: each is opened
+    inside the app (``visit``), the name in the address as on a page load of its own."""
+    with new_tab(browser, viewport={"width": 1280, "height": 900}) as tab:
+        yield tab
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_a_name_is_plain_text_in_the_main_area_and_the_quiz_sidebar(
-    page: Any, app_url: str, name: str
+    names_tab: Any, app_url: str, name: str
 ) -> None:
-    load(page, f"{app_url}/Progress?learner={quote(name)}")
+    page = names_tab
+    visit(page, f"{app_url}/Progress?learner={quote(name)}")
     shown = page.locator("main .learner-name")
     expect(shown).to_have_text(f"Practising as {name}")
     assert not links_in(shown)
-    load(page, f"{app_url}/Count_the_hand?seed=42&learner={quote(name)}")
+    visit(page, f"{app_url}/Count_the_hand?seed=42&learner={quote(name)}")
     sidebar = page.get_by_test_id("stSidebar").locator(".learner-name")
     expect(sidebar).to_have_text(f"Practising as {name}")
     assert not links_in(sidebar)
