@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.frame.profile import login_configured
 from tutor.lang.i18n import _, fmt_int, fmt_percent
 from tutor.store import ClassError
 from tutor.store.classes import MAX_CLASS_NAME_LENGTH, MAX_MEMBERS
@@ -31,8 +32,10 @@ def refusal_text(error: ClassError) -> str:
         "no_pin": _("To teach a class, protect your name with a PIN first."),
         "not_teacher": _("No class of yours has that number."),
         "other_no_pin": _(
-            "Another teacher must protect their name with a PIN first. Nothing was changed."
-        ),
+            "Another teacher must sign in to this app once first. Nothing was changed."
+        )
+        if login_configured()
+        else _("Another teacher must protect their name with a PIN first. Nothing was changed."),
         "no_learner": _("Nobody uses that name here. Nothing was changed."),
         "task": _(
             "A task asks for at most {most} answers, with a share right from {low} to {high}. "

@@ -143,7 +143,7 @@ def _signed_in() -> str | None:
         del st.query_params[QUERY_KEY]  # the address names nobody: the sign-in does
         address_changed(_("This app uses sign-in, so the name in the address is not used."))
     if name:
-        open_store().grant(name)
+        open_store().grant(name, identity=True)
     return name
 
 

@@ -122,6 +122,21 @@ def pin_hash(engine: Engine, learner_id: int) -> str | None:
     return str(value) if value else None
 
 
+def vouch_identity(engine: Engine, learner_id: int) -> None:
+    """Note that the app's sign-in (``st.login``) vouched for this learner's name, once: such a
+    name may teach without a PIN (``tutor.store.classes``), since nobody can type it."""
+
+    def write() -> None:
+        with _writing(engine) as conn:
+            conn.execute(
+                LEARNERS.update()
+                .where(LEARNERS.c.id == int(learner_id), LEARNERS.c.identity_at.is_(None))
+                .values(identity_at=_now())
+            )
+
+    _with_retry(write)
+
+
 @dataclass(frozen=True)
 class _Counter:
     """One count of wrong tries: the name's own (``key`` None: the learner's row) or a row of

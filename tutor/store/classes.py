@@ -6,9 +6,11 @@ row a membership: joined at, left at; a learner who leaves and joins again has t
 
 The rules, each checked in these functions whatever a page asks:
 
-* a **teacher** is a learner with a PIN (``learners.pin_hash``); one whose PIN was removed
-  teaches nothing until they set one again (anyone could type an unprotected name). That the
-  browser proved the PIN is the session's to say (``tutor.store.handle.Store``);
+* a **teacher** is a learner with a PIN (``learners.pin_hash``), or whose name the app's
+  sign-in (``st.login``) vouched for (``learners.identity_at``: nobody types such a name); one
+  whose PIN was removed teaches nothing until they set one again (anyone could type an
+  unprotected name). That the browser proved the PIN, or is signed in as the name, is the
+  session's to say (``tutor.store.handle.Store``);
 * a teacher reads only the members of classes they teach, and only while they are members:
   once a learner has left, nothing of theirs is read through the class;
 * a **join code** is 12 characters of an alphabet without look-alikes (no 0, O, 1, I), 11 of
@@ -226,13 +228,20 @@ def shown_code(code: str) -> str:
 
 
 def _has_pin(conn: Connection, learner_id: int) -> bool:
-    found = conn.scalar(sa.select(LEARNERS.c.pin_hash).where(LEARNERS.c.id == int(learner_id)))
-    return found is not None
+    """Whether the learner's name is theirs alone: a PIN, or vouched for by the app's sign-in."""
+    found = conn.execute(
+        sa.select(LEARNERS.c.pin_hash, LEARNERS.c.identity_at).where(
+            LEARNERS.c.id == int(learner_id)
+        )
+    ).first()
+    return found is not None and (found.pin_hash is not None or found.identity_at is not None)
 
 
 def _require_pin(conn: Connection, learner_id: int) -> None:
     if not _has_pin(conn, learner_id):
-        raise NotATeacher("no_pin", "a teacher is a learner whose name is protected by a PIN")
+        raise NotATeacher(
+            "no_pin", "a teacher is a learner whose name is protected by a PIN or a sign-in"
+        )
 
 
 def _require_teacher(conn: Connection, teacher_id: int, class_id: int) -> None:
@@ -366,7 +375,8 @@ def class_teachers(engine: Engine, teacher_id: int, class_id: int) -> list[str]:
 
 
 def add_teacher(engine: Engine, teacher_id: int, class_id: int, other_id: int) -> bool:
-    """Make ``other_id`` (a learner with a PIN) a teacher of the class too; False: already one.
+    """Make ``other_id`` (a learner with a PIN or a sign-in) a teacher of the class too; False:
+    already one.
     Only a teacher of the class may."""
 
     def write() -> bool:
@@ -374,7 +384,7 @@ def add_teacher(engine: Engine, teacher_id: int, class_id: int, other_id: int) -
             _require_teacher(conn, teacher_id, class_id)
             if not _has_pin(conn, other_id):
                 raise NotATeacher(
-                    "other_no_pin", "another teacher must be a learner whose name has a PIN"
+                    "other_no_pin", "another teacher's name must have a PIN or a sign-in"
                 )
             found = conn.scalar(
                 sa.select(sa.func.count())

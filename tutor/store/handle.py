@@ -34,6 +34,7 @@ from tutor.store.access import (
     set_pin,
     token_session,
     token_valid,
+    vouch_identity,
 )
 from tutor.store.cards import (
     Card,
@@ -177,6 +178,7 @@ class Store:
     unchecked: set[str] = field(default_factory=set, repr=False)
     _learners: dict[str, Learner] = field(default_factory=dict, repr=False)
     _granted: set[str] = field(default_factory=set, repr=False)
+    _identities: set[str] = field(default_factory=set, repr=False)  # granted by the app's sign-in
     _sessions: dict[str, str] = field(default_factory=dict, repr=False)  # name: its sign-in id
     # Each learner's PIN hash as read in this script run: a page run asks whether it may use the
     # name five or six times (the menu, the score, the answer), and a PIN changes between runs,
@@ -357,9 +359,26 @@ class Store:
         the name is refused meanwhile, and the page says why rather than "protected"."""
         return clean_name(name) in self.unchecked
 
-    def grant(self, name: str) -> None:
-        """Let this session use ``name`` (the right PIN was given, or the app's login says so)."""
-        self._granted.add(clean_name(name))
+    def grant(self, name: str, identity: bool = False) -> None:
+        """Let this session use ``name`` (the right PIN was given, or the app's login says so).
+
+        ``identity``: the app's sign-in (``st.login``) says this session is ``name``, which
+        nobody can type, so it may teach without a PIN: noted in the database once a session
+        (``learners.identity_at``), where the class rules read it."""
+        cleaned = clean_name(name)
+        self._granted.add(cleaned)
+        if identity and cleaned not in self._identities:
+            learner = self.learner(cleaned, create=True)
+            if learner is None:
+                return
+            learner_id = learner.id
+
+            def vouch(engine: Engine) -> bool:
+                vouch_identity(engine, learner_id)
+                return True
+
+            if self._run(vouch, False, writes=True):
+                self._identities.add(cleaned)
 
     def forget(self, name: str, token: object = None) -> None:
         """Take back :meth:`grant` (the learner leaves this browser): the sign-in this session
@@ -837,13 +856,14 @@ class Store:
 
     def may_teach(self, name: str) -> bool:
         """Whether this session may act as ``name`` the teacher: the name has a PIN and this
-        browser proved it (the PIN, or a token from it). Fails closed."""
+        browser proved it (the PIN, or a token from it), or the app's sign-in says this session
+        is ``name`` (:meth:`grant`). Fails closed."""
         try:
             learner = self._find(name)
             return (
                 learner is not None
                 and learner.name in self._granted
-                and self._pin_hash(learner) is not None
+                and (learner.name in self._identities or self._pin_hash(learner) is not None)
             )
         except _Unchecked:
             return False

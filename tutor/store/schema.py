@@ -65,6 +65,9 @@ LEARNERS = sa.Table(
     # that browser may protect it (None: a name from before, taken by the first to protect it)
     sa.Column("browser", sa.String(64)),
     sa.Column("recovery_hash", sa.String(200)),  # argon2id of the PIN's one-time recovery code
+    # when the app's sign-in (st.login) first vouched for this name: such a name is its
+    # identity's, never typed, so it may teach without a PIN (None: never signed in)
+    sa.Column("identity_at", sa.DateTime),
 )
 
 #: A browser's sign-in by PIN: a token names its row, so that "Not you?" (this one) and a PIN
@@ -448,6 +451,14 @@ def _pin_sessions(conn: Connection) -> None:
     ).create(conn, checkfirst=True)
 
 
+def _signed_in_identities(conn: Connection) -> None:
+    # Checks first, like ``_learner_language``: it can be renumbered when merged.
+    found = {c["name"] for c in sa.inspect(conn).get_columns("learners")}
+    if "identity_at" not in found:
+        kind = sa.DateTime().compile(dialect=conn.dialect)
+        conn.exec_driver_sql(f"ALTER TABLE learners ADD COLUMN identity_at {kind}")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "learners and quiz attempts", _v1_learners_and_attempts),
     Migration(
@@ -478,6 +489,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         19, "when each learner first finished the coached first game", create_first_game_table
     ),
+    Migration(20, "names the app's sign-in vouched for, who may teach", _signed_in_identities),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 
