@@ -35,7 +35,7 @@ from tutor import store
 from tutor.lang.i18n import available_languages
 from tutor.play.session import PlaySettings
 from tutor.rating import service
-from tutor.store import classes
+from tutor.store import classes, tasks
 
 pytestmark = [pytest.mark.browser, pytest.mark.spread]  # spread: tests/conftest.py
 
@@ -172,7 +172,8 @@ def answered_learner(app_database_url: str, lang: str) -> str:
 
 def class_teacher(app_database_url: str, lang: str) -> str:
     """A teacher (a name with a PIN) of a class in ``lang`` with one member who answered a
-    count; the teacher's name, for the address."""
+    count and finished the coached first game, and a first-game and a review task; the
+    teacher's name, for the address."""
     engine = store.make_engine(app_database_url)
     store.migrate(engine)
     teacher = store.create_learner(engine, f"Teacher {lang}")
@@ -185,6 +186,10 @@ def class_teacher(app_database_url: str, lang: str) -> str:
         answer=8, right_answer=8, correct=True, categories=["fifteen"], categories_missed=[],
         seconds=6,
     )  # fmt: skip
+    today = dt.datetime.now(dt.UTC).date()
+    for kind in ("first_game", "review"):  # their columns in the table, in words
+        tasks.set_task(engine, teacher.id, club.id, kind, 1, 0, today, today)
+    store.record_first_game(engine, member.id)
     engine.dispose()
     return teacher.name.replace(" ", "+")
 
