@@ -79,7 +79,8 @@ FRIEND_LEVEL: Final = "friend"
 
 @dataclass(frozen=True, slots=True)
 class FriendSettings:
-    """What the player who starts a friend game chooses (two players; the rules options)."""
+    """What the player who starts a friend game chooses: two players, or four in two
+    partnerships (seats 0 and 2 against 1 and 3); the rules options."""
 
     target: int = 121
     skunk_rule: SkunkRule = SkunkRule.SKUNK
@@ -293,14 +294,11 @@ def bot_step(record: GameRecord, seat: int, level: str, state: GameState | None 
     raise IllegalMove(f"the computer has no move for seat {seat}")  # pragma: no cover
 
 
-def _swap(seat: int) -> int:
-    return 1 - seat
-
-
 def record_for_seat(record: GameRecord, seat: int) -> GameRecord:
     """The game as seat ``seat`` played it, with that seat as seat 0 (the one the game review
-    grades), for a two-player game: the seats swapped, the same cards to each (a hand is dealt
-    by the dealer's place, and the first dealer is swapped with it).
+    grades): every seat turned round by ``seat`` places, the same cards to each (a hand is
+    dealt by the dealer's place, and the first dealer is turned with it). With four players
+    the partnerships stay together (seats ``seat`` and ``seat + 2`` become 0 and 2).
 
     >>> record = new_record(FriendSettings(target=61), seed=5)
     >>> state = record.final()
@@ -308,26 +306,34 @@ def record_for_seat(record: GameRecord, seat: int) -> GameRecord:
     >>> turned = record_for_seat(record, 1).final()
     >>> turned.hands[0] == record.final().hands[1], turned.dealer == 1 - state.dealer
     (True, True)
+    >>> four = new_record(FriendSettings(target=61, players=4), seed=5)
+    >>> record_for_seat(four, 3).final().hands[0] == four.final().hands[3]
+    True
     """
+    players = record.config.players
+    if not 0 <= seat < players:
+        raise IllegalMove(f"no seat {seat} in a game of {players} players")
     if seat == 0:
         return record
-    if record.config.players != 2 or seat != 1:
-        raise IllegalMove("a game is turned round for seat 1 of two players only")
+
+    def turn(old: int) -> int:
+        return (old - seat) % players
+
     steps: list[Step] = []
     for step in record.steps:
         if isinstance(step, Discard):
-            steps.append(Discard(_swap(step.seat), step.cards))
+            steps.append(Discard(turn(step.seat), step.cards))
         elif isinstance(step, Play):
-            steps.append(Play(_swap(step.seat), step.card))
+            steps.append(Play(turn(step.seat), step.card))
         elif isinstance(step, Go):
-            steps.append(Go(_swap(step.seat)))
+            steps.append(Go(turn(step.seat)))
         elif isinstance(step, Count):
-            steps.append(Count(_swap(step.seat), step.claimed))
+            steps.append(Count(turn(step.seat), step.claimed))
         elif isinstance(step, Muggins):
-            steps.append(Muggins(_swap(step.seat), step.call))
+            steps.append(Muggins(turn(step.seat), step.call))
         else:
             steps.append(step)
-    first = None if record.first_dealer is None else _swap(record.first_dealer)
+    first = None if record.first_dealer is None else turn(record.first_dealer)
     return replace(record, first_dealer=first, steps=tuple(steps))
 
 
@@ -342,7 +348,5 @@ def review_save(record: GameRecord, seat: int, game_id: str, friend: str = "") -
     (True, 'Ann')
     """
     turned = record_for_seat(record, seat)
-    settings = replace(
-        PlaySettings.of_record(turned, REVIEW_LEVEL, self_count=False), friend=friend[:40]
-    )
+    settings = PlaySettings.of_record(turned, REVIEW_LEVEL, self_count=False, friend=friend[:40])
     return PlaySession.replay(game_id, settings, turned).to_dict()

@@ -100,6 +100,9 @@ FIRST_DEALER_CHOICES: Final = ("cut", "me", "opponent")
 #: (three players); replaying costs about 0.4 ms a step, so this bounds an open to about 0.5 s.
 MAX_SAVE_STEPS: Final = 1_200
 _FIRST_DEALER_SEATS: Final[Mapping[str, int | None]] = {"cut": None, "me": HUMAN, "opponent": 1}
+#: Who dealt first in a game with friends turned round for one seat's review (four players:
+#: the partner, or the player on the right); never offered for a new game.
+_REVIEW_DEALER_SEATS: Final[Mapping[str, int]] = {"partner": 2, "right": 3}
 #: The save format: 2 is the record of moves; 1 (a snapshot) is read by ``tutor.play.legacy``.
 SAVE_VERSION: Final = 2
 
@@ -133,7 +136,12 @@ class PlaySettings:
 
     def __post_init__(self) -> None:
         check_level(self.level)
-        if self.first_dealer not in FIRST_DEALER_CHOICES:
+        if self.first_dealer in _REVIEW_DEALER_SEATS and self.friend is not None:
+            if _REVIEW_DEALER_SEATS[self.first_dealer] >= self.players:
+                raise InvalidGameConfig(
+                    f"first dealer {self.first_dealer!r} needs four players, got {self.players}"
+                )
+        elif self.first_dealer not in FIRST_DEALER_CHOICES:
             raise InvalidGameConfig(
                 f"first dealer must be one of {', '.join(FIRST_DEALER_CHOICES)}, got {self.first_dealer!r}"
             )
@@ -146,16 +154,25 @@ class PlaySettings:
     @property
     def first_dealer_seat(self) -> int | None:
         """The seat that deals first, or None to cut for deal."""
+        if self.first_dealer in _REVIEW_DEALER_SEATS:
+            return _REVIEW_DEALER_SEATS[self.first_dealer]
         return _FIRST_DEALER_SEATS[self.first_dealer]
 
     @staticmethod
     def of_record(
-        record: GameRecord, level: str, self_count: bool, step_show: bool = False
+        record: GameRecord,
+        level: str,
+        self_count: bool,
+        step_show: bool = False,
+        friend: str | None = None,
     ) -> PlaySettings:
-        """The settings a game's record was played with (``InvalidSavedGame`` if none fit)."""
-        choice = next(
-            (c for c, seat in _FIRST_DEALER_SEATS.items() if seat == record.first_dealer), None
-        )
+        """The settings a game's record was played with (``InvalidSavedGame`` if none fit);
+        ``friend``: the other player's name, for a game with friends (where a game of four
+        turned round for one seat may have been dealt first by seat 2 or 3)."""
+        dealers: dict[str, int | None] = dict(_FIRST_DEALER_SEATS)
+        if friend is not None and record.config.players == 4:
+            dealers.update(_REVIEW_DEALER_SEATS)
+        choice = next((c for c, seat in dealers.items() if seat == record.first_dealer), None)
         if choice is None:
             fields.fail(
                 "game.first_dealer", "null (cut for deal), 0 (you) or 1", record.first_dealer
@@ -170,6 +187,7 @@ class PlaySettings:
             cfg.muggins,
             self_count,
             step_show,
+            friend,
         )
 
 
@@ -577,11 +595,10 @@ class PlaySession:
         self_count = fields.boolean(found["self_count"], "save.self_count")
         record = GameRecord.from_dict(found["game"], "game")
         step_show = fields.boolean(found.get("step_show", False), "save.step_show")
-        settings = PlaySettings.of_record(record, level, self_count, step_show)
-        if "friend" in found:
-            settings = replace(
-                settings, friend=fields.text(found["friend"], "save.friend", longest=40)
-            )
+        friend = (
+            fields.text(found["friend"], "save.friend", longest=40) if "friend" in found else None
+        )
+        settings = PlaySettings.of_record(record, level, self_count, step_show, friend)
         earlier = None if "earlier" not in found else read_earlier(found["earlier"], record.config)
         session = PlaySession.replay(game_id, settings, record, earlier)
         if earlier is not None:
