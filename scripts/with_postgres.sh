@@ -39,6 +39,7 @@ if [ $# -eq 0 ]; then
     set -- python -m pytest -q tests/tutor/store/test_store.py tests/tutor/store/test_ownership_store.py tests/pages/test_progress_page.py \
         tests/tutor/store/test_reviews.py tests/tutor/store/test_stuck_database.py tests/tutor/store/test_classes.py \
         tests/tutor/store/test_class_tasks.py tests/tutor/store/test_login_cards.py \
-        tests/tutor/store/test_signed_in_teachers.py
+        tests/tutor/store/test_signed_in_teachers.py \
+        tests/tutor/store/test_friend_games.py tests/tutor/store/test_friend_four.py
 fi
 "$@"

@@ -6,11 +6,13 @@ owner is: :class:`~tutor.store.saved_games.GameOwner`; or to a computer level; o
 the game as JSON (the caller's: the store never reads it) and a version, raised by one at
 every change. :func:`make_move` is the only way the game moves: in one write transaction it
 checks that the visitor holds the seat that moves (or that the seat is the computer's and the
-visitor holds another), that the game is still at the version the visitor saw, lets the
+visitor holds another), that every seat is taken (``NotStarted``), that the game is still at the version the visitor saw, lets the
 caller's pure ``advance`` check the move by the rules and make the new game, and writes it
 only where the version is still the one read. So two clicks at once never both land (the
 second finds the version moved on: ``StaleGame``), and a move out of turn or against the
-rules raises and changes nothing.
+rules raises and changes nothing. A computer's move is checked the same way: whichever of
+the players' pages sends it at a version, it lands at most once (the others find the version
+moved on).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ __all__ = [
     "FriendGame",
     "NotYourSeat",
     "NoSuchFriendGame",
+    "NotStarted",
     "clean_code",
     "create_friend_game",
     "friend_game",
@@ -71,6 +74,10 @@ class NotYourSeat(StoreError):
 
 class NoSuchFriendGame(StoreError):
     """No friend game has this id or code."""
+
+
+class NotStarted(StoreError):
+    """A move before every seat is taken: the game starts when the last friend has joined."""
 
 
 @dataclass(frozen=True)
@@ -161,9 +168,12 @@ def create_friend_game(
     players: int,
     learner: str | None,
     browser: str | None,
+    bots: Mapping[int, str] | None = None,
 ) -> FriendGame:
-    """A new friend game of ``players`` seats: seat 0 is the visitor's, the others free; a
-    fresh join code. Raises ``StoreError`` for a visitor who is nobody (no learner, no browser)."""
+    """A new friend game of ``players`` seats: seat 0 is the visitor's, each seat in ``bots``
+    the computer's at its level, the others free for friends; a fresh join code. Raises
+    ``StoreError`` for a visitor who is nobody (no learner, no browser) or a bot seat that
+    is not one of the others."""
     game_id = str(game_id)
     if not game_id or len(game_id) > 36:
         raise StoreError("a game id is a UUID string of at most 36 characters")
@@ -171,7 +181,14 @@ def create_friend_game(
         raise StoreError("a friend game is started by a learner or a browser")
     if players not in (2, 3, 4):
         raise StoreError(f"a friend game has 2, 3 or 4 seats, got {players!r}")
-    seats = (Seat(learner, browser),) + (Seat(),) * (players - 1)
+    bots = dict(bots or {})
+    if any(not (isinstance(s, int) and 0 < s < players) for s in bots):
+        raise StoreError(f"the computer's seats are 1-{players - 1}, got {sorted(bots)!r}")
+    if any(not (isinstance(level, str) and 0 < len(level) <= 40) for level in bots.values()):
+        raise StoreError("a computer's level is a name of 1-40 characters")
+    seats = (Seat(learner, browser),) + tuple(
+        Seat(bot=bots[s]) if s in bots else Seat() for s in range(1, players)
+    )
     text = json.dumps(dict(data), separators=(",", ":"))
 
     def write() -> FriendGame:
@@ -301,6 +318,8 @@ def make_move(
                 raise NotYourSeat("you hold no seat in this game: you can only watch it")
             if mine != seat and not game.seats[seat].bot:
                 raise NotYourSeat(f"seat {seat} is not yours: you play seat {mine}")
+            if any(s.free for s in game.seats):
+                raise NotStarted("the game starts when every seat is taken: wait for your friends")
             if game.version != version:
                 raise StaleGame(
                     f"the game moved on (to version {game.version}) since this page showed "

@@ -586,12 +586,17 @@ class Store:
         return learner or None
 
     def create_friend_game(
-        self, game_id: str, data: Mapping[str, Any], players: int, learner: str | None
+        self,
+        game_id: str,
+        data: Mapping[str, Any],
+        players: int,
+        learner: str | None,
+        bots: Mapping[int, str] | None = None,
     ) -> FriendGame | None:
         """``create_friend_game`` for this visitor (None when the database is down)."""
         who = self._friend_visitor(learner)
         return self._run(
-            lambda e: create_friend_game(e, game_id, data, players, who, self.browser),
+            lambda e: create_friend_game(e, game_id, data, players, who, self.browser, bots),
             None,
             writes=True,
         )
