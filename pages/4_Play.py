@@ -11,7 +11,7 @@ from tutor.frame.menu import setup_page
 from tutor.frame.profile import browser_owner, current_learner
 from tutor.frame.status import show_status
 from tutor.lang.i18n import N_, _
-from tutor.play import coach, controls, friend_ui, table, ui
+from tutor.play import coach, controls, friend_start, friend_ui, table, ui
 from tutor.review import decision_view, keep
 from tutor.store import open_store
 
@@ -35,7 +35,7 @@ if session is None:
         )
     )
     controls.settings_form(ctx)
-    friend_ui.start_form(ctx)
+    friend_start.start_form(ctx)
     coach.settings_panel(ctx)
     st.stop()
 

@@ -1,10 +1,13 @@
 """The Play page's game with a friend: start one, join by link or code, the live table, the moves.
 
 A friend game lives in the store (``tutor.store.friend_games``), not in this tab: the address
-holds its join code (``?friend=ABC234``), and each page run reads it. A visitor takes the first
-free seat (bound to their learner, else to this browser, as a game's owner is), so a reload, a
-new tab or the same learner elsewhere rejoins that seat; once both seats are taken, anyone else
-with the link only watches. Every move is sent to the store with the version this page drew
+holds its join code (``?friend=ABC234``), and each page run reads it. The form that starts one
+is ``tutor.play.friend_start``; a game of four (two partnerships, any other seat a friend or the
+computer) draws its names, sides and table with ``tutor.play.friend_four``. A visitor takes
+the first free seat (bound to their learner, else to this browser, as a game's owner is), so a
+reload, a new tab or the same learner elsewhere rejoins that seat; once every seat is taken,
+anyone else with the link only watches. The computer's seats move from any player's page, once
+a version (:func:`_computer_moves`). Every move is sent to the store with the version this page drew
 (compare-and-set): a move of the other seat's, out of turn, against the rules or from an older
 view is refused with a message and changes nothing.
 
@@ -20,6 +23,7 @@ nothing is redrawn while nothing happens. The table is drawn only from the seat'
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import uuid
 from typing import Any, Final
@@ -31,23 +35,21 @@ from cribbage_core.errors import CribbageError
 from cribbage_core.game import Count, Discard, GameState, Muggins, Phase, Play, ShortCount
 from cribbage_core.pegging import MAX_COUNT
 from cribbage_core.record import GameRecord, NextDeal, Step
-from cribbage_core.result import SkunkRule
 from cribbage_core.scoring import score_hand
 from tutor.frame.menu import four_colour, link_params
 from tutor.frame.profile import escape_markdown
 from tutor.frame.render import bold, plain_html, show_html
 from tutor.frame.status import show_status
-from tutor.frame.urlstate import new_seed
 from tutor.html.board import PEG_COLOURS, board_svg
 from tutor.html.cards import card_svg, cards_row
 from tutor.html.play import table_series_html
 from tutor.lang.i18n import _, card_text, fmt_int, ngettext
-from tutor.play import friend
+from tutor.play import friend, friend_four
+from tutor.play.friend_start import FLASH, PARAM, SEATS, bind, start_form
 from tutor.play.session import PlaySession
-from tutor.play.text import RESULT_LABELS, SKUNK_LABELS, error_message, side_names, skunk_label
+from tutor.play.text import RESULT_LABELS, error_message, side_names
 from tutor.play.ui import PlayContext
 from tutor.store import (
-    CODE_LENGTH,
     FriendGame,
     NotYourGame,
     NotYourSeat,
@@ -58,10 +60,7 @@ from tutor.store import (
 
 __all__ = ["PARAM", "wanted", "start_form", "page"]
 
-PARAM: Final = "friend"  # the address parameter holding the join code
 _PICKED: Final = "friend_picked"  # the cards chosen for the crib
-_FLASH: Final = "friend_flash"
-_SEATS: Final = "friend_seat"  # {game id: the seat this visitor holds, or None: watching}
 _CACHE: Final = "friend_cache"  # (game id, version, record, level): read once a version
 #: How long a player may keep the other waiting before the other may hand the seat to the computer.
 LEAVE_SECONDS: Final = 60
@@ -73,103 +72,8 @@ def wanted() -> bool:
     return PARAM in st.query_params
 
 
-def start_form(ctx: PlayContext) -> None:
-    """On the Play page's first screen: start a game with a friend, or join one by its code."""
-    with st.form("friend_settings"):
-        st.markdown(bold(_("Play a friend")))
-        st.caption(
-            _(
-                "Two players, each in their own browser: you get a link and a short code to send. "
-                "Afterwards each of you gets the review of your own decisions."
-            )
-        )
-        target, skunk = st.container(key="pairs_friend_settings").columns(2)
-        target.radio(
-            _("Game to"),
-            [121, 61],
-            horizontal=True,
-            key="friend_set_target",
-            format_func={n: fmt_int(n) for n in (121, 61)}.__getitem__,
-        )
-        skunk.selectbox(
-            _("Skunk rule"),
-            list(SkunkRule),
-            key="friend_set_skunk",
-            format_func={r: skunk_label(r, short=True) for r in SKUNK_LABELS}.__getitem__,
-            help="\n\n".join(skunk_label(r) for r in SkunkRule),
-        )
-        st.toggle(
-            _("Muggins"),
-            key="friend_set_muggins",
-            help=_("Each of you counts your own hand; points one misses go to the other."),
-        )
-        st.form_submit_button(
-            _("Start a game with a friend"),
-            type="primary",
-            on_click=_start,
-            args=(ctx,),
-            icon=":material/group:",
-        )
-    with st.form("friend_join"):
-        st.text_input(_("A friend's code"), key="friend_code", max_chars=12)
-        st.form_submit_button(_("Join the game"), on_click=_join_by_code)
-
-
-def _bind(ctx: PlayContext) -> None:
-    """The store binds a seat to this browser's owner key (set by the page shell, else here)."""
-    if ctx.store.browser is None:
-        ctx.store.browser = ctx.browser
-
-
-def _start(ctx: PlayContext) -> None:
-    _bind(ctx)
-    settings = friend.FriendSettings(
-        target=int(st.session_state.get("friend_set_target", 121)),
-        skunk_rule=st.session_state.get("friend_set_skunk", SkunkRule.SKUNK),
-        muggins=bool(st.session_state.get("friend_set_muggins", False)),
-    )
-    record = friend.new_record(settings, new_seed())
-    try:
-        game = ctx.store.create_friend_game(
-            str(uuid.uuid4()), friend.to_data(record), 2, ctx.learner
-        )
-    except NotYourGame:
-        game = None
-    if game is None:
-        _flash(_("The game could not be started: progress is not being saved just now."))
-        return
-    st.session_state.setdefault(_SEATS, {})[game.id] = 0
-    st.query_params[PARAM] = game.code
-
-
-def _join_by_code() -> None:
-    code = clean_code(st.session_state.get("friend_code", ""))
-    if code is None:
-        _flash(
-            _("A code is {n} letters and digits, such as {example}.").format(
-                n=fmt_int(CODE_LENGTH), example="ABC234"
-            )
-        )
-        return
-    st.query_params[PARAM] = code
-
-
 def _flash(message: str) -> None:
-    st.session_state[_FLASH] = message
-
-
-def _names(game: FriendGame, seat: int | None) -> list[str]:
-    names = []
-    for i, holder in enumerate(game.seats):
-        if i == seat:
-            names.append(_("You"))
-        elif holder.bot:
-            names.append(_("Computer"))
-        elif holder.learner:
-            names.append(holder.learner)
-        else:
-            names.append(_("Player {n}").format(n=fmt_int(i + 1)))
-    return names
+    st.session_state[FLASH] = message
 
 
 def _read(game: FriendGame) -> tuple[GameRecord, str, GameState]:
@@ -187,7 +91,7 @@ def page(ctx: PlayContext) -> None:
     """The whole page for the friend game of the address: join it, play it or watch it."""
     st.title(_("Play a friend"))
     show_status(ctx.store)
-    _bind(ctx)
+    bind(ctx)
     code = clean_code(st.query_params.get(PARAM, ""))
     game = None if code is None else ctx.store.friend_game(code=code)
     if game is None:
@@ -197,7 +101,7 @@ def page(ctx: PlayContext) -> None:
             st.error(_("The game cannot be read just now: progress is not being saved."))
         st.button(_("Back to Play"), on_click=_leave, key="friend_back")
         return
-    seats: dict[str, int | None] = st.session_state.setdefault(_SEATS, {})
+    seats: dict[str, int | None] = st.session_state.setdefault(SEATS, {})
     if game.id not in seats:  # once a session: a reload (a new session) asks again
         try:
             seats[game.id] = ctx.store.take_friend_seat(game.id, ctx.learner)
@@ -208,8 +112,8 @@ def page(ctx: PlayContext) -> None:
     seat = seats.get(game.id)
     record, level, state = _read(game)
     seen = friend.view(record, seat, state)
-    names = _names(game, seat)
-    pending = st.session_state.pop(_FLASH, None)
+    names = friend_four.names(game, seat)
+    pending = st.session_state.pop(FLASH, None)
     if pending:
         st.warning(pending)
     _invite(game, seat)
@@ -217,12 +121,18 @@ def page(ctx: PlayContext) -> None:
     with st.container(key=f"friend_v_{game.version}"):
         _turn_line(game, seen, names)
         _scores(seen, names)
+    four = len(game.seats) == 4
     if seat is None:
         st.info(
-            _("You are watching: both seats are taken, so there are no move buttons here."),
+            _("You are watching: every seat is taken, so there are no move buttons here.")
+            if four
+            else _("You are watching: both seats are taken, so there are no move buttons here."),
             icon=":material/visibility:",
         )
-    _table(seen, names)
+    if four:
+        friend_four.table(seen, names)
+    else:
+        _table(seen, names)
     _answers(seen, names)
     if seen.seen.short_count is not None:
         _short_count(seen.seen.short_count, seen, names)
@@ -262,8 +172,27 @@ def _turn_line(game: FriendGame, seen: friend.FriendView, names: list[str]) -> N
     waiting = [s for s in seen.to_act if s != seen.seat]
     if view.phase is Phase.GAME_OVER:
         return
-    if any(s.free for s in game.seats):
+    free = sum(1 for s in game.seats if s.free)
+    if free and len(game.seats) == 4:
+        st.warning(
+            ngettext(
+                "Waiting for {n} friend to open the link.",
+                "Waiting for {n} friends to open the link.",
+                free,
+            ).format(n=fmt_int(free)),
+            icon=":material/hourglass_top:",
+        )
+        return
+    if free:
         st.warning(_("Waiting for your friend to open the link."), icon=":material/hourglass_top:")
+        return
+    if seen.seat is not None and friend_four.bot_deals(game, seen):
+        st.success(
+            _("The show is over: look at it, then deal the next hand for {name}.").format(
+                name=escape_markdown(names[view.dealer])
+            ),
+            icon=":material/play_arrow:",
+        )
         return
     if seen.my_turn:
         text = {
@@ -288,8 +217,9 @@ def _turn_line(game: FriendGame, seen: friend.FriendView, names: list[str]) -> N
         )
 
 
-def _scores(seen: friend.FriendView, names: list[str]) -> None:
+def _scores(seen: friend.FriendView, seat_names: list[str]) -> None:
     view = seen.seen
+    names = friend_four.side_names(seat_names, seen.seat)
     cols = st.container(key="row_scores").columns(len(view.scores) + 1)
     for side, col in enumerate(cols[: len(view.scores)]):
         col.markdown(
@@ -303,7 +233,7 @@ def _scores(seen: friend.FriendView, names: list[str]) -> None:
     cols[-1].markdown(
         _("**Hand {n}** · {dealer} dealt · playing to {target}").format(
             n=fmt_int(max(view.hand_no, 1)),
-            dealer=escape_markdown(names[view.dealer]),
+            dealer=escape_markdown(seat_names[view.dealer]),
             target=fmt_int(view.config.target),
         )
     )
@@ -537,13 +467,13 @@ def _controls(
             on_click=_claim,
             args=(ctx, game, seat),
         )
-    if view.phase is Phase.DEAL and seen.my_turn:
-        st.button(
+    if view.phase is Phase.DEAL and (seen.my_turn or friend_four.bot_deals(game, seen)):
+        st.button(  # for the computer too: it would deal at once, before the show was seen
             _("Deal the next hand"),
             key="friend_deal",
             type="primary",
             on_click=_send,
-            args=(ctx, game, seat, NextDeal()),
+            args=(ctx, game, view.dealer, NextDeal()),
         )
 
 
@@ -583,12 +513,7 @@ def _send(ctx: PlayContext, game: FriendGame, seat: int, step: Step) -> None:
                 game.id, seat, game.version, ctx.learner, _advance(seat, step)
             )
         except StaleGame:
-            fresh = ctx.store.friend_game(game.id) if isinstance(step, Discard) else None
-            if fresh is None or fresh.version == game.version:
-                raise
-            moved = ctx.store.friend_move(
-                fresh.id, seat, fresh.version, ctx.learner, _advance(seat, step)
-            )
+            moved = _discard_again(ctx, game, seat, step)
     except StaleGame:
         _flash(_("The game moved on before your click arrived: nothing was changed. Look again."))
         return
@@ -605,16 +530,40 @@ def _send(ctx: PlayContext, game: FriendGame, seat: int, step: Step) -> None:
     st.session_state.pop(_PICKED, None)
 
 
+def _discard_again(ctx: PlayContext, game: FriendGame, seat: int, step: Step) -> FriendGame | None:
+    """A discard refused as stale sent again at the version now stored, a few times (with four
+    players the other three lay away too, the computer's at once); any other move re-raises."""
+    version = game.version
+    for _try in range(4):
+        fresh = ctx.store.friend_game(game.id) if isinstance(step, Discard) else None
+        if fresh is None or fresh.version == version:
+            raise StaleGame(f"the game moved on since version {version}")
+        version = fresh.version
+        try:
+            return ctx.store.friend_move(
+                fresh.id, seat, fresh.version, ctx.learner, _advance(seat, step)
+            )
+        except StaleGame:
+            continue
+    raise StaleGame(f"the game kept moving on after version {version}")
+
+
 def _computer_moves(
     ctx: PlayContext, game: FriendGame, record: GameRecord, level: str, state: GameState
 ) -> None:
-    """A seat handed to the computer moves from the page of a player still there."""
+    """The computer's seats move from the page of any player there, once a version: the store
+    takes the first page's move and refuses the others' (the version moved on), quietly. The
+    computer's deal waits for a player's click (:func:`friend_four.bot_deals`)."""
+    if any(s.free for s in game.seats) or state.phase is Phase.DEAL:
+        return
     bots = [s for s in friend.view(record, None, state).to_act if game.seats[s].bot]
     if not bots:
         return
     bot = bots[0]
     step = friend.bot_step(record, bot, game.seats[bot].bot or level, state)
-    _send(ctx, game, bot, step)
+    # another page may have moved it first: this page shows that move on its rerun
+    with contextlib.suppress(StaleGame, NotYourSeat, NotYourGame, CribbageError):
+        ctx.store.friend_move(game.id, bot, game.version, ctx.learner, _advance(bot, step))
     st.rerun()
 
 
@@ -671,8 +620,14 @@ def _result(
     result = view.result
     assert result is not None
     won = seen.seat is not None and result.winner_side == view.side_of(seen.seat)
-    if won:
+    four = len(game.seats) == 4
+    names = friend_four.side_names(names, seen.seat)
+    if won and four:
+        verdict = _("You and your partner win")
+    elif won:
         verdict = _("You win")
+    elif four:
+        verdict = _("{names} win").format(names=escape_markdown(names[result.winner_side]))
     else:
         verdict = _("{name} wins").format(name=escape_markdown(names[result.winner_side]))
     scores = " – ".join(
@@ -710,8 +665,9 @@ def _file_for_review(
     filed: set[str] = st.session_state.setdefault("friend_filed", set())
     if review_id in filed:
         return
-    other = game.seats[1 - seat]  # two players: the friend's name as they gave it, if any
-    data = friend.review_save(record, seat, review_id, other.learner or "")
+    # two players: the friend's name as they gave it, if any (four: the review names seats)
+    other = game.seats[1 - seat] if len(game.seats) == 2 else None
+    data = friend.review_save(record, seat, review_id, (other and other.learner) or "")
     session = PlaySession.from_dict(data)
     try:
         saved = ctx.store.save_game(

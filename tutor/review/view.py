@@ -217,7 +217,9 @@ def open_game(store: Store, learner: str | None, browser: str | None) -> Reviewe
         with st.spinner(_("Analysing every decision of the game…")):
             game = analysed_game(store, wanted, moves, data, learner, browser, bounded=True)
         if st.session_state.get(_COMPUTER):  # the switch for the other side's decisions is on
-            if game.friend is not None:
+            if _with_friends_four(game):
+                busy = _("Analysing the other players' decisions…")
+            elif game.friend is not None:
                 busy = _("Analysing {name}'s decisions…").format(
                     name=escape_markdown(names_of(game)[1])
                 )
@@ -231,6 +233,11 @@ def open_game(store: Store, learner: str | None, browser: str | None) -> Reviewe
     except InvalidSavedGame as error:
         _no_game(saved_game_problem(error))
         raise AssertionError from error  # not reached: st.stop()
+
+
+def _with_friends_four(game: ReviewedGame) -> bool:
+    """Whether the game was one of four players with friends (by link), not the computer's."""
+    return game.friend is not None and game.review.players == 4
 
 
 def names_of(game: ReviewedGame) -> list[str]:
@@ -249,7 +256,14 @@ def figures(game: ReviewedGame) -> None:
     final = game.final
     scores = " – ".join(f"{names[i]} {fmt_int(s)}" for i, s in enumerate(final.scores))
     status = _("finished") if final.result is not None else _("in progress")
-    if game.friend is not None:
+    if _with_friends_four(game):
+        st.caption(
+            _(
+                "Game to {target} with friends, four players in two partnerships, {status}: "
+                "{scores}"
+            ).format(target=fmt_int(review.target), status=status, scores=escape_markdown(scores))
+        )
+    elif game.friend is not None:
         st.caption(
             _("Game to {target} against {name}, a friend, {status}: {scores}").format(
                 target=fmt_int(review.target),
@@ -438,7 +452,9 @@ def rail(game: ReviewedGame) -> tuple[int | None, bool]:
     if not hands:
         st.info(_("No decisions yet in this game: play on, then come back."))
         return None, False
-    if game.friend is not None:
+    if _with_friends_four(game):
+        switch = _("Show the other players' decisions too")
+    elif game.friend is not None:
         switch = _("Show {name}'s decisions too").format(name=escape_markdown(names_of(game)[1]))
     else:
         switch = _("Show the computer's decisions too")
