@@ -10,6 +10,7 @@ hand; the scores are the two partnerships'.
 
 from __future__ import annotations
 
+from cribbage_core.game import Phase
 from cribbage_core.seats import side_of
 from tutor.frame.menu import four_colour
 from tutor.frame.render import plain_html, show_html
@@ -19,7 +20,7 @@ from tutor.lang.i18n import _, fmt_int, list_text
 from tutor.play import friend
 from tutor.store import FriendGame
 
-__all__ = ["names", "side_names", "table", "bot_deals"]
+__all__ = ["names", "side_names", "table", "dealt_by", "bot_deals"]
 
 
 def names(game: FriendGame, seat: int | None) -> list[str]:
@@ -55,11 +56,17 @@ def side_names(seat_names: list[str], seat: int | None) -> list[str]:
     return sides
 
 
+def dealt_by(seen: friend.FriendView) -> int:
+    """The seat that dealt the hand on the table: after the show, while the next dealer is
+    awaited, the last hand's dealer (whose crib was shown)."""
+    return seen.seen.dealer if seen.shown is None else seen.shown.dealer
+
+
 def bot_deals(game: FriendGame, seen: friend.FriendView) -> bool:
     """Whether the next hand is the computer's to deal: a player deals it for the computer once
     they have seen the show (the computer would deal at once, and the show would be gone)."""
     view = seen.seen
-    return view.phase.value == "deal" and bool(game.seats[view.dealer].bot)
+    return view.phase is Phase.DEAL and bool(game.seats[view.dealer].bot)
 
 
 def _row(
@@ -74,12 +81,14 @@ def _row(
     else:
         role = _("partners with {name}").format(name=names_[(other + 2) % 4])
     tags = [role]
-    if other == view.dealer:
+    if other == dealt_by(seen):
         tags.append(_("dealer"))
     if view.hands_shown is not None:
-        cards = cards_row(view.hands_shown[other], four_colour=colours, width=36, gap=3)
+        cards = cards_row(view.hands_shown[other], four_colour=colours, width=34, gap=3)
+    elif seen.shown is not None:  # the hand is over: its show stays up until the next deal
+        cards = cards_row(seen.shown.hands[other], four_colour=colours, width=34, gap=3)
     else:
-        cards = cards_row([], width=36, gap=3, backs=view.cards_left[other])
+        cards = cards_row([], width=34, gap=3, backs=view.cards_left[other])
     turn = (
         '<span style="font-weight:700;color:#0a7d32">&#9654; '
         + plain_html(_("to move"))
@@ -92,7 +101,7 @@ def _row(
         f'<div class="friend-four-row" style="display:flex;flex-wrap:wrap;align-items:center;'
         f"gap:4px 12px;border-left:6px solid {colour};padding:4px 8px;margin:0 0 6px 0;"
         f'min-height:58px{";background:#eef8f0" if waiting else ""}">'
-        f'<div style="min-width:9rem;flex:1 1 9rem"><b><bdi>{plain_html(names_[other])}</bdi></b>'
+        f'<div style="min-width:7.5rem;flex:1 1 7.5rem"><b><bdi>{plain_html(names_[other])}</bdi></b>'
         f'<div style="font-size:0.8rem;color:#555">{plain_html(" · ".join(tags))} {turn}</div>'
         f'</div><div style="flex:0 0 auto">{cards}</div></div>'
     )
@@ -105,18 +114,23 @@ def table(seen: friend.FriendView, names_: list[str]) -> None:
     colours = four_colour()
     first = 1 if seen.seat is None else seen.seat + 1
     others = [(first + k) % 4 for k in range(3)] if seen.seat is not None else [0, 1, 2, 3]
-    rows = [_row(seen, names_, other, colours, other in seen.to_act) for other in others]
+    dealing = view.phase is Phase.DEAL  # the turn line says who deals (a player, for the computer)
+    rows = [
+        _row(seen, names_, other, colours, other in seen.to_act and not dealing) for other in others
+    ]
+    crib_cards = view.crib if seen.shown is None else seen.shown.crib
     crib = (
-        cards_row(view.crib, four_colour=colours, width=36, gap=3)
-        if view.crib is not None
-        else cards_row([], width=36, gap=3, backs=sum(view.discarded) * view.config.discard_size)
+        cards_row(crib_cards, four_colour=colours, width=34, gap=3)
+        if crib_cards is not None
+        else cards_row([], width=34, gap=3, backs=sum(view.discarded) * view.config.discard_size)
     )
+    starter_card = view.starter if seen.shown is None else seen.shown.starter
     starter = (
-        cards_row([view.starter], four_colour=colours, width=36)
-        if view.starter is not None
-        else cards_row([], width=36, backs=1)
+        cards_row([starter_card], four_colour=colours, width=34)
+        if starter_card is not None
+        else cards_row([], width=34, backs=1)
     )
-    crib_label = _("The crib · {name}").format(name=names_[view.dealer])
+    crib_label = _("The crib · {name}").format(name=names_[dealt_by(seen)])
     starter_label = _("Starter")
     rows.append(
         '<div style="display:flex;flex-wrap:wrap;gap:4px 24px;align-items:flex-end;'

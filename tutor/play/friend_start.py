@@ -19,7 +19,7 @@ from tutor.frame.render import bold
 from tutor.frame.urlstate import new_seed
 from tutor.lang.i18n import _, fmt_int
 from tutor.play import friend
-from tutor.play.text import LEVEL_LABELS, SKUNK_LABELS, skunk_label
+from tutor.play.text import LEVEL_LABELS, SKUNK_LABELS, player_label, skunk_label
 from tutor.play.ui import PlayContext
 from tutor.store import CODE_LENGTH, NotYourGame, clean_code
 
@@ -86,10 +86,7 @@ def start_form(ctx: PlayContext) -> None:
             [2, 4],
             horizontal=True,
             key="friend_set_players",
-            format_func={
-                2: fmt_int(2),
-                4: _("{n}, in two partnerships").format(n=fmt_int(4)),
-            }.__getitem__,
+            format_func={n: player_label(n) for n in (2, 4)}.__getitem__,
         )
         st.caption(
             _(

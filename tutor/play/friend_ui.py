@@ -131,6 +131,7 @@ def page(ctx: PlayContext) -> None:
         )
     if four:
         friend_four.table(seen, names)
+        _series_and_show(seen, names)
     else:
         _table(seen, names)
     _answers(seen, names)
@@ -233,7 +234,7 @@ def _scores(seen: friend.FriendView, seat_names: list[str]) -> None:
     cols[-1].markdown(
         _("**Hand {n}** · {dealer} dealt · playing to {target}").format(
             n=fmt_int(max(view.hand_no, 1)),
-            dealer=escape_markdown(seat_names[view.dealer]),
+            dealer=escape_markdown(seat_names[friend_four.dealt_by(seen)]),
             target=fmt_int(view.config.target),
         )
     )
@@ -256,14 +257,16 @@ def _table(seen: friend.FriendView, names: list[str]) -> None:
         with col:
             st.markdown(
                 bold(escape_markdown(names[other]))
-                + (" · " + _("dealer") if other == view.dealer else "")
+                + (" · " + _("dealer") if other == friend_four.dealt_by(seen) else "")
             )
             if view.hands_shown is not None:
                 show_html(cards_row(view.hands_shown[other], four_colour=colours, width=52, gap=4))
             else:
                 show_html(_backs(view.cards_left[other]))
     with cols[-2]:
-        st.markdown(bold(_("The crib")) + " · " + escape_markdown(names[view.dealer]))
+        st.markdown(
+            bold(_("The crib")) + " · " + escape_markdown(names[friend_four.dealt_by(seen)])
+        )
         show_html(
             cards_row(view.crib, four_colour=colours, width=52, gap=4)
             if view.crib is not None
@@ -276,6 +279,13 @@ def _table(seen: friend.FriendView, names: list[str]) -> None:
             if view.starter is not None
             else _backs(1)
         )
+    _series_and_show(seen, names)
+
+
+def _series_and_show(seen: friend.FriendView, names: list[str]) -> None:
+    """The play's cards laid so far in this series (and the count), or the last hand's show."""
+    view = seen.seen
+    colours = four_colour()
     if view.phase is Phase.PLAY:
         start = (view.series_starts or (0,))[-1]
         laid = [(names[s], card, PEG_COLOURS[view.side_of(s)]) for s, card in view.played[start:]]
@@ -283,21 +293,27 @@ def _table(seen: friend.FriendView, names: list[str]) -> None:
         earlier = [card for _, card in view.played[:start]]
         show_html(table_series_html(laid, view.count, said_go, earlier, four_colour=colours))
     if seen.shown is not None:
-        _shown(seen.shown, names)
+        _shown(seen.shown, names, seen.seat)
 
 
-def _shown(shown: friend.Shown, names: list[str]) -> None:
+def _shown(shown: friend.Shown, names: list[str], me: int | None) -> None:
+    """The last hand's show in the order it is counted (from the dealer's left, the dealer's
+    hand and then the crib last)."""
     st.markdown(bold(_("The show of hand {n}").format(n=fmt_int(shown.hand_no))))
     colours = four_colour()
-    order = [(s, shown.hands[s], False) for s in range(len(shown.hands)) if s != shown.dealer]
-    order += [(shown.dealer, shown.hands[shown.dealer], False), (shown.dealer, shown.crib, True)]
+    players = len(shown.hands)
+    seats = [(shown.dealer + 1 + k) % players for k in range(players)]
+    order = [(s, shown.hands[s], False) for s in seats] + [(shown.dealer, shown.crib, True)]
     for seat, cards, is_crib in order:
         points = score_hand(cards, shown.starter, is_crib=is_crib).total
-        label = _("{name}'s crib") if is_crib else _("{name}'s hand")
+        if seat == me:
+            label = _("Your crib") if is_crib else _("Your hand")
+        else:
+            label = (_("{name}'s crib") if is_crib else _("{name}'s hand")).format(
+                name=escape_markdown(names[seat])
+            )
         st.markdown(
-            label.format(name=escape_markdown(names[seat]))
-            + " · "
-            + ngettext("{n} point", "{n} points", points).format(n=fmt_int(points))
+            label + " · " + ngettext("{n} point", "{n} points", points).format(n=fmt_int(points))
         )
         show_html(cards_row(list(cards) + [shown.starter], four_colour=colours, width=44, gap=4))
 
