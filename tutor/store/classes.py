@@ -180,7 +180,8 @@ class ClassFigures:
 
 def _check_character(body: str) -> str:
     total = sum((i + 1) * CODE_ALPHABET.index(c) for i, c in enumerate(body))
-    # 31, a prime: one character changed (but 2 for Z) or two neighbours swapped shows
+    # 31, a prime: one character changed (but 2 for Z) or two neighbours swapped (but 2 and Z,
+    # whose values 0 and 31 differ by 31) shows
     return CODE_ALPHABET[total % 31]
 
 

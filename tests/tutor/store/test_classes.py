@@ -116,8 +116,21 @@ def test_join_codes_are_long_random_and_checked() -> None:
                 assert refused.reason == "mistyped"
             else:  # only 0 and 31 (2 and Z) share a check character: the one blind spot
                 assert {other, code[i]} == {"2", "Z"}
-    for i in range(11):  # two neighbours swapped
+    for i in range(10):  # two neighbours of the body swapped
         swapped = code[:i] + code[i + 1] + code[i] + code[i + 2 :]
+        if swapped == code or {code[i], code[i + 1]} == {"2", "Z"}:
+            continue  # the same code, or the blind spot again (their values differ by 31)
+        with pytest.raises(JoinRefused, match="mistyped"):
+            classes.code_form(swapped)
+
+
+def test_a_swap_with_the_check_character_is_always_caught() -> None:
+    """With T the weighted sum of the body's first ten and a its last (weight 11), the check is
+    c = T + 11a (mod 31). Swapped, the code ends in c, a and passes only if T + 11c = a, that is
+    12(c - a) = 0, so c = a (mod 31): the same code, or a = Z and c = 2, and then the swapped code
+    ends in Z, which no check character is."""
+    for code in [classes.new_join_code() for _ in range(500)]:
+        swapped = code[:10] + code[11] + code[10]
         if swapped != code:
             with pytest.raises(JoinRefused, match="mistyped"):
                 classes.code_form(swapped)
