@@ -36,7 +36,7 @@ def band_name_ur(level: str) -> str:
 def play_a_game(page: Any, app_url: str) -> None:
     page.goto(f"{app_url}/Play?learner={LEARNER}")
     settled(page)
-    page.get_by_test_id("stSelectbox").filter(has_text="Opponent").click()
+    page.get_by_test_id("stSelectbox").filter(has_text="Opponent").first.click()
     page.get_by_role("option", name="Easy").click()
     page.get_by_test_id("stForm").first.get_by_text(
         "61", exact=True

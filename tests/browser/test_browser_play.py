@@ -120,7 +120,7 @@ def new_game(
     page.goto(f"{app_url}/Play")
     settled(page)
     if level:
-        page.get_by_test_id("stSelectbox").filter(has_text="Opponent").click()
+        page.get_by_test_id("stSelectbox").filter(has_text="Opponent").first.click()
         page.get_by_role("option", name=level).click()
     form = page.get_by_test_id(
         "stForm"
@@ -256,7 +256,7 @@ def test_four_players_hands_keep_to_their_columns(page: Any, app_url: str) -> No
     # size ran over the next column (the crib's last card under the starter).
     page.goto(f"{app_url}/Play")
     settled(page)
-    page.get_by_text("4 players (partners)", exact=True).click()
+    page.get_by_test_id("stForm").first.get_by_text("4 players (partners)", exact=True).click()
     clicks = Clicks()
     clicks.click(page.get_by_role("button", name="Deal"))
     expect(page.locator(PICK_BOX)).to_have_count(5)  # five cards each with four players
