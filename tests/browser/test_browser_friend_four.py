@@ -99,15 +99,20 @@ def test_two_friends_and_two_computers_play_a_hand_of_four_through_the_show(
         expect(ann.get_by_text("You and Computer 3", exact=False).first).to_be_visible()
         v = max(version(ann), version(raj))
         shown = midway = False
-        for _ in range(60):
+        for _ in range(120):
             if ann.locator(DEAL).count() or raj.locator(DEAL).count():
                 shown = True
                 break
             for page in (ann, raj):
                 assert faces_in_rows(page) == 0  # no other hand, the partner's neither
+            v = max(version(ann), version(raj))  # the newest move either page has drawn
             mover = next((p for p in (ann, raj) if move(p, rng)), None)
-            if mover is None:  # the computer is to move: it does, from either page
-                v = past(ann, v)
+            if mover is None:
+                seen = version(ann), version(raj)
+                if seen[0] != seen[1]:  # a page has not drawn the last move yet: it may be
+                    past((ann, raj)[seen.index(min(seen))], min(seen))  # its own turn there
+                    continue
+                past(ann, seen[0])  # the computer is to move: it does, from either page
                 continue
             v = past(mover, v)
             past(raj if mover is ann else ann, v - 1)
