@@ -154,3 +154,51 @@ def save_for_server(database_url: str, session: PlaySession, learner: str | None
         )
     finally:
         engine.dispose()
+
+
+# --- games between friends on the Play page ------------------------------------------------
+
+
+def open_play(same_browser_as: AppTest | None = None, **params: str) -> AppTest:
+    """The Play page in a new session: another browser (its own key) unless handed one's."""
+    at = AppTest.from_file(ENTRY, default_timeout=60)
+    if same_browser_as is not None:
+        at.session_state["profile_browser_key"] = same_browser_as.session_state[
+            "profile_browser_key"
+        ]
+    at.switch_page("pages/4_Play.py")
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def friend_moves(at: AppTest) -> list[str]:
+    """The keys of the friend game's move buttons this session may press now."""
+    return [
+        str(b.key)
+        for b in at.button
+        if str(b.key).startswith(("friend_pick_", "friend_lay_", "friend_discard", "friend_deal"))
+        and not b.disabled
+    ]
+
+
+def stored_friend_game(code: str) -> store.FriendGame:
+    """The friend game of this code as the database holds it."""
+    from tutor.store import friend_games
+
+    engine = store.make_engine(store.default_url())
+    try:
+        game = friend_games.friend_game(engine, code=code)
+    finally:
+        engine.dispose()
+    assert game is not None
+    return game
+
+
+def shown_texts(at: AppTest) -> str:
+    """The page's notes, alerts, markdown and captions as one string."""
+    return " ".join(
+        str(e.value) for e in [*at.info, *at.success, *at.warning, *at.markdown, *at.caption]
+    )

@@ -14,32 +14,22 @@ from streamlit.testing.v1 import AppTest
 
 from cribbage_core.game import Phase
 from tests import apptools
-from tests.apptools import ENTRY
+from tests.apptools import (
+    ENTRY,
+    friend_moves as moves,
+    open_play,
+    shown_texts as texts,
+    stored_friend_game as stored,
+)
 from tutor import store
 from tutor.play import friend
 
 pytestmark = pytest.mark.spread
 
-PAGE = "pages/4_Play.py"
-
 
 @pytest.fixture(autouse=True)
 def own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     return apptools.own_database(tmp_path, monkeypatch)
-
-
-def open_play(same_browser_as: AppTest | None = None, **params: str) -> AppTest:
-    at = AppTest.from_file(ENTRY, default_timeout=60)
-    if same_browser_as is not None:
-        at.session_state["profile_browser_key"] = same_browser_as.session_state[
-            "profile_browser_key"
-        ]
-    at.switch_page(PAGE)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 def started(target: int = 61, **params: str) -> tuple[AppTest, str]:
@@ -53,33 +43,6 @@ def started(target: int = 61, **params: str) -> tuple[AppTest, str]:
     code = code[0] if isinstance(code, list) else code
     assert store.clean_code(code) == code
     return at, code
-
-
-def moves(at: AppTest) -> list[str]:
-    return [
-        str(b.key)
-        for b in at.button
-        if str(b.key).startswith(("friend_pick_", "friend_lay_", "friend_discard", "friend_deal"))
-        and not b.disabled
-    ]
-
-
-def stored(code: str) -> store.FriendGame:
-    engine = store.make_engine(store.default_url())
-    try:
-        from tutor.store import friend_games
-
-        game = friend_games.friend_game(engine, code=code)
-    finally:
-        engine.dispose()
-    assert game is not None
-    return game
-
-
-def texts(at: AppTest) -> str:
-    return " ".join(
-        str(e.value) for e in [*at.info, *at.success, *at.warning, *at.markdown, *at.caption]
-    )
 
 
 def test_the_friend_joins_by_code_a_third_watches_and_a_reload_rejoins() -> None:

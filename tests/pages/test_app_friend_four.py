@@ -14,29 +14,23 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests import apptools
-from tests.apptools import ENTRY
+from tests.apptools import (
+    ENTRY,
+    friend_moves as moves,
+    open_play,
+    shown_texts as texts,
+    stored_friend_game as stored,
+)
 from tutor import store
 from tutor.play import friend
 from tutor.play.friend_start import seat_key
 
 pytestmark = pytest.mark.spread
 
-PAGE = "pages/4_Play.py"
-
 
 @pytest.fixture(autouse=True)
 def own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     return apptools.own_database(tmp_path, monkeypatch)
-
-
-def open_play(**params: str) -> AppTest:
-    at = AppTest.from_file(ENTRY, default_timeout=60)
-    at.switch_page(PAGE)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 def start_four(seats: dict[int, str], **params: str) -> AppTest:
@@ -57,33 +51,6 @@ def start_four(seats: dict[int, str], **params: str) -> AppTest:
 def code_of(at: AppTest) -> str:
     code = at.query_params["friend"]
     return str(code[0] if isinstance(code, list) else code)
-
-
-def stored(code: str) -> store.FriendGame:
-    engine = store.make_engine(store.default_url())
-    try:
-        from tutor.store import friend_games
-
-        game = friend_games.friend_game(engine, code=code)
-    finally:
-        engine.dispose()
-    assert game is not None
-    return game
-
-
-def moves(at: AppTest) -> list[str]:
-    return [
-        str(b.key)
-        for b in at.button
-        if str(b.key).startswith(("friend_pick_", "friend_lay_", "friend_discard", "friend_deal"))
-        and not b.disabled
-    ]
-
-
-def texts(at: AppTest) -> str:
-    return " ".join(
-        str(e.value) for e in [*at.info, *at.success, *at.warning, *at.markdown, *at.caption]
-    )
 
 
 def test_the_computer_at_every_other_seat_is_refused() -> None:
