@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import ARTIFACTS, BROWSER_TIMEOUT_MS
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError, expect
 
 expect.set_options(timeout=BROWSER_TIMEOUT_MS)
 
@@ -103,3 +103,63 @@ def card_labels(page: Any) -> list[str]:
     expect(cards.first).to_be_visible()
     settled(page)
     return list(cards.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"))
+
+
+#: How long a click may go without any sign of the script run it asks for before it counts as
+#: lost (:func:`submit`): far longer than a loaded machine takes to begin a run.
+LOST_CLICK_MS = 20_000
+_RUN_BEGUN = (
+    "mark => (" + _RUN_MARK + ")() !== mark"
+    " || document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'running'"
+)
+
+
+def submit(page: Any, button: Any) -> None:
+    """Click ``button`` (a form's submit button, or any button that asks for a script run) and
+    wait until the run it asks for has begun: its run mark is drawn, or Streamlit says a run is
+    going. Then wait for the run's effect with ``expect`` as usual.
+
+    On a loaded machine a click now and then reaches no handler (the button was drawn anew
+    between the press and the release), and the page would wait for a run nobody asked for.
+    A click that began no run within :data:`LOST_CLICK_MS` is made again, three times at most;
+    a click whose run began is never repeated."""
+    mark = page.evaluate(_RUN_MARK)
+    for _ in range(3):
+        button.click()
+        try:
+            page.wait_for_function(_RUN_BEGUN, arg=mark, timeout=LOST_CLICK_MS)
+            return
+        except PlaywrightTimeoutError:
+            continue
+    raise AssertionError("three clicks on the button began no script run")
+
+
+def choose(page: Any, box: Any, option: str) -> None:
+    """Choose ``option`` in the select box ``box`` (an ``stSelectbox`` locator) and see it
+    shown there. A choice that did not take (the list was drawn anew under the click) is made
+    again, three times at most."""
+    for _ in range(3):
+        box.click()
+        page.get_by_role("option", name=option, exact=True).click()
+        try:
+            expect(box.get_by_role("combobox")).to_have_value(option, timeout=LOST_CLICK_MS)
+            return
+        except AssertionError:
+            continue
+    expect(box.get_by_role("combobox")).to_have_value(option)
+
+
+def open_expander(page: Any, label: str) -> Any:
+    """Open the expander labelled ``label`` and return it, once it shows as open."""
+    expander = (
+        page.get_by_test_id("stExpander").filter(has=page.locator("summary", has_text=label)).first
+    )
+    for _ in range(3):
+        expander.locator("summary").click()
+        try:
+            expect(expander.locator("details")).to_have_attribute("open", "", timeout=LOST_CLICK_MS)
+            return expander
+        except AssertionError:
+            continue
+    expect(expander.locator("details")).to_have_attribute("open", "")
+    return expander

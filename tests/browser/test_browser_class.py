@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from browsertools import load, no_exception, settled, shot
+from browsertools import load, no_exception, open_expander, settled, shot, submit
 from playwright.sync_api import expect
 
 from tutor import store
@@ -64,12 +64,13 @@ def test_a_teacher_a_learner_on_a_phone_and_a_stranger(
     # the teacher: PIN, a new class, its code and link
     load(page, f"{app_url}/Class?learner={quote(teacher)}")
     page.get_by_label("PIN", exact=True).fill(PIN)
-    page.get_by_role("button", name="Unlock").click()
+    submit(page, page.get_by_role("button", name="Unlock"))
     expect(page.get_by_role("heading", name="Teach a class")).to_be_visible()
     settled(page)
-    page.get_by_text("Make a new class").click()
-    page.get_by_label("The class's name").fill(club)
-    page.get_by_role("button", name="Make the class").click()
+    new_class = open_expander(page, "Make a new class")
+    new_class.get_by_label("The class's name").fill(club)
+    expect(new_class.get_by_label("The class's name")).to_have_value(club)
+    submit(page, new_class.get_by_role("button", name="Make the class"))
     expect(
         page.get_by_test_id("stAlert").filter(has_text=f"The class {club} is made")
     ).to_be_visible()
@@ -88,7 +89,7 @@ def test_a_teacher_a_learner_on_a_phone_and_a_stranger(
     load(phone, f"{link}&learner={quote(learner)}")
     expect(phone.get_by_label("Join code")).to_have_value(code)
     expect(phone.get_by_text("its teachers see your progress")).to_be_visible()
-    phone.get_by_role("button", name="Join the class").click()
+    submit(phone, phone.get_by_role("button", name="Join the class"))
     expect(phone.get_by_test_id("stAlert").filter(has_text=f"You joined {club}")).to_be_visible()
     settled(phone)
     width = phone.evaluate("document.documentElement.scrollWidth")
@@ -167,7 +168,7 @@ def test_a_teacher_a_learner_on_a_phone_and_a_stranger(
     stranger.context.close()
 
     # the learner leaves: the teacher sees nothing more of them
-    phone.get_by_role("button", name="Leave").click()
+    submit(phone, phone.get_by_role("button", name="Leave"))
     expect(phone.get_by_test_id("stAlert").filter(has_text=f"You left {club}")).to_be_visible()
     settled(phone)
     phone.context.close()

@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from browsertools import load, no_exception, settled, shot
+from browsertools import load, no_exception, open_expander, settled, shot, submit
 from playwright.sync_api import expect
 
 from tutor import store
@@ -30,7 +30,7 @@ def sign_in_with(page: Any, code: str) -> None:
     box = page.locator(".st-key-card_sign_in")
     expect(box).to_contain_text("Have a login card?")
     box.get_by_label("The code on your card").fill(code)
-    box.get_by_role("button", name="Sign in with the card").click()
+    submit(page, box.get_by_role("button", name="Sign in with the card"))
 
 
 def test_a_teacher_prints_cards_and_a_learner_signs_in_with_one(
@@ -49,19 +49,19 @@ def test_a_teacher_prints_cards_and_a_learner_signs_in_with_one(
     # the teacher makes three accounts and gets the sheet of cards
     load(page, f"{app_url}/Class?learner={quote(teacher)}&class={klass.id}")
     page.get_by_label("PIN", exact=True).fill(PIN)
-    page.get_by_role("button", name="Unlock").click()
+    submit(page, page.get_by_role("button", name="Unlock"))
     expect(page.get_by_role("heading", name="Teach a class")).to_be_visible()
     settled(page)
-    page.get_by_text("Make accounts and print login cards").click()
+    open_expander(page, "Make accounts and print login cards")
     page.get_by_label("Names, one a line").fill(f"{names[0]}\n\n{names[0].upper()}\n")
-    page.get_by_role("button", name="Make the accounts").click()  # a name twice: nothing made
+    submit(page, page.get_by_role("button", name="Make the accounts"))  # a name twice: nothing made
     expect(page.get_by_test_id("stAlert").filter(has_text="in the list twice")).to_be_visible()
     expect(page.get_by_text(f"At fault: {names[0].upper()}")).to_be_visible()
     expect(page.locator(".login-card")).to_have_count(0)
     settled(page)
     shot(page, "class-cards-refused")
     page.get_by_label("Names, one a line").fill("\n".join(names) + "\n")
-    page.get_by_role("button", name="Make the accounts").click()
+    submit(page, page.get_by_role("button", name="Make the accounts"))
     cards = page.locator(".login-card")
     expect(cards).to_have_count(3)
     expect(page.get_by_text("shown only this once")).to_be_visible()

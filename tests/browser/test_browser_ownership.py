@@ -11,7 +11,7 @@ import uuid
 from typing import Any
 
 import pytest
-from browsertools import load, no_exception, settled, shot
+from browsertools import load, no_exception, open_expander, settled, shot, submit
 from playwright.sync_api import expect
 
 from cribbage_core.teaching.hand_quiz import deal_hand
@@ -40,10 +40,10 @@ def test_a_pin_is_asked_once_per_browser(page: Any, app_url: str, app_database_u
     gate = page.locator(".st-key-pin_gate")
     expect(gate).to_contain_text("This name is protected")
     page.get_by_label("PIN", exact=True).fill("1111")
-    page.get_by_role("button", name="Unlock").click()
+    submit(page, page.get_by_role("button", name="Unlock"))
     expect(page.get_by_test_id("stAlert").filter(has_text="That PIN is not right")).to_be_visible()
     page.get_by_label("PIN", exact=True).fill("2468")
-    page.get_by_role("button", name="Unlock").click()
+    submit(page, page.get_by_role("button", name="Unlock"))
     expect(page.locator("main .learner-name")).to_have_text(f"Practising as {name}")
     settled(page)
     shot(page, "owner-pin-unlocked")
@@ -65,7 +65,7 @@ def test_a_pin_is_asked_once_per_browser(page: Any, app_url: str, app_database_u
 def test_a_game_opened_in_another_browser_is_only_watched(page: Any, app_url: str) -> None:
     page.goto(f"{app_url}/Play")
     settled(page)
-    page.get_by_role("button", name="Deal").click()
+    submit(page, page.get_by_role("button", name="Deal"))
     expect(page.locator(".st-key-play_confirm_discard")).to_have_count(1)
     settled(page)
     match = re.search(r"game=([0-9a-f-]{36})", page.url)
@@ -93,7 +93,7 @@ def test_a_game_opened_in_another_browser_is_only_watched(page: Any, app_url: st
 def unlock(page: Any, pin: str, then: str | re.Pattern[str]) -> None:
     """Give ``pin`` in the PIN box and wait for ``then`` in an alert."""
     page.get_by_label("PIN", exact=True).fill(pin)
-    page.get_by_role("button", name="Unlock").click()
+    submit(page, page.get_by_role("button", name="Unlock"))
     expect(page.get_by_test_id("stAlert").filter(has_text=then)).to_be_visible()
 
 
@@ -109,15 +109,16 @@ def test_a_name_is_its_first_browsers_and_a_stranger_cannot_lock_its_owner_out(
 
     stranger = other_browser(page)  # browser B may not protect A's name
     load(stranger, progress)
-    stranger.get_by_text("Protect my name with a PIN").click()
+    open_expander(stranger, "Protect my name with a PIN")
     expect(stranger.get_by_text("This name was first used in another browser")).to_be_visible()
     expect(stranger.get_by_role("button", name="Set the PIN")).to_have_count(0)
 
     load(page, progress)  # A protects it and is shown its recovery code once
-    page.get_by_text("Protect my name with a PIN").click()
-    page.get_by_label("New PIN", exact=True).fill("2468")
-    page.get_by_label("The new PIN again", exact=True).fill("2468")
-    page.get_by_role("button", name="Set the PIN").click()
+    protect = open_expander(page, "Protect my name with a PIN")
+    for label in ("New PIN", "The new PIN again"):
+        protect.get_by_label(label, exact=True).fill("2468")
+        expect(protect.get_by_label(label, exact=True)).to_have_value("2468")
+    submit(page, protect.get_by_role("button", name="Set the PIN"))
     expect(page.get_by_test_id("stAlert").filter(has_text="The PIN is set")).to_be_visible()
     expect(page.get_by_test_id("stCode")).to_have_text(re.compile(r"^(\w{4}-){3}\w{4}$"))
     shot(page, "owner-recovery-code")
@@ -131,12 +132,12 @@ def test_a_name_is_its_first_browsers_and_a_stranger_cannot_lock_its_owner_out(
     stranger.context.close()
 
     load(page, progress)  # A signs out, then back in with its PIN: no wait for A
-    page.locator(".st-key-profile_switch").get_by_role("button", name="Not you?").click()
+    submit(page, page.locator(".st-key-profile_switch").get_by_role("button", name="Not you?"))
     expect(page.locator("main .learner-name")).to_have_count(0)
     load(page, progress)
     expect(page.locator(".st-key-pin_gate")).to_contain_text("This name is protected")
     page.get_by_label("PIN", exact=True).fill("2468")
-    page.get_by_role("button", name="Unlock").click()
+    submit(page, page.get_by_role("button", name="Unlock"))
     expect(page.locator("main .learner-name")).to_have_text(f"Practising as {name}")
     expect(page.get_by_test_id("stCode")).to_have_count(0)  # the code was shown only once
     no_exception(page)

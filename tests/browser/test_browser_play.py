@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from apptools import randomly_played_game, save_for_server
-from browsertools import no_exception, settled, shot
+from browsertools import choose, no_exception, settled, shot, submit
 from conftest import ARTIFACTS
 from playwright.sync_api import expect
 
@@ -119,15 +119,19 @@ def new_game(
     clicks = clicks or Clicks()
     page.goto(f"{app_url}/Play")
     settled(page)
-    if level:
-        page.get_by_test_id("stSelectbox").filter(has_text="Opponent").first.click()
-        page.get_by_role("option", name=level).click()
     form = page.get_by_test_id(
         "stForm"
     ).first  # the new game's form: the friend's forms come after it
+    opponent = form.get_by_test_id("stSelectbox").filter(has_text="Opponent")
+    if level:
+        choose(page, opponent, level)
     for choice in choices:
         form.get_by_text(choice, exact=True).click()
-    clicks.click(page.get_by_role("button", name="Deal"))
+        expect(form.get_by_role("radio", name=choice, exact=True)).to_be_checked()
+    if level:  # still chosen when the form is sent
+        expect(opponent.get_by_role("combobox")).to_have_value(level)
+    clicks.n += 1
+    submit(page, page.get_by_role("button", name="Deal"))
     expect(page.locator(PICK_BOX)).to_have_count(6)
     settled(page)
 
