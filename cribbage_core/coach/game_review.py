@@ -52,7 +52,8 @@ from cribbage_core.coach.discard_value import (
     shift_axis,
 )
 from cribbage_core.coach.grades import NEAR_TIE, Grade, grade
-from cribbage_core.coach.peg_value import PegAdvice, peg_values
+from cribbage_core.coach.peg_value import PegAdvice
+from cribbage_core.coach.positions import peg_advice
 from cribbage_core.game import Action, Count, Discard, GameState, Go, Muggins, Play
 from cribbage_core.record import GameRecord, NextDeal, TakeBack, step_json
 from cribbage_core.scoring import score_hand
@@ -677,7 +678,8 @@ def _play(number: int, state: GameState, action: Play | Go) -> Decision:
             False,
             "one choice",
         )
-    advice: PegAdvice = peg_values(view)
+    # searched once per position: the coach's check, a search ahead and the review share it
+    advice: PegAdvice = peg_advice(view)
     options = tuple(
         OptionValue(str(o.card), o.points, 0.0, o.win, (("now", float(o.now)),))
         for o in advice.options
