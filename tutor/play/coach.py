@@ -18,8 +18,9 @@ from typing import Any, Final
 import streamlit as st
 
 from cribbage_core.coach.at_table import CoachCheck, WinEstimate, check, win_now
+from cribbage_core.coach.positions import prepare_ahead
 from cribbage_core.errors import CribbageError
-from cribbage_core.game import Discard, Play
+from cribbage_core.game import Discard, Phase, Play
 from tutor.frame.render import bring_into_view
 from tutor.html.winbar import win_bar_html
 from tutor.lang.i18n import _, fmt_percent
@@ -44,6 +45,7 @@ __all__ = [
     "coach_settings",
     "settings_panel",
     "try_move",
+    "search_ahead",
     "pending_warning",
     "win_bar",
 ]
@@ -186,6 +188,22 @@ def try_move(ctx: PlayContext, action: Discard | Play, seen_moves: int) -> None:
     if isinstance(action, Discard):
         st.session_state[ui.SELECTED] = []
     ui.do(ctx, ui.act(action), seen_moves)
+
+
+def search_ahead(session: PlaySession) -> None:
+    """With coach mode on and the learner to lay a card with a real choice, have the position's
+    pegging values searched now, off this run, while the learner thinks
+    (:func:`cribbage_core.coach.positions.prepare_ahead`): the check of their card, and the review's
+    analysis of it in the computer's pause, then read them instead of searching."""
+    settings = st.session_state.get(SETTINGS)
+    if not isinstance(settings, CoachSettings) or not settings.on or ui.watching(session):
+        return
+    state = session.state
+    if state.phase is not Phase.PLAY or state.to_act != HUMAN:
+        return
+    view = state.view(HUMAN)
+    if len({c.rank for c in view.hand if view.count + c.value <= 31}) > 1:
+        prepare_ahead(view)
 
 
 def _anyway(ctx: PlayContext) -> None:
