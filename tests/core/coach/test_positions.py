@@ -63,7 +63,9 @@ def test_at_most_size_positions_are_kept(monkeypatch: pytest.MonkeyPatch) -> Non
     assert positions.position_key(views[-1]) in positions._kept
 
 
-def test_two_threads_asking_for_one_position_search_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_threads_asking_for_one_position_search_it_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     view = values_view("5H 9C 4D 4S", pile="", starter="KD", discards="QH JS")
     searches = []
     started = threading.Event()
