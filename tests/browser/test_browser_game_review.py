@@ -10,9 +10,9 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from browsertools import choose, no_exception, settled, shot, submit
+from browsertools import no_exception, settled, shot
 from playwright.sync_api import expect
-from test_browser_play import DEAL, PICK_BOX, Clicks, discard, play_out_the_hand
+from test_browser_play import DEAL, PICK_BOX, Clicks, discard, new_game, play_out_the_hand
 
 from cribbage_core.coach.grades import Grade
 from cribbage_core.coach.performance import performance
@@ -34,19 +34,7 @@ def band_name_ur(level: str) -> str:
 
 
 def play_a_game(page: Any, app_url: str) -> None:
-    page.goto(f"{app_url}/Play?learner={LEARNER}")
-    settled(page)
-    form = page.get_by_test_id("stForm").first  # the new game's: the friend's forms come after it
-    opponent = form.get_by_test_id("stSelectbox").filter(has_text="Opponent")
-    choose(page, opponent, "Easy")
-    form.get_by_text("61", exact=True).click()
-    expect(form.get_by_role("radio", name="61", exact=True)).to_be_checked()
-    expect(opponent.get_by_role("combobox")).to_have_value(
-        "Easy"
-    )  # still chosen when the form is sent
-    submit(page, page.get_by_role("button", name="Deal"))
-    expect(page.locator(PICK_BOX)).to_have_count(6)
-    settled(page)
+    new_game(page, app_url, "61", level="Easy", query=f"?learner={LEARNER}")
     clicks = Clicks()
     for _ in range(14):
         if page.get_by_role("heading", name="The game log").count():
