@@ -2,6 +2,7 @@
 # Run a command with DATABASE_URL pointing at a throwaway PostgreSQL (Debian's packages).
 #   scripts/with_postgres.sh                      # the store tests, on SQLite and PostgreSQL
 #   scripts/with_postgres.sh python -m pytest     # anything else
+#   STORE_TESTS_SQLITE=0 scripts/with_postgres.sh # the store tests on PostgreSQL only (.ci/run)
 # The cluster lives in a temporary folder, listens only on a Unix socket there, and is
 # stopped and deleted on exit. Installs postgresql (apt) and psycopg (pip) when missing.
 set -euo pipefail
