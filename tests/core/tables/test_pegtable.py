@@ -74,8 +74,11 @@ def test_the_luck_baseline_stands_on_the_centred_table() -> None:
 
 @pytest.mark.slow
 def test_a_fresh_self_play_sample_agrees_with_the_stored_margin() -> None:
+    # 150 deals (0.08 s of CPU each): the bound is then about 0.7 of a point a deal (0.5 with
+    # 300). Planted, the last card scoring nothing moved these deals' margin by 0.83 and failed
+    # here; the store's own standard error is 0.055.
     margin, se, _deals = selfplay_margin()
-    fresh = [play_margin(i) for i in range(900_000, 900_300)]  # deals the store does not hold
+    fresh = [play_margin(i) for i in range(900_000, 900_150)]  # deals the store does not hold
     margins = [d - p for d, p in fresh]
     fresh_se = statistics.stdev(margins) / math.sqrt(len(margins))
     assert abs(statistics.fmean(margins) - margin) <= 3 * math.hypot(se, fresh_se)
