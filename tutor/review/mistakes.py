@@ -4,6 +4,10 @@ For each mistake or blunder the position is shown without the answer and the lea
 better choice: a choice graded best or good by the same evaluations is right; the first wrong
 one gets one more try; the second shows the best choice with its reason. The place in the list
 and the tries are kept in session state per game, so a rerun never loses them.
+
+The round is drawn in an ``st.fragment`` and its Check, Next and Start again are callbacks: each
+reruns the round alone, once (the review's figures, charts and filing above it are not drawn
+again, and no second run is asked for).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ __all__ = ["check_answer", "costly_decisions", "learn"]
 
 _STATE: Final = "review_learn"  # {"game": id, "order": ..., "at": index, "tries": n, "result": ...}
 _ORDER: Final = "review_learn_order"
+_WARNING: Final = "review_learn_warning"  # why the last Check was not counted, shown once
 WORST_FIRST: Final = "worst"
 GAME_ORDER: Final = "game"
 
@@ -58,7 +63,12 @@ def _progress() -> dict[str, object]:
 
 
 def learn(game: ReviewedGame) -> None:
-    """The "learn from your mistakes" round for this game."""
+    """The "learn from your mistakes" round for this game (in a fragment: see the module docs)."""
+    _round(game)
+
+
+@st.fragment
+def _round(game: ReviewedGame) -> None:
     order = st.radio(
         _("Order"),
         (WORST_FIRST, GAME_ORDER),
@@ -83,15 +93,7 @@ def learn(game: ReviewedGame) -> None:
         close_session(
             right, len(costly), "pages/4_Play.py", _("Next: play another game"), "review_close"
         )
-        if st.button(_("Start again"), key="review_learn_again"):
-            st.session_state[_STATE] = {
-                **progress,
-                "at": 0,
-                "tries": 0,
-                "result": None,
-                "right": [],
-            }
-            st.rerun()
+        st.button(_("Start again"), key="review_learn_again", on_click=_start_again)
         return
     d = costly[at]
     st.markdown(
@@ -114,6 +116,10 @@ def learn(game: ReviewedGame) -> None:
         _answer(game, d, progress)
 
 
+def _start_again() -> None:
+    st.session_state[_STATE] = {**_progress(), "at": 0, "tries": 0, "result": None, "right": []}
+
+
 def _ask(game: ReviewedGame, d: Decision, progress: dict[str, object]) -> None:
     state = game.state_before(d)
     size = len(option_cards(d.choice))
@@ -124,30 +130,39 @@ def _ask(game: ReviewedGame, d: Decision, progress: dict[str, object]) -> None:
         choices.sort(key=list(state.hands[d.seat]).index)
     key = f"review_learn_pick_{game.game_id}_{d.step}_{progress['tries']}"
     with st.form(f"review_learn_form_{d.step}"):
-        picked = st.pills(
+        st.pills(
             _("Your choice"),
             choices,
             selection_mode="multi" if size > 1 else "single",
             format_func=card_text,
             key=key,
         )
-        sent = st.form_submit_button(_("Check"))
-    if not sent:
-        return
+        st.form_submit_button(
+            _("Check"), on_click=_check, args=(d, key, size, list(state.hands[d.seat]))
+        )
+    warning = st.session_state.pop(_WARNING, None)
+    if warning:
+        st.warning(warning)
+
+
+def _check(d: Decision, key: str, size: int, hand: list[Card]) -> None:
+    """Check the choice in the pills ``key`` (a callback: the run it starts shows the verdict)."""
+    progress = _progress()
+    picked = st.session_state.get(key)
     cards = frozenset(
         picked if isinstance(picked, list) else [picked] if picked is not None else []
     )
     if len(cards) != size:
-        st.warning(
+        st.session_state[_WARNING] = (
             _("Choose {n} cards.").format(n=fmt_int(size)) if size > 1 else _("Choose a card.")
         )
         return
     if cards == frozenset(option_cards(d.choice)):
-        st.warning(_("That is what you chose in the game: look for another."))
+        st.session_state[_WARNING] = _("That is what you chose in the game: look for another.")
         return
     graded = check_answer(d, cards)
     if graded is None:
-        st.warning(_("That card cannot be laid now."))
+        st.session_state[_WARNING] = _("That card cannot be laid now.")
         return
     tries = int(progress["tries"]) + 1  # type: ignore[call-overload]
     if graded in (Grade.BEST, Grade.GOOD):
@@ -163,17 +178,13 @@ def _ask(game: ReviewedGame, d: Decision, progress: dict[str, object]) -> None:
         st.session_state[_STATE] = {**progress, "tries": tries}
         st.session_state["review_learn_flash"] = _(
             "Not quite: {cards} would be costly too ({grade}). One more try."
-        ).format(
-            cards=cards_text(sorted(cards, key=list(state.hands[d.seat]).index)),
-            grade=grade_name(graded),
-        )
+        ).format(cards=cards_text(sorted(cards, key=hand.index)), grade=grade_name(graded))
     else:
         st.session_state[_STATE] = {
             **progress,
             "tries": tries,
             "result": ("shown", tuple(cards), graded.value),
         }
-    st.rerun()
 
 
 def show_flash() -> None:
@@ -204,7 +215,10 @@ def _answer(game: ReviewedGame, d: Decision, progress: dict[str, object]) -> Non
     why = reasons(d, game.state_before(d))
     if why:
         st.markdown("\n".join(f"- {line}" for line in why))
-    if st.button(_("Next"), key=f"review_learn_next_{d.step}", type="primary"):
-        at = int(progress["at"]) + 1  # type: ignore[call-overload]
-        st.session_state[_STATE] = {**progress, "at": at, "tries": 0, "result": None}
-        st.rerun()
+    st.button(_("Next"), key=f"review_learn_next_{d.step}", type="primary", on_click=_next)
+
+
+def _next() -> None:
+    progress = _progress()
+    at = int(progress["at"]) + 1  # type: ignore[call-overload]
+    st.session_state[_STATE] = {**progress, "at": at, "tries": 0, "result": None}
