@@ -163,3 +163,17 @@ def open_expander(page: Any, label: str) -> Any:
             continue
     expect(expander.locator("details")).to_have_attribute("open", "")
     return expander
+
+
+def pick(form: Any, label: str) -> None:
+    """Pick the radio choice ``label`` in ``form`` and see it checked (made again, three times at
+    most, when the click was lost)."""
+    radio = form.get_by_role("radio", name=label, exact=True)
+    for _ in range(3):
+        form.get_by_text(label, exact=True).click()
+        try:
+            expect(radio).to_be_checked(timeout=LOST_CLICK_MS)
+            return
+        except AssertionError:
+            continue
+    expect(radio).to_be_checked()

@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 import pytest
-from browsertools import no_exception, settled, shot
+from browsertools import no_exception, pick, settled, shot, submit
 from conftest import ARTIFACTS, new_tab
 from playwright.sync_api import expect
 
@@ -98,8 +98,8 @@ def test_two_browsers_play_a_61_point_game_a_third_watches_a_reload_rejoins(
         ann.goto(f"{app_url}/Play?learner=FriendAnn")
         settled(ann)
         form = ann.locator('[data-testid="stForm"]').filter(has_text="Play a friend")
-        form.get_by_text("61", exact=True).click()
-        form.get_by_role("button", name="Start a game with a friend").click()
+        pick(form, "61")
+        submit(ann, form.get_by_role("button", name="Start a game with a friend"))
         expect(ann.get_by_role("heading", name="Play a friend")).to_be_visible()
         link = ann.locator('[data-testid="stCode"]').inner_text().strip()
         assert re.search(r"\?friend=[A-Z2-9]{6}$", link), link

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import pytest
-from browsertools import no_exception, settled, shot
+from browsertools import no_exception, pick, settled, shot, submit
 from conftest import new_tab
 from playwright.sync_api import expect
 
@@ -78,10 +78,10 @@ def test_two_friends_and_two_computers_play_a_hand_of_four_through_the_show(
         ann.goto(f"{app_url}/Play?learner=FourAnn")
         settled(ann)
         form = ann.locator('[data-testid="stForm"]').filter(has_text="Play a friend")
-        form.get_by_text("61", exact=True).click()
-        form.get_by_text("4 players (partners)").click()
+        pick(form, "61")
+        pick(form, "4 players (partners)")
         shot(ann, "friend-four-form")
-        form.get_by_role("button", name="Start a game with a friend").click()
+        submit(ann, form.get_by_role("button", name="Start a game with a friend"))
         expect(ann.get_by_role("heading", name="Play a friend")).to_be_visible()
         expect(ann.get_by_text("Waiting for 1 friend to open the link.")).to_be_visible()
         link = ann.locator('[data-testid="stCode"]').inner_text().strip()

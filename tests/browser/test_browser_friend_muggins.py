@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import pytest
-from browsertools import no_exception, settled, shot
+from browsertools import no_exception, pick, settled, shot, submit
 from conftest import new_tab
 from playwright.sync_api import expect
 
@@ -81,10 +81,10 @@ def test_the_other_player_calls_muggins_on_a_short_count_then_passes_on_the_next
         ann.goto(f"{app_url}/Play?learner={names[0]}")
         settled(ann)
         form = ann.locator('[data-testid="stForm"]').filter(has_text="Play a friend")
-        form.get_by_text("61", exact=True).click()
+        pick(form, "61")
         form.locator('[data-testid="stCheckbox"] label').filter(has_text="Muggins").click()
         expect(form.get_by_role("switch", name="Muggins")).to_be_checked()
-        form.get_by_role("button", name="Start a game with a friend").click()
+        submit(ann, form.get_by_role("button", name="Start a game with a friend"))
         expect(ann.get_by_role("heading", name="Play a friend")).to_be_visible()
         link = ann.locator('[data-testid="stCode"]').inner_text().strip()
         raj.goto(f"{link}&learner={names[1]}")

@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from browsertools import no_exception, settled, shot
+from browsertools import no_exception, settled, shot, submit
 from playwright.sync_api import expect
 from test_browser_play import BUTTON, PICK_BOX, new_game
 
@@ -49,7 +49,7 @@ def costly_deal(page: Any, app_database_url: str) -> tuple[str, PlaySession, Dis
         if verdict.warn:
             return game_id, session, worst, verdict
         page.locator(f".st-key-play_new {BUTTON}").click()
-        page.get_by_role("button", name="Deal").click()
+        submit(page, page.get_by_role("button", name="Deal"))
         expect(page).not_to_have_url(re.compile(f"game={game_id}"))
         expect(page.locator(PICK_BOX)).to_have_count(6)
         settled(page)
@@ -115,7 +115,7 @@ def test_coach_mode_is_kept_for_a_learner_and_warns_in_urdu(
     page.set_viewport_size({"width": 1280, "height": 1500})
     page.goto(f"{app_url}/Play?learner=Ravi")
     settled(page)
-    page.get_by_role("button", name="Deal").click()
+    submit(page, page.get_by_role("button", name="Deal"))
     expect(page.locator(PICK_BOX)).to_have_count(6)
     settled(page)
     _game_id, _session, worst, verdict = costly_deal(page, app_database_url)
