@@ -177,3 +177,17 @@ def pick(form: Any, label: str) -> None:
         except AssertionError:
             continue
     expect(radio).to_be_checked()
+
+
+def switch_on(page: Any, label: str) -> None:
+    """Turn on the toggle labelled ``label`` and see it on (clicked again, three times at most,
+    when the click was lost)."""
+    switch = page.get_by_role("switch", name=label, exact=True)
+    for _ in range(3):
+        page.get_by_text(label, exact=True).click()
+        try:
+            expect(switch).to_be_checked(timeout=LOST_CLICK_MS)
+            return
+        except AssertionError:
+            continue
+    expect(switch).to_be_checked()

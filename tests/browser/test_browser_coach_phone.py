@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from browsertools import ARTIFACTS, no_exception, settled, shot
+from browsertools import ARTIFACTS, no_exception, settled, shot, switch_on
 from playwright.sync_api import expect
 from test_browser_play import BUTTON, PICK_BOX, new_game
 from test_browser_play_coach import WARNING, costly_deal
@@ -36,9 +36,9 @@ def test_the_coach_warning_and_its_buttons_come_into_view_on_a_phone(
     page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
     new_game(page, app_url)
     page.get_by_text("Coach", exact=True).click()  # the expander
-    page.get_by_text("Coach mode: warn me before a costly move").click()
+    switch_on(page, "Coach mode: warn me before a costly move")
     expect(page.get_by_text(re.compile("^The coach warns you before a move"))).to_be_visible()
-    page.get_by_text("Show my chance to win beside the board").click()
+    switch_on(page, "Show my chance to win beside the board")
     expect(page.locator(".win-bar-basis")).to_be_visible()
     settled(page)
     caption = page.evaluate(_CAPTION_PLACE)

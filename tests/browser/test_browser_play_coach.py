@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from browsertools import no_exception, settled, shot, submit
+from browsertools import no_exception, settled, shot, submit, switch_on
 from playwright.sync_api import expect
 from test_browser_play import BUTTON, PICK_BOX, new_game
 
@@ -69,9 +69,9 @@ def test_coach_mode_warns_of_a_costly_discard_think_again_then_play_it_anyway(
     page.set_viewport_size({"width": 1280, "height": 1500})
     new_game(page, app_url)
     page.get_by_text("Coach", exact=True).click()  # the expander
-    page.get_by_text("Coach mode: warn me before a costly move").click()
+    switch_on(page, "Coach mode: warn me before a costly move")
     expect(page.get_by_text(re.compile("^The coach warns you before a move"))).to_be_visible()
-    page.get_by_text("Show my chance to win beside the board").click()
+    switch_on(page, "Show my chance to win beside the board")
     expect(page.locator(".win-bar")).to_be_visible()
     settled(page)
     no_exception(page)
@@ -120,9 +120,9 @@ def test_coach_mode_is_kept_for_a_learner_and_warns_in_urdu(
     settled(page)
     _game_id, _session, worst, verdict = costly_deal(page, app_database_url)
     page.locator(".st-key-play_coach_panel summary").click()
-    page.get_by_text("Coach mode: warn me before a costly move").click()
+    switch_on(page, "Coach mode: warn me before a costly move")
     expect(page.get_by_text(re.compile("^The coach warns you before a move"))).to_be_visible()
-    page.get_by_text("Show my chance to win beside the board").click()
+    switch_on(page, "Show my chance to win beside the board")
     expect(page.locator(".win-bar")).to_be_visible()
     settled(page)
     # the same game in Urdu, in a new session: the learner's coach settings come with them
