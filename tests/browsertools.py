@@ -25,6 +25,7 @@ condition comes quickly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from conftest import ARTIFACTS, BROWSER_TIMEOUT_MS
@@ -134,19 +135,31 @@ def submit(page: Any, button: Any) -> None:
     raise AssertionError("three clicks on the button began no script run")
 
 
-def choose(page: Any, box: Any, option: str) -> None:
-    """Choose ``option`` in the select box ``box`` (an ``stSelectbox`` locator) and see it
-    shown there. A choice that did not take (the list was drawn anew under the click) is made
-    again, three times at most."""
+def _until(click: Callable[[], object], seen: Callable[[float | None], None]) -> None:
+    """Make ``click`` and wait until ``seen`` (an ``expect``, given its timeout) passes. A click
+    whose effect is not seen within :data:`LOST_CLICK_MS` (drawn anew under the pointer, it
+    reached no handler) is made again, three times at most; then ``seen`` is waited for once
+    more with ``expect``'s own timeout, so a failure reads as that ``expect``'s."""
     for _ in range(3):
-        box.click()
-        page.get_by_role("option", name=option, exact=True).click()
+        click()
         try:
-            expect(box.get_by_role("combobox")).to_have_value(option, timeout=LOST_CLICK_MS)
+            seen(LOST_CLICK_MS)
             return
         except AssertionError:
             continue
-    expect(box.get_by_role("combobox")).to_have_value(option)
+    seen(None)
+
+
+def choose(page: Any, box: Any, option: str) -> None:
+    """Choose ``option`` in the select box ``box`` (an ``stSelectbox`` locator) and see it
+    shown there, chosen again when the choice did not take (the list was drawn anew under the
+    click)."""
+
+    def click() -> None:
+        box.click()
+        page.get_by_role("option", name=option, exact=True).click()
+
+    _until(click, lambda t: expect(box.get_by_role("combobox")).to_have_value(option, timeout=t))
 
 
 def open_expander(page: Any, label: str) -> Any:
@@ -154,40 +167,28 @@ def open_expander(page: Any, label: str) -> Any:
     expander = (
         page.get_by_test_id("stExpander").filter(has=page.locator("summary", has_text=label)).first
     )
-    for _ in range(3):
-        expander.locator("summary").click()
-        try:
-            expect(expander.locator("details")).to_have_attribute("open", "", timeout=LOST_CLICK_MS)
-            return expander
-        except AssertionError:
-            continue
-    expect(expander.locator("details")).to_have_attribute("open", "")
+    _until(
+        expander.locator("summary").click,
+        lambda t: expect(expander.locator("details")).to_have_attribute("open", "", timeout=t),
+    )
     return expander
 
 
 def pick(form: Any, label: str) -> None:
-    """Pick the radio choice ``label`` in ``form`` and see it checked (made again, three times at
-    most, when the click was lost)."""
+    """Pick the radio choice ``label`` in ``form`` and see it checked (made again when the click
+    was lost)."""
     radio = form.get_by_role("radio", name=label, exact=True)
-    for _ in range(3):
-        form.get_by_text(label, exact=True).click()
-        try:
-            expect(radio).to_be_checked(timeout=LOST_CLICK_MS)
-            return
-        except AssertionError:
-            continue
-    expect(radio).to_be_checked()
+    _until(
+        form.get_by_text(label, exact=True).click,
+        lambda t: expect(radio).to_be_checked(timeout=t),
+    )
 
 
 def switch_on(page: Any, label: str) -> None:
-    """Turn on the toggle labelled ``label`` and see it on (clicked again, three times at most,
-    when the click was lost)."""
+    """Turn on the toggle labelled ``label`` and see it on (clicked again when the click was
+    lost)."""
     switch = page.get_by_role("switch", name=label, exact=True)
-    for _ in range(3):
-        page.get_by_text(label, exact=True).click()
-        try:
-            expect(switch).to_be_checked(timeout=LOST_CLICK_MS)
-            return
-        except AssertionError:
-            continue
-    expect(switch).to_be_checked()
+    _until(
+        page.get_by_text(label, exact=True).click,
+        lambda t: expect(switch).to_be_checked(timeout=t),
+    )
