@@ -76,7 +76,8 @@ PURE_PATTERNS = (
 #: The only functions in the pure rooms that may reach Streamlit (lazily, when a page runs).
 LAZY_STREAMLIT = {
     ("tutor.lang.i18n", "_streamlit"): "asks the running page for its language",
-    ("tutor.store.handle", "open_store"): "the session's Store, from st.connection",
+    ("tutor.store.handle", "open_store"): "the session's Store",
+    ("tutor.store.handle", "_connection_engine"): "the process's engine, from st.connection",
     ("tutor.store.handle", "_secrets_have_sql"): "open_store's look into st.secrets",
     ("tutor.run_memo", "script_run"): "the script run under way, so a value is kept for one run",
 }

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 import threading
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -11,6 +13,12 @@ import pytest
 from cribbage_core import totals
 from cribbage_core.tables import build_tables
 from tutor.frame import warm
+
+
+@pytest.fixture(autouse=True)
+def own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The warm-up opens the database: a file of the test's, never the project's."""
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'progress.db'}")
 
 
 @pytest.fixture
@@ -56,8 +64,10 @@ def test_no_warm_up_when_it_is_turned_off(
     assert not warm.warmed(timeout=0.1)
 
 
-def test_the_warm_up_imports_the_libraries_and_builds_the_tables() -> None:
+def test_the_warm_up_imports_the_libraries_and_builds_the_tables(tmp_path: Path) -> None:
     warm.warm()
+    with sqlite3.connect(tmp_path / "progress.db") as db:  # the database opened, its schema made
+        assert db.execute("SELECT 1 FROM sqlite_master WHERE name = 'learners'").fetchone()
     assert {"pandas", "altair", "cribbage_core.coach.game_review", "cribbage_core.bots"} <= set(
         sys.modules
     )

@@ -27,11 +27,12 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from tutor.frame.memory import freeze_imports
 from tutor.store import PROJECT_DIR
+from tutor.store.handle import prepare_database
 
 __all__ = ["main", "page_modules", "start_once", "warm", "warmed"]
 
@@ -80,7 +81,41 @@ def warm() -> None:
             more = getattr(module, "warm_up", None)
             if callable(more):
                 more()
+    _streamlit_first_uses()
+    with _quiet(_NO_PAGE_RUN_LOGGER):  # Streamlit's warning that no page runs here: none does
+        prepare_database()  # the engine (st.connection), and the schema made or upgraded
     freeze_imports()
+
+
+_NO_PAGE_RUN_LOGGER = "streamlit.runtime.scriptrunner_utils.script_run_context"
+
+
+@contextlib.contextmanager
+def _quiet(name: str) -> Iterator[None]:
+    """The logger ``name`` silent but for errors meanwhile."""
+    logger = logging.getLogger(name)
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+def _streamlit_first_uses() -> None:
+    """What Streamlit does once in a process, on a page's first elements: the emoji and icon
+    names it checks a page's icons against (their import compiles a large pattern), and the look
+    at the whole stack its first element takes (``inspect.stack``, to tell a REPL): 0.1-0.3 s of
+    CPU on a new server's first page, measured. Done here only with the server's runtime up,
+    where that look prints nothing."""
+    import streamlit.emojis
+    import streamlit.material_icon_names  # noqa: F401 - imported for the warm-up
+    from streamlit import delta_generator, runtime
+
+    if runtime.exists():
+        first_element = getattr(delta_generator, "_maybe_print_use_warning", None)
+        if callable(first_element):  # a private function of Streamlit's: gone, it costs speed only
+            first_element()
 
 
 def _after(page_run: threading.Thread | None) -> None:

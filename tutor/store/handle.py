@@ -1219,17 +1219,8 @@ def open_store() -> Store:
     if isinstance(kept, Store) and kept.engine is not None:
         kept.begin_run(script_run())
         return kept  # keeps a write failure on show until a later write succeeds
-    url = os.environ.get("DATABASE_URL", "").strip()
     try:
-        if url:
-            url = default_url()
-            conn = st.connection("sql", url=url, **engine_options(url))
-        elif _secrets_have_sql():
-            conn = st.connection("sql")
-        else:
-            url = default_url()
-            conn = st.connection("sql", url=url, **engine_options(url))
-        engine = conn.engine
+        engine = _connection_engine()
     except Exception as error:  # noqa: BLE001 - any failure here means "not saving", not a crash
         describe_error(error)  # logged for whoever runs the app; the visitor reads no address
         return Store(None, CANNOT_OPEN)
@@ -1242,6 +1233,30 @@ def open_store() -> Store:
     store.begin_run(script_run())
     st.session_state[_SESSION_KEY] = store
     return store
+
+
+def _connection_engine() -> Engine:
+    """The process's engine: ``st.connection("sql", ...)`` for ``DATABASE_URL``, else
+    ``[connections.sql]``, else SQLite (Streamlit keeps it for the process)."""
+    import streamlit as st
+
+    if not os.environ.get("DATABASE_URL", "").strip() and _secrets_have_sql():
+        connection = st.connection("sql")
+    else:
+        url = default_url()
+        connection = st.connection("sql", url=url, **engine_options(url))
+    engine: Engine = connection.engine
+    return engine
+
+
+def prepare_database() -> bool:
+    """Make the process's engine and bring its schema up to date before a page needs them (the
+    server's warm-up), as :func:`open_store` would on the first page; whether it could. Never raises."""
+    try:
+        return store_for_engine(_connection_engine()).engine is not None
+    except Exception as error:  # noqa: BLE001 - the first page tries again and reports it
+        describe_error(error)
+        return False
 
 
 SECRET_ENV = "CRIBBAGE_SECRET"
