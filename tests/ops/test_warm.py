@@ -1,14 +1,23 @@
-"""A new server process is warmed once, after its first page run (``tutor.frame.warm``)."""
+"""A new server process is warmed once (``tutor.frame.warm``): before it opens when started as the
+README says (``streamlit run app.py``, through the ``st.App`` in ``app.py``), else after its first
+page run."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import socket
 import sqlite3
+import subprocess
 import sys
 import threading
+import time
+import urllib.request
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from streamlit.web.server.app_discovery import discover_asgi_app
 
 from cribbage_core import totals
 from cribbage_core.tables import build_tables
@@ -106,3 +115,91 @@ def test_started_through_this_module_a_server_is_warmed_at_once(
     assert ended.value.code in (0, None) and "Streamlit" in capsys.readouterr().out
     assert warm.warmed(timeout=60) and calls == ["warmed"]  # no page run to wait for
     assert not warm.start_once()  # the first page finds it started
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_streamlit_run_finds_the_app_and_its_warm_up_in_app_py() -> None:
+    found = discover_asgi_app(ROOT / "app.py")  # what `streamlit run app.py` looks for first
+    assert found.is_asgi_app and found.import_string == "app:app"
+    source = (ROOT / "app.py").read_text(encoding="utf-8")
+    assert "from tutor.frame.warm import lifespan" in source
+    assert "st.App(__file__, lifespan=lifespan)" in source
+
+
+def test_the_lifespan_opens_the_server_only_once_the_process_is_warmed(
+    new_process: threading.Event, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    release, calls = threading.Event(), []
+
+    def slow_warm() -> None:
+        calls.append("begun")
+        release.wait(30)
+        calls.append("warmed")
+
+    monkeypatch.setattr(warm, "warm", slow_warm)
+
+    async def serve() -> list[str]:
+        async with warm.lifespan(object()):
+            return list(calls)  # what had happened when the server would open
+
+    async def check() -> None:
+        opened = asyncio.ensure_future(serve())
+        await asyncio.sleep(0.3)
+        assert not opened.done() and calls == ["begun"]  # held while the warm-up runs
+        release.set()
+        assert await asyncio.wait_for(opened, 30) == ["begun", "warmed"]
+
+    asyncio.run(check())
+    assert not warm.start_once()  # the first page finds it done
+
+
+def test_the_lifespan_opens_at_once_with_the_warm_up_turned_off(
+    new_process: threading.Event, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CRIBBAGE_WARM_UP", "0")
+    monkeypatch.setattr(warm, "warm", lambda: pytest.fail("warmed although turned off"))
+
+    async def serve() -> None:
+        async with warm.lifespan(object()):
+            pass
+
+    asyncio.run(asyncio.wait_for(serve(), 10))
+
+
+def test_the_readme_command_warms_the_server_before_it_answers(tmp_path: Path) -> None:
+    """``streamlit run app.py`` (the README's command): the log says the process is warmed by the
+    time the server first answers, with no page run yet."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = tmp_path / "server.log"
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'progress.db'}")
+    env.pop("CRIBBAGE_WARM_UP", None)
+    with log.open("w") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless=true"]
+            + [f"--server.port={port}", "--server.address=127.0.0.1"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        deadline = time.monotonic() + 180
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2):
+                    break
+            except OSError:
+                assert server.poll() is None, log.read_text()
+                assert time.monotonic() < deadline, log.read_text()
+                time.sleep(0.2)
+        assert "The process is warmed" in log.read_text(), log.read_text()
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()

@@ -1,4 +1,5 @@
-"""A new server process warmed once, when its first page run is over: libraries imported, tables built.
+"""A new server process warmed once, before it opens (else after its first page run): libraries
+imported, tables built, the database opened.
 
 A new process pays, on the first page that needs each, for importing pandas and Altair (about
 0.5 s of CPU), the app's and the engine's modules, Altair's chart schema (read by the first chart
@@ -12,31 +13,36 @@ anyone, find it done; it ends by freezing what it imported out of the garbage co
 that has more to build once (the review's and Progress's chart specs) offers a ``warm_up()``
 function, called after the imports. ``CRIBBAGE_WARM_UP=0`` in the environment turns it off.
 
-Streamlit runs no code of the app before a first page, so that page (the very first of a new
-server) still pays for it all. To warm a server as it starts, before any page, start it through
-this module: ``python -m tutor.frame.warm run app.py [Streamlit's options]`` is ``streamlit run
-app.py ...`` with the warm-up begun at once (:func:`main`).
+A server started as the README says, ``streamlit run app.py``, is warmed before it takes its first
+connection: Streamlit finds the ``st.App`` in ``app.py`` and serves the app through it, and the
+app's :func:`lifespan` (Starlette's: run before the server accepts a connection) does the warm-up
+and waits for it. ``python -m tutor.frame.warm run app.py [Streamlit's options]`` (:func:`main`),
+what servers were started with before, begins it at once and is otherwise ``streamlit run``.
 """
 
 from __future__ import annotations
 
 import ast
+import asyncio
 import contextlib
 import importlib
 import logging
 import os
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
+
+from streamlit.logger import get_logger
 
 from tutor.frame.memory import freeze_imports
 from tutor.store import PROJECT_DIR
 from tutor.store.handle import prepare_database
 
-__all__ = ["main", "page_modules", "start_once", "warm", "warmed"]
+__all__ = ["lifespan", "main", "page_modules", "start_once", "warm", "warmed"]
 
-_LOGGER = logging.getLogger(__name__)
+_LOGGER = get_logger(__name__)  # Streamlit's: its lines in the server's console
 _lock = threading.Lock()
 _started = False
 _done = threading.Event()
@@ -143,6 +149,21 @@ def start_once(now: bool = False) -> bool:
     page_run = None if now else threading.current_thread()
     threading.Thread(target=_after, args=(page_run,), name="tutor-warm-up", daemon=True).start()
     return True
+
+
+@contextlib.asynccontextmanager
+async def lifespan(app: object) -> AsyncIterator[None]:
+    """The app's lifespan (``st.App(..., lifespan=lifespan)`` in ``app.py``): the process warmed
+    before the server takes its first connection (Starlette runs a lifespan's start first), the
+    server's event loop free meanwhile. With ``CRIBBAGE_WARM_UP=0``, nothing."""
+    start_once(now=True)  # or begun already, by main
+    if os.environ.get("CRIBBAGE_WARM_UP", "1") != "0":
+        began = time.perf_counter()
+        await asyncio.to_thread(_done.wait)
+        _LOGGER.info(
+            "The process is warmed (%.2f s); the server opens.", time.perf_counter() - began
+        )
+    yield
 
 
 def main(argv: Sequence[str] | None = None) -> None:
