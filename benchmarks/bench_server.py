@@ -17,6 +17,21 @@ One *cycle* is what a learner does for one question or move:
 - ``coach``: the same with coach mode on (switched on before the first deal, at its default
   threshold): each discard and card laid is judged before it is made, and a learner warned
   plays it anyway (the warning's "Play it anyway" is a click of its own).
+- ``coachgame``: whole games with coach mode on (to ``--target`` points, 61 by default, against
+  the medium computer), clicked as ``coach``; at each game's end the learner opens its review
+  (the Game review page, ``?game=<id>``, as the link at the end of the game does: its latency is
+  ``review_p50``/``review_p95``), then goes back to Play and starts another game. A cycle is a
+  click; the review's open is one too.
+- ``retry``: the review's "Learn from your mistakes" round. Each learner has a finished game to
+  121 of their own (the learner's seat played by the easy computer, which errs, with each hand's
+  analysis kept, as Play keeps it), opens its review, switches to the round, and answers: a card
+  (or two, for a discard) picked in the pills and "Check", "Next" once the answer is shown,
+  "Start again" at the end. A cycle is a Check or a Next.
+
+For the Play pages (``play``, ``coach``, ``coachgame``) the moves are counted too: each discard
+and card laid that the page made (a click coach mode held back is not one; its "Play it anyway"
+is) against the learner's discards and cards in the saved games of the database (``moves_lost``;
+negative: more stored than made).
 
 For each page and number of learners it prints the server's CPU per cycle (CPU time of the
 server processes, robust to other load on the machine), the answer's latency (from the click
@@ -77,11 +92,14 @@ PAGES = {
     "discard": ("Discard_trainer", ("discard",)),
     "play": ("Play", ()),
     "coach": ("Play", ()),
+    "coachgame": ("Play", ()),
+    "review": ("Game_review", ()),  # where a coachgame's learner goes at the end of a game
+    "retry": ("Game_review", ()),
     "class": ("Class", ()),  # not a learner's page: the teacher's (--teacher)
 }
 #: ScriptFinishedStatus: successfully, with a compile error, a fragment's run (not: stopped for a rerun)
 FINISHED = (0, 1, 3)
-WIDGETS = ("text_input", "button", "checkbox", "radio", "selectbox")
+WIDGETS = ("text_input", "button", "checkbox", "radio", "selectbox", "button_group")
 
 
 @dataclass
@@ -93,18 +111,23 @@ class Widget:
     primary: bool = False
     form_submitter: bool = False
     fragment: str = ""  # the st.fragment it is drawn in: a change reruns only that
+    options: tuple[str, ...] = ()  # a button group's (st.pills, st.segmented_control) labels
+    multi: bool = False  # a button group that takes several
 
     @property
     def key(self) -> str:
-        """The widget's key in the page (``$$ID-<hash>-<key>``; "None" when it has none)."""
-        return self.id.rsplit("-", 1)[-1]
+        """The widget's key in the page (``$$ID-<hash>-<key>``, the key hyphens and all; "None"
+        when it has none; a form's submit button's, ``FormSubmitter:<form>-<label>``: its label)."""
+        key = self.id.split("-", 2)[-1]
+        return key.rsplit("-", 1)[-1] if key.startswith("FormSubmitter:") else key
 
 
 class LearnerClient:
     """One browser tab of one learner: the WebSocket, the address, the widgets of the last run."""
 
     def __init__(self, base: str, page: str, name: str, rng: random.Random) -> None:
-        self.base, self.page, self.rng = base, page, rng
+        self.base, self.page, self.rng, self.name = base, page, rng, name
+        self.target = 61  # the game's points, where the learner starts games (coachgame)
         self.query = f"seed={rng.randint(1, 999_999_999)}&learner={name.replace(' ', '+')}"
         if page == "level":
             self.query += "&level=normal"
@@ -150,6 +173,8 @@ class LearnerClient:
             state.id = wid
             if kind == "checkbox":
                 state.bool_value = bool(value)
+            elif kind == "button_group":  # st.pills, st.segmented_control: the chosen labels
+                state.string_array_value.data.extend(value)  # type: ignore[arg-type]
             else:
                 state.string_value = str(value)
         if click is not None:
@@ -201,10 +226,21 @@ class LearnerClient:
             kind == "button" and proto.type == "primary",
             kind == "button" and proto.is_form_submitter,
             fragment,
+            tuple(o.content for o in proto.options) if kind == "button_group" else (),
+            kind == "button_group" and proto.click_mode == 1,  # MULTI_SELECT
         )
         self.drawn[widget.key if widget.key != "None" else widget.label] = widget
         # the value the browser would send from now on: the page's (set_value), else the default
         if kind == "button":
+            return
+        if kind == "button_group":  # sent as the labels chosen (formatted), as the browser does
+            if proto.set_value:
+                chosen: object = list(proto.raw_values)
+            elif proto.id in self.values:
+                return
+            else:
+                chosen = [proto.options[i].content for i in proto.default]
+            self.values[proto.id] = (kind, chosen)
             return
         if kind in ("radio", "selectbox"):
             value: object = (
@@ -292,6 +328,70 @@ async def play_cycle(c: LearnerClient, think: float, out: dict) -> None:
     out["answers"].append(await c.run(click=click))
     out["submitted"] += 1
     out["warned"] = out.get("warned", 0) + (click == "play_coach_anyway")
+    move = click == "play_confirm_discard" or click.startswith("play_lay_")
+    held = "play_coach_anyway" in c.widgets  # coach mode held the move back: not made yet
+    out["moves"] = out.get("moves", 0) + (click == "play_coach_anyway" or (move and not held))
+    await asyncio.sleep(think)
+
+
+def new_query(c: LearnerClient, name: str) -> str:
+    return f"seed={c.rng.randint(1, 999_999_999)}&learner={name.replace(' ', '+')}"
+
+
+async def start_game(c: LearnerClient, coach: bool, target: int) -> None:
+    """From the Play page with no game: coach mode on (if it is not), then "Deal" a game to
+    ``target`` against the default computer."""
+    if coach:
+        toggle = c.widgets["play_coach_on"]
+        if not c.values.get(toggle.id, ("", False))[1]:
+            await c.run(values={"play_coach_on": True})
+    target_key = next(k for k in c.widgets if k.startswith("play_set_target"))
+    await c.run(values={target_key: str(target)}, click="Deal")
+    if "play_new" not in c.widgets and not any(k.startswith("play_pick_") for k in c.widgets):
+        raise RuntimeError(f"no game started: {sorted(c.widgets)[:10]}")
+
+
+async def coachgame_cycle(c: LearnerClient, think: float, out: dict) -> None:
+    """A click of a whole game with coach mode on; at the game's end, its review, then a new game."""
+    if "play_new_after" not in c.widgets:
+        await play_cycle(c, think, out)
+        return
+    game = dict(p.split("=", 1) for p in c.query.split("&") if "=" in p).get("game")
+    if not game:
+        raise RuntimeError(f"the game over has no id in the address: {c.query}")
+    c.page, c.page_hash = "review", ""  # the link at the end of the game: the review page
+    c.query = f"game={game}&learner={c.name.replace(' ', '+')}"
+    out["reviews"].append(await c.run())
+    out["submitted"] += 1
+    if "vega_lite_chart" not in c.kinds:
+        out["errors"].append(f"the review of {game} drew no chart: {sorted(c.kinds)}")
+    out["games"] = out.get("games", 0) + 1
+    await asyncio.sleep(think)
+    c.page, c.page_hash, c.query = "coachgame", "", new_query(c, c.name)
+    await c.run()  # Play again: the game over is still the session's, so "New game" first
+    for again in ("play_new_after", "play_new"):
+        if again in c.widgets:
+            await c.run(click=again)
+            break
+    await start_game(c, True, c.target)
+
+
+async def retry_cycle(c: LearnerClient, think: float, out: dict) -> None:
+    """A Check or a Next of "Learn from your mistakes" (or "Start again" at its end, not a cycle)."""
+    nexts = [k for k in c.widgets if k.startswith("review_learn_next_")]
+    if nexts:
+        out["nexts"].append(await c.run(click=nexts[0]))
+        out["submitted"] += 1
+    elif "review_learn_again" in c.widgets:
+        await c.run(click="review_learn_again")
+        out["rounds"] = out.get("rounds", 0) + 1
+    else:
+        pills = next((w for k, w in c.widgets.items() if k.startswith("review_learn_pick_")), None)
+        if pills is None:
+            raise RuntimeError(f"no round on the page: {sorted(c.widgets)[:10]}")
+        picked = c.rng.sample(pills.options, 2 if pills.multi else 1)
+        out["answers"].append(await c.run(values={pills.key: picked}, click="Check"))
+        out["submitted"] += 1
     await asyncio.sleep(think)
 
 
@@ -302,6 +402,8 @@ CYCLES = {
     "discard": discard_cycle,
     "play": play_cycle,
     "coach": play_cycle,
+    "coachgame": coachgame_cycle,
+    "retry": retry_cycle,
 }
 
 
@@ -318,8 +420,13 @@ async def learner(
     out: dict,
     ready: list[str],
     go: asyncio.Event,
+    target: int = 61,
+    games: dict[str, str] | None = None,
 ) -> None:
     c = LearnerClient(base, page, name, rng)
+    c.target = target
+    if page == "retry":  # the learner's own finished game, its review
+        c.query = f"game={games[name]}&learner={name.replace(' ', '+')}"
     try:
         await c.connect()
         await c.run()
@@ -327,6 +434,12 @@ async def learner(
             await c.run(values={"play_coach_on": True})
         if page in ("play", "coach"):  # a game to play: the settings form's "Deal" (no game yet)
             await c.run(click="Deal")
+        if page == "coachgame":
+            await start_game(c, True, target)
+        if page == "retry":  # "Learn from your mistakes"
+            await c.run(values={"review_mode": ["Learn from your mistakes"]})
+            if not any(k.startswith("review_learn_pick_") for k in c.widgets):
+                raise RuntimeError(f"no round: {sorted(c.widgets)[:12]}")
         ready.append(name)
         await go.wait()
         await asyncio.sleep(rng.random() * think)
@@ -442,6 +555,79 @@ def stored_answers(
     return {r[0]: (int(r[1]), int(r[2])) for r in rows if r[0] in wanted}
 
 
+def stored_moves(url: str, names: list[str]) -> dict[str, int]:
+    """Per learner, the discards and cards laid of the learner's seat in their saved games that
+    were the learner's choice (a card that was the only one to lay is laid by the page itself)."""
+    import sqlalchemy as sa
+
+    sys.path.insert(0, str(ROOT))
+    from cribbage_core.game import Discard, Play
+    from cribbage_core.record import GameRecord
+
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                sa.text("SELECT learner, data FROM saved_games WHERE learner IN :names").bindparams(
+                    sa.bindparam("names", expanding=True)
+                ),
+                {"names": names},
+            ).all()
+    finally:
+        engine.dispose()
+    moves: dict[str, int] = {}
+    for learner_name, data in rows:
+        chosen = sum(
+            1
+            for r in GameRecord.from_dict(json.loads(data)["game"]).replay()
+            if isinstance(r.step, Discard | Play)
+            and r.step.seat == 0
+            and (isinstance(r.step, Discard) or len(r.before.legal_actions()) > 1)
+        )
+        moves[learner_name] = moves.get(learner_name, 0) + chosen
+    return moves
+
+
+#: Finished games for the retry round: (deal seed, the learner's bot's seed), each played again
+#: under a new id for each learner (the same game: its analysis made once)
+RETRY_DEALS = ((701, 701), (702, 702), (703, 703))
+
+
+def retry_games(url: str, names: list[str]) -> dict[str, str]:
+    """A finished game to 121 for each learner (``RETRY_DEALS`` in turn), saved as Play saves it
+    with each hand's analysis kept; learner -> game id."""
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    from apptools import bot_played_game, save_for_server
+
+    from tutor import store
+    from tutor.review.game import review_game
+
+    kept = []
+    for seed, bot_seed in RETRY_DEALS:
+        session = bot_played_game(target=121, seed=seed, learner=("easy", bot_seed))
+        analysed = review_game(session.to_dict(), session.moves)
+        kept.append(
+            [
+                store.KeptHand(h.hand_no, h.seat, h.version, h.key, h.to_dict())
+                for h in analysed.fresh
+            ]
+        )
+    engine = store.make_engine(url)
+    store.migrate(engine)
+    games = {}
+    try:
+        for i, name in enumerate(names):
+            seed, bot_seed = RETRY_DEALS[i % len(RETRY_DEALS)]
+            game_id = str(uuid.uuid4())
+            session = bot_played_game(game_id, target=121, seed=seed, learner=("easy", bot_seed))
+            save_for_server(url, session, name)
+            assert store.keep_hand_reviews(engine, game_id, kept[i % len(kept)], name)
+            games[name] = game_id
+    finally:
+        engine.dispose()
+    return games
+
+
 async def level(
     base: str,
     url: str,
@@ -453,13 +639,16 @@ async def level(
     tag: str,
     teacher_every: float = 0.0,
     history: int = 0,
+    target: int = 61,
 ) -> dict:
     tag = f"{tag}-{uuid.uuid4().hex[:4]}"  # new learners for every level, even one run twice
     names = [f"bench-{tag}-{page}-{n}-{i}" for i in range(n)]
     outs = [
-        {"submitted": 0, "answers": [], "nexts": [], "picks": [], "bytes": 0, "errors": []}
+        {"submitted": 0, "answers": [], "nexts": [], "picks": [], "reviews": [], "moves": 0}
+        | {"bytes": 0, "errors": []}
         for _ in names
     ]
+    games = retry_games(url, names) if page == "retry" else {}
     stop_at, ready, go = [float("inf")], [], asyncio.Event()
     tasks = [
         asyncio.ensure_future(
@@ -473,6 +662,8 @@ async def level(
                 out,
                 ready,
                 go,
+                target,
+                games,
             )
         )
         for i, (name, out) in enumerate(zip(names, outs))
@@ -502,6 +693,7 @@ async def level(
             alone.append(cpu_seconds(pids) - before if pids else 0.0)
         await board.close()
     cycles = sum(o["submitted"] for o in outs)
+    actions = [v for o in outs for k in ("answers", "nexts", "picks", "reviews") for v in o[k]]
     result = {
         "page": page,
         "learners": n,
@@ -515,6 +707,8 @@ async def level(
         "driver_cpu_share": round(
             (time.process_time() - own0) / wall, 2
         ),  # this process: the learners
+        "action_p50": pct(actions, 0.5),  # every click timed: answers, nexts, ticks, reviews
+        "action_p95": pct(actions, 0.95),
         "answer_p50": pct([v for o in outs for v in o["answers"]], 0.5),
         "answer_p95": pct([v for o in outs for v in o["answers"]], 0.95),
         "answer_max": pct([v for o in outs for v in o["answers"]], 1.0),
@@ -522,6 +716,10 @@ async def level(
         "next_p95": pct([v for o in outs for v in o["nexts"]], 0.95),
         "kb_per_cycle": round(sum(o["bytes"] for o in outs) / 1024 / max(1, cycles), 1),
         "coach_warnings": sum(o.get("warned", 0) for o in outs),
+        "review_opens": sum(len(o["reviews"]) for o in outs),
+        "review_p50": pct([v for o in outs for v in o["reviews"]], 0.5),
+        "review_p95": pct([v for o in outs for v in o["reviews"]], 0.95),
+        "review_max": pct([v for o in outs for v in o["reviews"]], 1.0),
         "errors": [e for o in outs for e in o["errors"]][:5],
         "server_rss_mb": rss_mb(pids) if pids else None,
         "loadavg": [round(x, 1) for x in os.getloadavg()],
@@ -536,6 +734,13 @@ async def level(
         result["teacher_cpu_ms_per_refresh"] = (
             round(1000 * statistics.median(alone)) if pids else None
         )
+    if url and PAGES[page][0] == "Play":
+        await asyncio.sleep(0.5)
+        stored = stored_moves(url, names)
+        made = {x: o["moves"] for x, o in zip(names, outs)}
+        result["moves_made"] = sum(made.values())
+        result["moves_lost"] = result["moves_made"] - sum(stored.values())
+        result["learners_mismatched"] = [x for x in names if made[x] != stored.get(x, 0)][:5]
     if url and quizzes:
         await asyncio.sleep(0.5)
         rows = {
@@ -692,10 +897,13 @@ async def main_async(args: argparse.Namespace) -> int:
                     tag,
                     args.teacher,
                     args.teacher_history,
+                    args.target,
                 )
                 results.append(r)
                 print(json.dumps(r), flush=True)
-                failed |= bool(r["errors"] or r.get("lost") or r.get("duplicated"))
+                failed |= bool(
+                    r["errors"] or r.get("lost") or r.get("duplicated") or r.get("moves_lost")
+                )
     finally:
         servers.stop()
     print(
@@ -703,6 +911,11 @@ async def main_async(args: argparse.Namespace) -> int:
         f"{'next p50':>8} {'p95':>6} {'KB/cycle':>8} {'lost':>4} {'dup':>3} {'RSS MB':>7}  load"
     )
     for r in results:
+        if r["review_opens"]:
+            print(
+                f"  {r['review_opens']} reviews opened at a game's end: p50 {r['review_p50']} s, "
+                f"p95 {r['review_p95']} s, max {r['review_max']} s"
+            )
         if "teacher_refreshes" in r:
             print(
                 f"  teacher: {r['teacher_refreshes']} refreshes with the learners, p50 "
@@ -713,7 +926,8 @@ async def main_async(args: argparse.Namespace) -> int:
         print(
             f"{r['page']:8} {r['learners']:>8} {r['cycles']:>6} {r['server_cpu_ms_per_cycle']!s:>12} "
             f"{r['answer_p50']!s:>10} {r['answer_p95']!s:>6} {r['next_p50']!s:>8} {r['next_p95']!s:>6} "
-            f"{r['kb_per_cycle']:>8} {r.get('lost', '-')!s:>4} {r.get('duplicated', '-')!s:>3} "
+            f"{r['kb_per_cycle']:>8} {r.get('lost', r.get('moves_lost', '-'))!s:>4} "
+            f"{r.get('duplicated', '-')!s:>3} "
             f"{r['server_rss_mb']!s:>7}  {r['loadavg']}"
         )
     if args.out:
@@ -724,7 +938,12 @@ async def main_async(args: argparse.Namespace) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--pages", default="count,pegging,discard,play", help="count,pegging,discard,play,coach"
+        "--pages",
+        default="count,pegging,discard,play",
+        help="count,level,pegging,discard,play,coach,coachgame,retry",
+    )
+    parser.add_argument(
+        "--target", type=int, default=61, help="coachgame: the games' points (61 or 121)"
     )
     parser.add_argument("--levels", default="5", help="numbers of learners, e.g. 5,10,20,40")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long each level runs")
