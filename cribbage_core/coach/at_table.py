@@ -35,6 +35,7 @@ from numpy.typing import NDArray
 
 from cribbage_core.coach.game_review import Decision, judge
 from cribbage_core.coach.grades import POINT_LIMITS, WIN_LIMITS, Grade
+from cribbage_core.coach.peg_value import PegAdvice
 from cribbage_core.errors import CribbageError
 from cribbage_core.game import Discard, GameState, Go, Phase, Play
 from cribbage_core.tables.winprob import (
@@ -52,6 +53,7 @@ __all__ = [
     "WinBasis",
     "WinEstimate",
     "check",
+    "could_warn",
     "win_threshold",
     "win_now",
 ]
@@ -137,6 +139,26 @@ def check(state: GameState, action: Discard | Play | Go, threshold: float) -> Co
     else:
         warn = decision.points_lost > limit + 1e-12
     return CoachCheck(decision, limit, warn)
+
+
+def could_warn(advice: PegAdvice, threshold: float) -> bool:
+    """Whether some card of a position (its values ``advice``) gives up more than ``threshold``,
+    as :func:`check` measures it: a card the coach could warn of, where its warning may then need
+    the coach's read of the opponent (so coach mode searches the uniform values ahead).
+
+    >>> from cribbage_core.coach.peg_value import values_for
+    >>> advice = values_for("5H 9C 4D 4S", starter="KD", discards="QH JS")
+    >>> could_warn(advice, 0.3), could_warn(advice, 29)
+    (True, False)
+    """
+    limit = _check_threshold(threshold)
+    if advice.forced:
+        return False
+    if advice.win_view:
+        return any(
+            (advice.win_loss(o.card) or 0.0) > win_threshold(limit) + 1e-12 for o in advice.options
+        )
+    return any(advice.loss(o.card) > limit + 1e-12 for o in advice.options)
 
 
 # ------------------------------------------------------------------ the chance to win now

@@ -10,6 +10,12 @@ waited for, not made twice. At most :data:`SIZE` positions are kept, the least r
 dropped first. :func:`prepare_ahead` hands a position to one worker thread, so a page can have
 the learner's next position searched after its run, while the learner thinks.
 
+Beside it, :func:`uniform_advice` keeps the same position searched against an opponent read from
+the deal alone (:func:`~cribbage_core.coach.read.uniform_values`), which the coach's read of the
+opponent (:mod:`cribbage_core.coach.read`) compares with; it is a second search, so it is made
+only where a sentence needs it: asked for, or ahead with :func:`prepare_ahead` when the
+position's values say a card could be warned of (``uniform_if``).
+
 >>> from cribbage_core.coach.peg_value import peg_values, values_view
 >>> view = values_view("5H 9C 4D 4S", pile="", starter="KD", discards="QH JS")
 >>> peg_advice(view) == peg_values(view), peg_advice(view) is peg_advice(view)
@@ -21,10 +27,12 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Final
 
 from cribbage_core.coach.peg_value import PegAdvice, peg_values
+from cribbage_core.coach.read import uniform_values
 from cribbage_core.game import SeatView
 
 __all__ = [
@@ -34,10 +42,11 @@ __all__ = [
     "position_key",
     "prepare",
     "prepare_ahead",
+    "uniform_advice",
     "wait_prepared",
 ]
 
-#: How many positions are kept (a lead's values are a few hundred bytes; a game has about 40).
+#: How many searches are kept (a lead's values are a few hundred bytes; a game has about 40).
 SIZE: Final = 4096
 
 _Key = tuple[object, ...]
@@ -69,7 +78,22 @@ def position_key(view: SeatView) -> _Key:
 
 def peg_advice(view: SeatView) -> PegAdvice:
     """``peg_values(view)`` (its defaults), searched once per position (see the module docs)."""
-    key = position_key(view)
+    return _searched(position_key(view), view, peg_values)
+
+
+def uniform_advice(view: SeatView) -> PegAdvice:
+    """:func:`~cribbage_core.coach.read.uniform_values` of ``view``, searched once per position.
+
+    >>> from cribbage_core.coach.peg_value import values_view
+    >>> from cribbage_core.coach.read import uniform_values
+    >>> view = values_view("5H 9C 4D 4S", pile="", starter="KD", discards="QH JS")
+    >>> uniform_advice(view) == uniform_values(view), uniform_advice(view) is peg_advice(view)
+    (True, False)
+    """
+    return _searched((*position_key(view), "uniform"), view, uniform_values)
+
+
+def _searched(key: _Key, view: SeatView, search: Callable[[SeatView], PegAdvice]) -> PegAdvice:
     while True:
         with _lock:
             found = _kept.get(key)
@@ -83,7 +107,7 @@ def peg_advice(view: SeatView) -> PegAdvice:
         making.wait()  # another thread searches it: its result (or, had it failed, our own turn)
     made: PegAdvice | None = None
     try:
-        made = peg_values(view)
+        made = search(view)
         return made
     finally:
         with _lock:
@@ -95,36 +119,39 @@ def peg_advice(view: SeatView) -> PegAdvice:
         making.set()
 
 
-def prepare(view: SeatView) -> bool:
-    """Search ``view``'s position now, unless it is kept or being searched already (False then)."""
+def prepare(view: SeatView, uniform_if: Callable[[PegAdvice], bool] | None = None) -> bool:
+    """Search ``view``'s position now, unless it is kept or being searched already (False then);
+    then, when ``uniform_if`` says so of its values, the uniform search too (:func:`uniform_advice`)."""
     key = position_key(view)
     with _lock:
-        if key in _kept or key in _making:
-            return False
-    peg_advice(view)
-    return True
+        fresh = key not in _kept and key not in _making
+    advice = peg_advice(view)
+    if uniform_if is not None and uniform_if(advice):
+        uniform_advice(view)
+    return fresh
 
 
 _worker: ThreadPoolExecutor | None = None
 _ahead: list[Future[float]] = []
 
 
-def _timed_prepare(view: SeatView) -> float:
+def _timed_prepare(view: SeatView, uniform_if: Callable[[PegAdvice], bool] | None) -> float:
     began = time.thread_time()
-    prepare(view)
+    prepare(view, uniform_if)
     return time.thread_time() - began
 
 
-def prepare_ahead(view: SeatView) -> None:
+def prepare_ahead(view: SeatView, uniform_if: Callable[[PegAdvice], bool] | None = None) -> None:
     """Have ``view``'s position searched by the worker thread (one for the process: searches
-    ahead never run side by side), and return at once. Nothing is searched twice: a check that
-    asks for the position meanwhile waits for this search or makes it first."""
+    ahead never run side by side), and return at once; ``uniform_if`` as :func:`prepare`.
+    Nothing is searched twice: a check that asks for the position meanwhile waits for this
+    search or makes it first."""
     global _worker
     with _lock:
         if _worker is None:
             _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach-ahead")
         del _ahead[:-63]  # a server never asks for their times: keep only the latest
-        _ahead.append(_worker.submit(_timed_prepare, view))
+        _ahead.append(_worker.submit(_timed_prepare, view, uniform_if))
 
 
 def wait_prepared() -> list[float]:
