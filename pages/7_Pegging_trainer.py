@@ -22,6 +22,7 @@ from tutor.quiz.level_view import level_on, level_panel, next_at_level
 from tutor.quiz.peg_text import trainer_notes
 from tutor.quiz.peg_view import (
     position_of,
+    read_of,
     record_lay,
     show_cards,
     show_position,
@@ -124,7 +125,7 @@ show_position(position, colours)
 show_cards(position, verdict.chosen.card if verdict else None, colours, on_lay=_lay)
 if verdict is not None:
     frame.answered_before(result.get("saved"))
-    frame.show_notes(trainer_notes(position, verdict))
+    frame.show_notes(trainer_notes(position, verdict, read_of(position, verdict)))
     show_values(position, verdict)
 
 frame.deal_footer(

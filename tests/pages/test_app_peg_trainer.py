@@ -156,3 +156,33 @@ def test_in_urdu_cards_and_numbers_in_the_verdict_stay_left_to_right() -> None:
     at = lay(open_page(seed=str(SEED), lang="ur"), position.advice.options[-1].card)
     shown = (at.error or at.success)[0].value
     assert f"\u2066{position.advice.best.card.label}\u2069" in shown
+
+
+def _read_cases() -> tuple[tuple[int, str, list[str]], tuple[int, str]]:
+    """A banked position and card whose value depends on what the opponent has shown (with the
+    sentences the coach says of it), and one whose value does not."""
+    from cribbage_core.coach.read import read_fact
+    from tutor.lang.coach_words import read_lines
+
+    said = quiet = None
+    for seed in range(60):
+        position = banked_position(seed)
+        for option in position.advice.options:
+            fact = read_fact(position.view, option.card, position.advice)
+            if fact is not None and fact.matters and said is None:
+                said = (seed, str(option.card), read_lines(fact, "en"))
+            if fact is not None and not fact.matters and quiet is None:
+                quiet = (seed, str(option.card))
+        if said and quiet:
+            return said, quiet
+    raise AssertionError("no banked position shows the read, or none hides it")
+
+
+def test_the_verdict_says_what_the_coach_reads_of_the_opponent_where_it_matters() -> None:
+    (seed, card, lines), (quiet_seed, quiet_card) = _read_cases()
+    at = lay(open_page(seed=str(seed)), card)
+    infos = " ".join(str(i.value) for i in at.info)
+    assert lines and all(line in infos for line in lines), (lines, infos)
+    assert "Reading your opponent's discard" in infos
+    at = lay(open_page(seed=str(quiet_seed)), quiet_card)
+    assert "Reading your opponent's" not in " ".join(str(i.value) for i in at.info)

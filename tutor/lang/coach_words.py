@@ -25,6 +25,7 @@ from cribbage_core.coach.facts import (
     discard_facts,
     play_facts,
 )
+from cribbage_core.coach.read import TEN_CARD, HandRead, ReadFact
 from cribbage_core.game import SeatView
 from cribbage_core.kinds import ScoreKind
 from cribbage_core.seats import Role
@@ -34,10 +35,12 @@ from tutor.lang.i18n import (
     card_text,
     cards_text,
     fmt_int,
+    fmt_percent,
     kind_name,
     list_text,
     ltr,
     ngettext,
+    own_digits,
 )
 
 __all__ = [
@@ -47,7 +50,9 @@ __all__ = [
     "discard_lines",
     "exposure_text",
     "fact_text",
+    "hand_read_text",
     "play_lines",
+    "read_lines",
 ]
 
 # {thrown}: the two (or one) cards thrown; {cards}: the combination
@@ -329,3 +334,140 @@ def count_lines(
 ) -> list[str]:
     """The combinations a count left out (see :func:`cribbage_core.coach.facts.count_facts`)."""
     return [fact_text(f, lang) for f in count_facts(cards, starter, is_crib, claimed)]
+
+
+# ------------------------------------------------------------------ the read of the opponent
+
+# (what was read, which way): the discard alone, or the discard and the cards laid; likely, more
+# often, unlikely, less often. {ranks}: "a 5 or a ten-card"; {chance} and {uniform}: percents.
+_READS: Final[dict[tuple[bool, str], str]] = {
+    (False, "likely"): N_(
+        "Reading your opponent's discard: they likely hold {ranks} ({chance}, against {uniform} "
+        "from the deal alone)."
+    ),
+    (False, "more"): N_(
+        "Reading your opponent's discard: the chance they hold {ranks} is {chance}, more than the "
+        "{uniform} of the deal alone."
+    ),
+    (False, "unlikely"): N_(
+        "Reading your opponent's discard: they are unlikely to hold {ranks} ({chance}, against "
+        "{uniform} from the deal alone)."
+    ),
+    (False, "less"): N_(
+        "Reading your opponent's discard: the chance they hold {ranks} is {chance}, less than the "
+        "{uniform} of the deal alone."
+    ),
+    (True, "likely"): N_(
+        "Reading your opponent's discard and the cards they have laid: they likely hold {ranks} "
+        "({chance}, against {uniform} from the deal alone)."
+    ),
+    (True, "more"): N_(
+        "Reading your opponent's discard and the cards they have laid: the chance they hold "
+        "{ranks} is {chance}, more than the {uniform} of the deal alone."
+    ),
+    (True, "unlikely"): N_(
+        "Reading your opponent's discard and the cards they have laid: they are unlikely to hold "
+        "{ranks} ({chance}, against {uniform} from the deal alone)."
+    ),
+    (True, "less"): N_(
+        "Reading your opponent's discard and the cards they have laid: the chance they hold "
+        "{ranks} is {chance}, less than the {uniform} of the deal alone."
+    ),
+}
+
+
+def _rank_group(group: int, lang: str | None) -> str:
+    """One rank group as the read names it: "a 5", "an 8", "an ace", "a ten-card"."""
+    if group == TEN_CARD:
+        return _("a ten-card", lang)
+    if group == 1:
+        return _("an ace", lang)
+    symbol = ltr(str(group), lang)
+    if group == 8:  # English says "an 8"
+        return _("an {rank}", lang).format(rank=symbol)
+    return _("a {rank}", lang).format(rank=symbol)
+
+
+def _chance(fraction: float, lang: str | None) -> str:
+    return ltr(fmt_percent(fraction, lang), lang)
+
+
+def hand_read_text(read: HandRead, lang: str | None = None) -> str | None:
+    """What the read says the opponent holds, as one sentence (None when its discard was not
+    read: a position typed by hand).
+
+    >>> print(hand_read_text(HandRead((5, 10), 0.72, 0.55, True, True), "en"))  # doctest: +NORMALIZE_WHITESPACE
+    Reading your opponent's discard and the cards they have laid: they likely hold a 5 or a
+    ten-card (72%, against 55% from the deal alone).
+    >>> hand_read_text(HandRead((8,), 0.2, 0.35, True, False), "en")
+    "Reading your opponent's discard: they are unlikely to hold an 8 (20%, against 35% from the deal alone)."
+    """
+    if not read.discard:
+        return None
+    way = (
+        "likely"
+        if read.likely
+        else "unlikely"
+        if read.unlikely
+        else "more"
+        if read.more
+        else "less"
+    )
+    return _(_READS[(read.plays, way)], lang).format(
+        ranks=list_text([_rank_group(g, lang) for g in read.ranks], "or", lang),
+        chance=_chance(read.chance, lang),
+        uniform=_chance(read.uniform, lang),
+    )
+
+
+def _points(x: float, lang: str | None) -> str:
+    return ltr(own_digits(f"{x:.2f}", lang), lang)
+
+
+def _signed(x: float, lang: str | None) -> str:
+    return ltr(own_digits(f"{x:+.2f}", lang), lang)
+
+
+def read_lines(fact: ReadFact | None, lang: str | None = None) -> list[str]:
+    """The coach's read in words, where the card's value depends on it beyond the margins
+    (:attr:`~cribbage_core.coach.read.ReadFact.matters`): what the read says the opponent holds,
+    then what it changes (the best card, the card's value). Empty otherwise."""
+    if fact is None or not fact.matters:
+        return []
+    lines = []
+    said = hand_read_text(fact.hand, lang)
+    if said is not None:
+        lines.append(said)
+    if fact.best_changes:
+        lines.append(
+            _(
+                "Had your opponent shown nothing, {other} would be the best card; what they have "
+                "shown makes it {best}.",
+                lang,
+            ).format(other=card_text(fact.uniform_best, lang), best=card_text(fact.best, lang))
+        )
+    if fact.moves:
+        if fact.win:
+            text = _(
+                "What your opponent has shown changes your chance to win with {card} by {percent}: "
+                "{value}, against {uniform} had they shown nothing.",
+                lang,
+            ).format(
+                card=card_text(fact.card, lang),
+                percent=ltr(own_digits(f"{100 * abs(fact.moved):.1f}%", lang), lang),
+                value=ltr(own_digits(f"{100 * fact.value:.1f}%", lang), lang),
+                uniform=ltr(own_digits(f"{100 * fact.uniform_value:.1f}%", lang), lang),
+            )
+        else:
+            text = _(
+                "What your opponent has shown changes the value of {card} by {points} points: "
+                "{value}, against {uniform} had they shown nothing.",
+                lang,
+            ).format(
+                card=card_text(fact.card, lang),
+                points=_points(abs(fact.moved), lang),
+                value=_signed(fact.value, lang),
+                uniform=_signed(fact.uniform_value, lang),
+            )
+        lines.append(text)
+    return lines

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from cribbage_core.coach.at_table import CoachCheck, WinEstimate, check, win_now
+from cribbage_core.coach.at_table import CoachCheck, WinEstimate, check, could_warn, win_now
 from cribbage_core.coach.positions import prepare_ahead
 from cribbage_core.errors import CribbageError
 from cribbage_core.game import Discard, Phase, Play
@@ -194,7 +194,9 @@ def search_ahead(session: PlaySession) -> None:
     """With coach mode on and the learner to lay a card with a real choice, have the position's
     pegging values searched now, off this run, while the learner thinks
     (:func:`cribbage_core.coach.positions.prepare_ahead`): the check of their card, and the review's
-    analysis of it in the computer's pause, then read them instead of searching."""
+    analysis of it in the computer's pause, then read them instead of searching. Where some card
+    could be warned of at the learner's threshold, the values against an opponent read from the
+    deal alone too, which the warning's read of the opponent compares with."""
     settings = st.session_state.get(SETTINGS)
     if not isinstance(settings, CoachSettings) or not settings.on or ui.watching(session):
         return
@@ -203,7 +205,8 @@ def search_ahead(session: PlaySession) -> None:
         return
     view = state.view(HUMAN)
     if len({c.rank for c in view.hand if view.count + c.value <= 31}) > 1:
-        prepare_ahead(view)
+        threshold = settings.threshold
+        prepare_ahead(view, None if state.players != 2 else lambda a: could_warn(a, threshold))
 
 
 def _anyway(ctx: PlayContext) -> None:

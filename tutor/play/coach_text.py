@@ -18,9 +18,11 @@ from typing import Final
 from cribbage_core.cards import Card
 from cribbage_core.coach.at_table import CoachCheck, WinBasis, WinEstimate, win_threshold
 from cribbage_core.coach.facts import FactKind, discard_facts, play_facts
+from cribbage_core.coach.positions import peg_advice, uniform_advice
+from cribbage_core.coach.read import read_fact
 from cribbage_core.game import Discard, GameState, Go, Play
 from cribbage_core.seats import role_of
-from tutor.lang.coach_words import fact_text
+from tutor.lang.coach_words import fact_text, read_lines
 from tutor.lang.i18n import N_, _, card_text, cards_text, fmt_percent, grade_name, ltr, own_digits
 
 __all__ = [
@@ -150,7 +152,10 @@ def coach_why(
 ) -> list[str]:
     """The warning's reason in cards, from the facts the review and the trainer word the same
     way (:mod:`tutor.lang.coach_words`): for a throw what it breaks (else what its crib gets,
-    else whose crib it is); for a card what it scores now and what it lets the opponent score.
+    else whose crib it is); for a card, where its value depends on what the opponent has shown
+    beyond the margins of :mod:`cribbage_core.coach.read`, the coach's read first (two players:
+    the position's uniform search, made now unless coach mode made it ahead), then what it
+    scores now and what it lets the opponent score.
     """
     if isinstance(action, Discard):
         dealt = state.hands[action.seat]
@@ -167,8 +172,13 @@ def coach_why(
                 return [fact_text(found[0], lang, action.cards)]
         return []
     if isinstance(action, Play):
-        facts = play_facts(state.view(action.seat), action.card)
-        return [fact_text(f, lang) for f in facts if f.kind is not FactKind.KEEPS_PAIR]
+        view = state.view(action.seat)
+        lines = []
+        if state.players == 2 and verdict.decision.real_choice:
+            read = read_fact(view, action.card, peg_advice(view), uniform_advice(view))
+            lines = read_lines(read, lang)
+        facts = play_facts(view, action.card)
+        return lines + [fact_text(f, lang) for f in facts if f.kind is not FactKind.KEEPS_PAIR]
     return []
 
 

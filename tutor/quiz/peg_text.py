@@ -11,13 +11,14 @@ import pandas as pd
 
 from cribbage_core.cards import Card
 from cribbage_core.coach.grades import Grade
+from cribbage_core.coach.read import ReadFact
 from cribbage_core.teaching.peg_trainer import (
     PegPosition,
     PegVerdict,
     Reply,
     option_grade,
 )
-from tutor.lang.coach_words import exposure_text
+from tutor.lang.coach_words import exposure_text, read_lines
 from tutor.lang.i18n import (
     _,
     card_text,
@@ -111,8 +112,20 @@ def _now_text(card: Card, now: int) -> str:
     )
 
 
-def trainer_notes(position: PegPosition, verdict: PegVerdict) -> list[Note]:
-    """The verdict: the grade and what it cost (or how far the next best is behind), then why."""
+def trainer_notes(
+    position: PegPosition, verdict: PegVerdict, read: ReadFact | None = None
+) -> list[Note]:
+    """The verdict: the grade and what it cost (or how far the next best is behind), then why;
+    last, where the card's value depends on what the opponent has shown (``read``), the coach's
+    read of it (:func:`tutor.lang.coach_words.read_lines`)."""
+    notes = _verdict_notes(position, verdict)
+    said = read_lines(read)
+    if said:
+        notes.append(Note("hint", "\n".join(f"- {line}" for line in said)))
+    return notes
+
+
+def _verdict_notes(position: PegPosition, verdict: PegVerdict) -> list[Note]:
     chosen, best, runner = verdict.chosen, verdict.best, verdict.runner_up
     win = position.advice.win_view
     said_go = position.opponent_said_go

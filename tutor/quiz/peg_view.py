@@ -10,6 +10,8 @@ from collections.abc import Callable
 import streamlit as st
 
 from cribbage_core.cards import Card
+from cribbage_core.coach.positions import uniform_advice
+from cribbage_core.coach.read import ReadFact, read_fact
 from cribbage_core.teaching.peg_trainer import (
     CLOSE_WIN_GAP,
     DIFFICULTIES,
@@ -33,6 +35,7 @@ from tutor.quiz.positions import PEG_KIND_SLUGS, peg_trainer_position
 __all__ = [
     "lay_key",
     "position_of",
+    "read_of",
     "show_cards",
     "show_position",
     "show_values",
@@ -48,6 +51,14 @@ def position_of(seed: int, spot: str | None, level: str | None) -> PegPosition:
     """The bank's position of a seed and options with its values, valued once (a verdict is then
     ~1 ms); never searched for, so any seed costs milliseconds."""
     return banked_position(seed, spot, level)
+
+
+def read_of(position: PegPosition, verdict: PegVerdict) -> ReadFact | None:
+    """How the card laid depends on what the opponent has shown (:mod:`cribbage_core.coach.read`):
+    the position's uniform search made once the verdict asks for it, and kept
+    (:func:`cribbage_core.coach.positions.uniform_advice`)."""
+    view = position.view
+    return read_fact(view, verdict.chosen.card, position.advice, uniform_advice(view))
 
 
 def _row(svgs: list[str], gap: int = 4) -> str:

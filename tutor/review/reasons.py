@@ -5,7 +5,10 @@ card's expected points over the rest of the play, or near the end the chance to 
 as averages over what the opponent could hold, then from the facts of the position in cards
 (:mod:`cribbage_core.coach.facts`, worded by :mod:`tutor.lang.coach_words`, as the pegging
 trainer and coach mode word them): what a card scores, what it lets the opponent score, what a
-throw keeps, breaks and gives whose crib, which combination a count missed.
+throw keeps, breaks and gives whose crib, which combination a count missed. Where a card's
+value depends on what the opponent has shown beyond the margins of :mod:`cribbage_core.coach.read`,
+the coach's read of it follows the averages (that needs the position searched against an
+opponent read from the deal alone, made only here and kept, :func:`~cribbage_core.coach.positions.uniform_advice`).
 """
 
 from __future__ import annotations
@@ -16,14 +19,18 @@ from cribbage_core.cards import Card
 from cribbage_core.coach.facts import FactKind, discard_facts, play_facts
 from cribbage_core.coach.game_review import Decision, OptionValue
 from cribbage_core.coach.grades import POINT_LIMITS, WIN_LIMITS, Grade, grade
+from cribbage_core.coach.peg_value import PegAdvice, PegOption
+from cribbage_core.coach.positions import uniform_advice
+from cribbage_core.coach.read import ReadFact, read_fact
 from cribbage_core.game import GameState
 from cribbage_core.seats import role_of
 from cribbage_core.teaching.actual import actual_discard, actual_play
-from tutor.lang.coach_words import count_lines, discard_lines, fact_text, play_lines
+from tutor.lang.coach_words import count_lines, discard_lines, fact_text, play_lines, read_lines
 from tutor.lang.i18n import _, card_text, cards_text, fmt_int, fmt_signed, ltr, own_digits
 
 __all__ = [
     "actual_discard_line",
+    "play_read",
     "actual_line",
     "GRADE_ICONS",
     "cost_text",
@@ -238,11 +245,27 @@ def _play_reasons(
             )
         )
     view = state.view(decision.seat)
+    lines.extend(read_lines(play_read(decision, state), lang))
     lines.extend(play_lines(view, mine_card, lang))
     lines.extend(
         fact_text(f, lang) for f in play_facts(view, best_card) if f.kind is not FactKind.KEEPS_PAIR
     )
     return lines
+
+
+def play_read(decision: Decision, state: GameState) -> ReadFact | None:
+    """How the card laid depends on what the opponent had shown (two players, a real choice):
+    the decision's own values (as reviewed) against the position searched for an opponent read
+    from the deal alone."""
+    if decision.kind != "play" or state.players != 2 or not decision.real_choice:
+        return None
+    view = state.view(decision.seat)
+    options = tuple(
+        PegOption(Card.parse(o.label), int(dict(o.parts).get("now", 0.0)), o.points, o.win)
+        for o in decision.options
+    )
+    card = option_cards(decision.choice)[0]
+    return read_fact(view, card, PegAdvice(options, decision.win_view), uniform_advice(view))
 
 
 def _count_facts(decision: Decision, state: GameState, lang: str | None) -> list[str]:
