@@ -103,9 +103,12 @@ def _nothing_kept() -> Sequence[HandReview]:
 
 
 #: The CPU time one page run may give to analysing a game whose hands were not kept (a game
-#: saved before they were, or by an older analysis): when it is spent, the hands analysed so
-#: far are kept, the page shows how far it got and runs again, going on from them.
-ANALYSIS_SECONDS: Final = 0.15
+#: saved before they were, or by an older analysis), beyond its first hand: when it is spent,
+#: the hands analysed so far are kept, the page shows how far it got and runs again, going on
+#: from them. None beyond the first: one hand a run, so a run costs at most the slowest hand
+#: (0.36 s of CPU in three games to 121) and the page. With 0.15 s, a run could start a slow
+#: hand as its share ran out and took 0.59-0.68 s (bench_pages.py, issue 34's 0.5 s).
+ANALYSIS_SECONDS: Final = 0.0
 #: (game id, the finished hands analysed by this session's runs that stopped part way)
 _PARTIAL: Final = "review_partial"
 
