@@ -17,6 +17,7 @@ import random
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -24,10 +25,15 @@ from cribbage_core.cards import format_cards, full_deck
 from cribbage_core.tables.crib import advisor_discard
 
 
-def column(path: Path, role: str, players: int = 2) -> dict[str, float]:
+def tables_of(path: Path) -> dict[str, Any]:
+    """A table file's tables, or one iteration of make_crib_table.py (damped or not)."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    tables = data.get("tables", data)  # a table file, or one iteration of make_crib_table.py
-    return {k: v[0] for k, v in tables[str(players)][role].items()}
+    tables: dict[str, Any] = data.get("tables", data.get("damped", data))
+    return tables
+
+
+def column(path: Path, role: str, players: int = 2) -> dict[str, float]:
+    return {k: v[0] for k, v in tables_of(path)[str(players)][role].items()}
 
 
 def main() -> int:
@@ -37,7 +43,8 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--top", type=int, default=10)
     args = parser.parse_args()
-    for players in (2, 3, 4):
+    both = set(tables_of(args.before)) & set(tables_of(args.after))
+    for players in sorted(int(p) for p in both):
         for role in ("pone", "dealer"):
             old, new = column(args.before, role, players), column(args.after, role, players)
             moves = sorted(old, key=lambda k: -abs(new[k] - old[k]))
@@ -45,7 +52,7 @@ def main() -> int:
             print(f"{players} players, {role}'s column: mean move {mean:+.3f}; largest:")
             for k in moves[: args.top if players == 2 else 3]:
                 print(f"  {k:14} {old[k]:6.3f} -> {new[k]:6.3f} ({new[k] - old[k]:+.3f})")
-    for role, sign in (("pone", -1), ("dealer", 1)):
+    for role, sign in (("pone", -1), ("dealer", 1)) if "2" in both else ():
         old, new = column(args.before, role), column(args.after, role)
         changed = []
         for i in range(args.hands):
