@@ -3,6 +3,8 @@
 Usage: ``nice -n 10 python scripts/make_peg_table.py --selfplay FILE [--jobs 2]`` (about 10 minutes
 of CPU); ``--recentre`` keeps the exact values and only centres them again (on a new ``FILE``) and
 redoes the luck baseline (a minute). ``FILE`` is what ``scripts/measure_peg_margin.py`` saved.
+``--baseline-only`` (no ``FILE``) keeps the table and its centring as they are and redoes only
+the luck baseline, which stands on the crib table too (the nets of the discards).
 The method is written into the file's header; see :func:`cribbage_core.coach.peg_value.opening_value`.
 """
 
@@ -18,6 +20,7 @@ import sys
 import time
 from itertools import combinations_with_replacement, pairwise
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -74,8 +77,12 @@ def main() -> int:
         "--selfplay",
         type=Path,
         nargs="+",
-        required=True,
         help="scripts/measure_peg_margin.py's saved deals (one file a run)",
+    )
+    parser.add_argument(
+        "--baseline-only",
+        action="store_true",
+        help="keep the table and its centring, redo the luck baseline (the crib table changed)",
     )
     parser.add_argument(
         "--recentre",
@@ -83,6 +90,12 @@ def main() -> int:
         help="keep the exact values, centre them again and redo the baseline",
     )
     args = parser.parse_args()
+    if args.baseline_only:
+        data = json.loads(args.out.read_text(encoding="utf-8"))
+        write_baseline(data, args.out, args.baseline_deals)
+        return 0
+    if not args.selfplay:
+        parser.error("--selfplay is required unless --baseline-only")
     deals, ranges = [], []
     for path in args.selfplay:
         saved = json.loads(path.read_text(encoding="utf-8"))
@@ -144,13 +157,19 @@ def main() -> int:
         f"wrote {args.out} ({len(keeps)} kept hands x 2 roles) in {time.time() - began:.0f}s",
         flush=True,
     )
-    # the luck baseline: the best keep's net of a random dealt hand, per role
+    write_baseline(data, args.out, args.baseline_deals)
+    print(f"wrote {args.out} in {time.time() - began:.0f}s")
+    return 0
+
+
+def write_baseline(data: dict[str, Any], out: Path, deals: int) -> None:
+    """The luck baseline: the best keep's net of a random dealt hand, per role, into ``out``."""
     load_table.cache_clear()
     baseline = {}
     for role in ("dealer", "pone"):
         rng = random.Random(f"luck-baseline/{role}")
         nets = []
-        for _ in range(args.baseline_deals):
+        for _ in range(deals):
             hand = rng.sample(full_deck(), 6)
             nets.append(discard_values(hand, dealer=role == "dealer", win_view=False).best.net)
         mean = statistics.fmean(nets)
@@ -162,9 +181,7 @@ def main() -> int:
         "baseline[role] = [mean, standard error, deals]: the best discard's net (hand + crib + pegging, "
         "cribbage_core.coach.discard_value) of random six-card hands, the game review's zero for luck"
     )
-    args.out.write_text(json.dumps(data, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {args.out} in {time.time() - began:.0f}s")
-    return 0
+    out.write_text(json.dumps(data, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
