@@ -1,6 +1,11 @@
 """Write ``tests/data/pegvalue_golden.json``: the pegging values of many positions, as computed now.
 
-Usage: ``python scripts/make_pegvalue_golden.py``
+Usage: ``python scripts/make_pegvalue_golden.py [--refresh]``
+
+``--refresh`` keeps the games' records and the valuations reading the plays alone as they are,
+and values again only those with the default (the opponent's discard read), whose values stand
+on the keep table and so on the crib table: the positions stay the same when a table changes
+(the hard bot discards by the crib table, so the games themselves would change if played again).
 
 Made before ``cribbage_core.coach.peg_value`` was made faster, so that ``tests/core/coach/test_pegvalue_golden.py``
 can check that the faster search gives the very same values (points and chances to win) and
@@ -24,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage_core.bots import make_bot
 from cribbage_core.coach.peg_value import peg_values
-from cribbage_core.game import GameConfig, Phase, Play
+from cribbage_core.game import GameConfig, Phase, Play, SeatView
 from cribbage_core.record import GameRecord, NextDeal
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "pegvalue_golden.json"
@@ -67,7 +72,46 @@ def record_game(target: int, seed: int) -> GameRecord:
     return record
 
 
+def valuation(view: SeatView, step: int, kwargs: dict[str, Any]) -> dict[str, Any]:
+    advice = peg_values(view, **kwargs)
+    return {
+        "step": step,
+        "kwargs": kwargs,
+        "win_view": advice.win_view,
+        "options": [[str(o.card), o.now, o.points, o.win] for o in advice.options],
+    }
+
+
+def refresh() -> int:
+    """Value again the decisions that read the opponent's discard, on the stored positions."""
+    data = json.loads(OUT.read_text())
+    moved = total = 0
+    largest = 0.0
+    for game in data["games"]:
+        states = {r.number: r for r in GameRecord.from_dict(game["record"]).replay()}
+        for i, old in enumerate(game["decisions"]):
+            if old["kwargs"].get("discard_evidence", True) is False:
+                continue
+            replayed = states[old["step"]]
+            view = replayed.before.view(replayed.step.seat)  # type: ignore[union-attr]
+            new = valuation(view, old["step"], old["kwargs"])
+            game["decisions"][i] = new
+            total += 1
+            if new != old:
+                moved += 1
+                if [o[0] for o in new["options"]] == [o[0] for o in old["options"]]:
+                    points = zip(new["options"], old["options"], strict=True)
+                    largest = max([largest, *(abs(a[2] - b[2]) for a, b in points)])
+                else:
+                    print(f"  step {old['step']}: the options' order changed", flush=True)
+    OUT.write_text(json.dumps(data, indent=None) + "\n")
+    print(f"{moved} of {total} discard-reading valuations changed (largest move {largest:.4f})")
+    return 0
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--refresh"]:
+        return refresh()
     games = []
     for target, seed in GAMES:
         record = record_game(target, seed)
@@ -82,15 +126,7 @@ def main() -> int:
                 continue
             n += 1
             for kwargs in variants(n):
-                advice = peg_values(view, **kwargs)
-                decisions.append(
-                    {
-                        "step": replayed.number,
-                        "kwargs": kwargs,
-                        "win_view": advice.win_view,
-                        "options": [[str(o.card), o.now, o.points, o.win] for o in advice.options],
-                    }
-                )
+                decisions.append(valuation(view, replayed.number, kwargs))
         games.append({"record": record.to_dict(), "decisions": decisions})
         print(f"game to {target} (seed {seed}): {len(decisions)} valuations", flush=True)
     OUT.write_text(
