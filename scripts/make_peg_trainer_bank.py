@@ -2,6 +2,7 @@
 
     nice -n 10 python scripts/make_peg_trainer_bank.py [--size 400] [--jobs 2]
     nice -n 10 python scripts/make_peg_trainer_bank.py --add-gaps [--jobs 2]
+    nice -n 10 python scripts/make_peg_trainer_bank.py --refresh [--jobs 2]
 
 The method (also written into the file's header): deals are played by two medium bots exactly
 as :func:`~cribbage_core.teaching.peg_trainer.peg_position` plays them, each from its own seeded
@@ -24,7 +25,12 @@ turn) and what it must still be (its kinds, its difficulty, the best card), and 
 second-best rank is behind the best (``gap``, :func:`~cribbage_core.teaching.peg_trainer.gap_of`:
 in points, or in the chance to win where ``win`` says the values weigh it), from which a
 position's first rating is estimated (``tutor.rating.bank``). ``--add-gaps`` writes the gap
-into an existing bank by replaying each entry, without playing the deals again.
+into an existing bank by replaying each entry, without playing the deals again. ``--refresh``,
+for when the pegging values moved a little (a new crib or keep table, which the discard read
+stands on), replays each entry, writes what it claims (kinds, level, best, gap) as the values
+now give them, and takes it out of each bucket it no longer fits (out of the bank if it fits
+none), without playing the deals again: the deals, played by the medium bots, do not depend on
+the tables, but a bucket then holds the first turns that fit as the values were when it was filled.
 ``tests/core/teaching/test_peg_bank.py`` replays a sample and checks each claim by the
 generator's checks.
 """
@@ -133,6 +139,59 @@ def entry_gap(raw: dict[str, Any]) -> dict[str, Any]:
     return gap_fields(peg_values(view))
 
 
+def entry_now(raw: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
+    """A stored entry with its claims as the pegging values give them now, and the buckets it fits."""
+    first, second = (tuple(Card.parse(c) for c in d.split()) for d in raw["discards"])
+    play = tuple(None if t == "go" else Card.parse(t) for t in raw["play"].split())
+    deck = tuple(Card.parse(c) for c in raw["deck"].split())
+    deal = PlayedDeal(
+        (raw["scores"][0], raw["scores"][1]), raw["dealer"], deck, (first, second), play
+    )
+    view, _steps = deal.replay(len(play))
+    advice = peg_values(view)
+    endgame = raw["endgame"]
+    fresh = {
+        **raw,
+        "kinds": sorted(str(k) for k in spots_of(view, advice)),
+        "level": next((d for d in DIFFICULTIES if matches_difficulty(advice, d)), None),
+        "best": str(advice.best.card),
+        **gap_fields(advice),
+    }
+    fitting = {
+        bucket_key(str(kind) if kind else None, level)
+        for kind in (None, *SPOTS)
+        for level in (None, *DIFFICULTIES)
+        if fits(view, advice, kind, level, endgame)
+    }
+    return fresh, fitting
+
+
+def refresh(jobs: int) -> None:
+    """Rewrite each entry's claims as the values now give them (``--refresh``)."""
+    data = json.loads(BANK_PATH.read_text())
+    with Pool(jobs) as pool:
+        now = pool.map(entry_now, data["positions"], chunksize=25)
+    changed = sum(fresh != raw for (fresh, _), raw in zip(now, data["positions"], strict=True))
+    buckets = {
+        key: [i for i in numbers if key in now[i][1]] for key, numbers in data["buckets"].items()
+    }
+    dropped = {
+        k: len(data["buckets"][k]) - len(v) for k, v in buckets.items() if v != data["buckets"][k]
+    }
+    kept = sorted({i for numbers in buckets.values() for i in numbers})
+    renumber = {old: new for new, old in enumerate(kept)}
+    positions = [now[i][0] for i in kept]
+    buckets = {k: [renumber[i] for i in v] for k, v in buckets.items()}
+    data["header"]["refreshed"] = (
+        "every entry replayed and its claims written as the values gave them (--refresh): "
+        f"{changed} of {len(now)} changed, dropped from buckets {dropped}, "
+        f"{len(now) - len(kept)} left in none"
+    )
+    write_bank(data["header"], buckets, positions)
+    load_bank.cache_clear()
+    print(data["header"]["refreshed"])
+
+
 def write_bank(header: dict[str, Any], buckets: dict[str, list[int]], positions: list[Any]) -> None:
     """The bank file, one bucket and one entry a line."""
     lines = [
@@ -191,7 +250,15 @@ def main() -> None:
     parser.add_argument(
         "--add-gaps", action="store_true", help="write the gaps into the bank as it is, and stop"
     )
+    parser.add_argument(
+        "--refresh",
+        action="store_true",
+        help="replay the bank as it is, write its claims as the values now give them, and stop",
+    )
     args = parser.parse_args()
+    if args.refresh:
+        refresh(args.jobs)
+        return
     if args.add_gaps:
         add_gaps(args.jobs)
         return
