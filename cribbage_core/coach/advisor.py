@@ -125,7 +125,7 @@ def advise(
     table for that player count and role.
 
     >>> [format_cards(o.discard) for o in advise("5H 5S 5C JD 2S 9C", Role.PONE).options[:2]]
-    ['2S 9C', '2S JD']
+    ['2S 9C', '9C JD']
     """
     cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
     if len(cards) == 6:

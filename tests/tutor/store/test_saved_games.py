@@ -123,6 +123,20 @@ def test_a_move_counter_that_does_not_match_the_moves_is_refused() -> None:
 # ---------------------------------------------------------------- saves from before (version 1)
 
 
+#: Discard nets that the tables have moved since a save was made (a loaded game's reviews value
+#: its discards with the tables as they are). The crib table made with the advisor's own
+#: discards (issue 31) moved each of these by exactly its discard's crib entry: the dealer's
+#: 2C 4H (2-4 offsuit) in its own crib -0.259, the pone's AH 8D (A-8 offsuit) +0.294 in the
+#: dealer's (so -0.294 on the pone's net), the dealer's 2D 6S (2-6 offsuit) -0.191 and the
+#: pone's AH 5D (A-5 offsuit) -0.054 (+0.054 on its net).
+NETS_SINCE_SAVED = {
+    ("after_the_show_before_the_deal", 1): 9.368260869565217,  # saved 9.627260869565218
+    ("counting_mode_muggins_mid_show", 3): -0.029452173913044,  # saved 0.2648478260869558
+    ("finished_61", 6): 8.266982608695653,  # saved 8.458182608695651
+    ("two_players_play_with_take_backs", 2): -4.0315,  # saved -4.0858
+}
+
+
 @pytest.mark.parametrize("path", V1_FILES, ids=[p.stem for p in V1_FILES])
 def test_a_game_saved_by_the_old_code_loads_as_it_was_and_plays_on(path: Path) -> None:
     moves, old = v1(path.stem)
@@ -150,7 +164,8 @@ def test_a_game_saved_by_the_old_code_loads_as_it_was_and_plays_on(path: Path) -
     ] == old["marks"]
     assert [[c.hand_no, c.is_crib, c.claimed, c.actual] for c in session.claims] == old["claims"]
     assert [r.hand_no for r in session.reviews] == [r[0] for r in old["reviews"]]
-    assert [r.net for r in session.reviews] == pytest.approx([r[3] for r in old["reviews"]])
+    nets = [NETS_SINCE_SAVED.get((path.stem, i), r[3]) for i, r in enumerate(old["reviews"])]
+    assert [r.net for r in session.reviews] == pytest.approx(nets)
     if session.phase is Phase.DEAL:
         assert old["last_show"] == through_json(
             session.last_show.to_dict() if session.last_show else None
