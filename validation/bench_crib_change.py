@@ -2,11 +2,12 @@
 
 Usage: ``python validation/bench_crib_change.py BEFORE.json AFTER.json [--hands 1000] [--top 10]``.
 
-Prints the ``--top`` two-player entries whose mean moved most (each role), the mean move of the
-pone's column, and, for a fixed set of ``--hands`` six-card hands dealt from the random stream
-``crib-change/<i>``, how many change their best keep as pone (the discard trainer grades with
+Prints the ``--top`` two-player entries whose mean moved most (each role; three for 3-4
+players), each column's mean move, and, for a fixed set of ``--hands`` hands dealt from the
+random stream ``crib-change/<i>`` (six cards; five from ``crib-change/<players>/<i>`` with 3-4
+players), how many change their best keep as pone (the discard trainer grades with
 :func:`cribbage_core.coach.advisor.advise`, whose order :func:`advisor_discard` follows) and as
-dealer.
+dealer (with 4 players: the dealer's side).
 """
 
 from __future__ import annotations
@@ -52,17 +53,24 @@ def main() -> int:
             print(f"{players} players, {role}'s column: mean move {mean:+.3f}; largest:")
             for k in moves[: args.top if players == 2 else 3]:
                 print(f"  {k:14} {old[k]:6.3f} -> {new[k]:6.3f} ({new[k] - old[k]:+.3f})")
-    for role, sign in (("pone", -1), ("dealer", 1)) if "2" in both else ():
-        old, new = column(args.before, role), column(args.after, role)
-        changed = []
-        for i in range(args.hands):
-            hand = random.Random(f"crib-change/{i}").sample(full_deck(), 6)
-            a, b = advisor_discard(hand, 2, sign, old), advisor_discard(hand, 2, sign, new)
-            if set(a) != set(b):
-                changed.append((hand, a, b))
-        print(f"{role}: {len(changed)} of {args.hands} hands change their best keep")
-        for hand, a, b in changed[:5]:
-            print(f"  {format_cards(hand)}: throw {format_cards(a)} -> {format_cards(b)}")
+    for players in sorted(int(p) for p in both):
+        dealt = 6 if players == 2 else 5
+        for role, sign in (("pone", -1), ("dealer", 1)):
+            old, new = column(args.before, role, players), column(args.after, role, players)
+            changed = []
+            for i in range(args.hands):
+                stream = f"crib-change/{i}" if players == 2 else f"crib-change/{players}/{i}"
+                hand = random.Random(stream).sample(full_deck(), dealt)
+                a = advisor_discard(hand, dealt - 4, sign, old)
+                b = advisor_discard(hand, dealt - 4, sign, new)
+                if set(a) != set(b):
+                    changed.append((hand, a, b))
+            print(
+                f"{players} players, {role}: {len(changed)} of {args.hands} hands change "
+                "their best keep"
+            )
+            for hand, a, b in changed[:5]:
+                print(f"  {format_cards(hand)}: throw {format_cards(a)} -> {format_cards(b)}")
     return 0
 
 
