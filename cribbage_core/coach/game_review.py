@@ -86,7 +86,7 @@ __all__ = [
 #: decision is given (its options' values, its grade, its chance to win, the luck): analyses
 #: kept with saved games (:class:`HandReview`) made by an older version are then made again,
 #: never shown stale.
-REVIEW_VERSION: Final = 3
+REVIEW_VERSION: Final = 4
 
 
 @dataclass(frozen=True, slots=True)
