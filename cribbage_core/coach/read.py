@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from cribbage_core.cards import Card
@@ -143,14 +144,36 @@ class ReadFact:
         return self.best_changes or self.moves
 
 
-def _group(rank: int) -> int:
-    return min(rank, TEN_CARD)
+#: The rank groups a mask of groups holds (bit g: group g), for every mask.
+_GROUPS_OF: Final = tuple(
+    tuple(g for g in range(1, TEN_CARD + 1) if mask >> g & 1) for mask in range(2 << TEN_CARD)
+)
 
 
-def _holds(hands: Sequence[tuple[tuple[int, ...], float]], groups: Sequence[int]) -> float:
+def _masks(hands: Sequence[tuple[tuple[int, ...], float]]) -> list[tuple[int, float]]:
+    """Each hand as the mask of the rank groups it holds, with its chance."""
+    out = []
+    for ranks, w in hands:
+        mask = 0
+        for r in ranks:
+            mask |= 1 << min(r, TEN_CARD)
+        out.append((mask, w))
+    return out
+
+
+def _each_group(masks: Sequence[tuple[int, float]]) -> list[float]:
+    """The chance of holding at least one card of each group (index 1-10)."""
+    chances = [0.0] * (TEN_CARD + 1)
+    for mask, w in masks:
+        for g in _GROUPS_OF[mask]:
+            chances[g] += w
+    return chances
+
+
+def _holds(masks: Sequence[tuple[int, float]], groups: Sequence[int]) -> float:
     """The chance that a hand holds at least one card of ``groups``."""
-    wanted = set(groups)
-    return sum(w for ranks, w in hands if any(_group(r) in wanted for r in ranks))
+    wanted = sum(1 << g for g in groups)
+    return sum(w for mask, w in masks if mask & wanted)
 
 
 def _what_was_read(view: SeatView) -> tuple[bool, bool]:
@@ -165,18 +188,21 @@ def hand_read(view: SeatView) -> HandRead | None:
     players, or when it holds no card.
 
     The groups named are those whose chance the read moves most, all one way (more likely, or
-    less): the first always, a second when the read moves its chance by 0.10 or more too.
+    less): the first always, a second when the read moves its chance by 0.10 or more too. Kept
+    for the latest positions asked (a page asks again on every rerun).
     """
+    return _hand_read(view)
+
+
+@lru_cache(maxsize=256)
+def _hand_read(view: SeatView) -> HandRead | None:
     opp = 1 - view.seat
     if view.config.players != 2 or view.cards_left[opp] == 0:
         return None
-    read = opponent_hands(view)
-    plain = opponent_hands(view, evidence=False, discard_evidence=False)
-    shifts = {
-        g: _holds(read, (g,)) - _holds(plain, (g,))
-        for g in range(1, TEN_CARD + 1)
-        if _holds(plain, (g,)) > 0
-    }
+    read = _masks(opponent_hands(view))
+    plain = _masks(opponent_hands(view, evidence=False, discard_evidence=False))
+    now, before = _each_group(read), _each_group(plain)
+    shifts = {g: now[g] - before[g] for g in range(1, TEN_CARD + 1) if before[g] > 0}
     up = max(shifts.values())
     down = min(shifts.values())
     sign = 1.0 if up >= -down else -1.0
