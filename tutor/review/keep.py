@@ -7,6 +7,10 @@ session state and carried on from where it stopped, while a take-back (which cha
 was made from, see :func:`~cribbage_core.coach.game_review.line_key`) starts the hand again. Once the hand
 is over (its show counted, or the game ended) :func:`keep_finished` judges what is left (a count,
 the last card) and keeps the hand beside the saved game (``tutor.store.keep_hand_reviews``).
+For each card the learner laid that was not the best (two players), it also has the coach's
+worker thread search the position against an opponent read from the deal alone
+(:func:`cribbage_core.coach.positions.prepare_ahead`, off the page run), which the review's read
+of the opponent compares with: the review opened in this process then finds it made.
 
 The review page reads the kept hands (:func:`kept_hands`), takes those that still stand for the
 game (this ``REVIEW_VERSION``, the very steps), analyses the rest and keeps the finished ones it
@@ -28,6 +32,8 @@ from cribbage_core.coach.game_review import (
     line_keys,
     played_line,
 )
+from cribbage_core.coach.peg_value import PegAdvice
+from cribbage_core.coach.positions import prepare_ahead
 from tutor.play.session import PlaySession
 from tutor.review.game import LEARNER, ReviewedGame, hand_finished
 from tutor.store import KeptHand, Store
@@ -115,7 +121,18 @@ def advance(session: PlaySession) -> HandReview | None:
         return start
     made = analyse_hand(line, hand_no, LEARNER, keys[stop], start=start)
     st.session_state[_SO_FAR] = (session.game_id, made)
+    done = start.upto if start is not None else 0  # the steps analysed before: prepared then
+    for d in made.decisions:
+        state = line[d.step - 1][0]
+        if d.step <= done:
+            continue
+        if d.kind == "play" and d.real_choice and d.chosen != 0 and state.players == 2:
+            prepare_ahead(state.view(d.seat), uniform_if=_always)
     return made
+
+
+def _always(_advice: PegAdvice) -> bool:
+    return True
 
 
 def keep_finished(
