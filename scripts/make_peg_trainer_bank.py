@@ -127,8 +127,8 @@ def gap_fields(advice: PegAdvice) -> dict[str, Any]:
     return {"gap": round(gap_of(advice), 4), "win": advice.win_view}
 
 
-def entry_gap(raw: dict[str, Any]) -> dict[str, Any]:
-    """:func:`gap_fields` of a stored entry, by replaying it."""
+def entry_view(raw: dict[str, Any]) -> SeatView:
+    """The position a stored entry names, by replaying its deal to it."""
     first, second = (tuple(Card.parse(c) for c in d.split()) for d in raw["discards"])
     play = tuple(None if t == "go" else Card.parse(t) for t in raw["play"].split())
     deck = tuple(Card.parse(c) for c in raw["deck"].split())
@@ -136,18 +136,17 @@ def entry_gap(raw: dict[str, Any]) -> dict[str, Any]:
         (raw["scores"][0], raw["scores"][1]), raw["dealer"], deck, (first, second), play
     )
     view, _steps = deal.replay(len(play))
-    return gap_fields(peg_values(view))
+    return view
+
+
+def entry_gap(raw: dict[str, Any]) -> dict[str, Any]:
+    """:func:`gap_fields` of a stored entry, by replaying it."""
+    return gap_fields(peg_values(entry_view(raw)))
 
 
 def entry_now(raw: dict[str, Any]) -> tuple[dict[str, Any], set[str]]:
     """A stored entry with its claims as the pegging values give them now, and the buckets it fits."""
-    first, second = (tuple(Card.parse(c) for c in d.split()) for d in raw["discards"])
-    play = tuple(None if t == "go" else Card.parse(t) for t in raw["play"].split())
-    deck = tuple(Card.parse(c) for c in raw["deck"].split())
-    deal = PlayedDeal(
-        (raw["scores"][0], raw["scores"][1]), raw["dealer"], deck, (first, second), play
-    )
-    view, _steps = deal.replay(len(play))
+    view = entry_view(raw)
     advice = peg_values(view)
     endgame = raw["endgame"]
     fresh = {
