@@ -100,10 +100,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """With AppTest imported by a test module: Streamlit's scan of the installed packages for
-    components made once in this process rather than at every AppTest's first run."""
+    """With AppTest imported by a test module: what Streamlit does afresh for every AppTest
+    (the scan of the installed packages for components, the pages' scripts compiled) made once
+    in this process."""
     if "streamlit.testing.v1" in sys.modules:
         _scan_components_once()
+        _compile_scripts_once()
 
 
 def _scan_components_once() -> None:
@@ -126,6 +128,36 @@ def _scan_components_once() -> None:
         return list(found[0])
 
     manifest_scanner.scan_component_manifests = once
+
+
+def _compile_scripts_once() -> None:
+    """Every AppTest run makes a new ``ScriptCache``, so each run read, rewrote (Streamlit's
+    magic, an AST walk) and compiled ``app.py`` and its page again: a tenth of the CPU of
+    ``tests/pages/test_app_play.py`` (py-spy, 2026-12-07). A script's code is the same for the
+    same text, so it is compiled once a process, keyed by its path, its text and whether magic
+    is on; each run still reads the file, so a script that changes is compiled anew."""
+    from streamlit import config
+    from streamlit.runtime.scriptrunner import magic
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.source_util import open_python_file
+
+    if getattr(ScriptCache.get_bytecode, "__wrapped__", None) is not None:
+        return
+    compiled: dict[tuple[str, str, bool], Any] = {}
+
+    @functools.wraps(ScriptCache.get_bytecode)
+    def get_bytecode(self: ScriptCache, script_path: str) -> Any:
+        path = os.path.abspath(script_path)
+        with open_python_file(path) as f:
+            body = f.read()
+        with_magic = bool(config.get_option("runner.magicEnabled"))
+        key = (path, body, with_magic)
+        if key not in compiled:
+            source = magic.add_magic(body, path) if with_magic else body
+            compiled[key] = compile(source, path, mode="exec", flags=0, dont_inherit=True)
+        return compiled[key]
+
+    ScriptCache.get_bytecode = get_bytecode  # type: ignore[method-assign]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
