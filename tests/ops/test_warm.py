@@ -13,7 +13,10 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -120,6 +123,13 @@ def test_started_through_this_module_a_server_is_warmed_at_once(
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def run_apart(main: Coroutine[Any, Any, object]) -> None:
+    """``asyncio.run(main)`` in a thread of its own: a browser test run earlier in this worker
+    leaves Playwright's event loop running in the main thread, where ``asyncio.run`` refuses."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, main).result()
+
+
 def test_streamlit_run_finds_the_app_and_its_warm_up_in_app_py() -> None:
     found = discover_asgi_app(ROOT / "app.py")  # what `streamlit run app.py` looks for first
     assert found.is_asgi_app and found.import_string == "app:app"
@@ -151,7 +161,7 @@ def test_the_lifespan_opens_the_server_only_once_the_process_is_warmed(
         release.set()
         assert await asyncio.wait_for(opened, 30) == ["begun", "warmed"]
 
-    asyncio.run(check())
+    run_apart(check())
     assert not warm.start_once()  # the first page finds it done
 
 
@@ -165,7 +175,7 @@ def test_the_lifespan_opens_at_once_with_the_warm_up_turned_off(
         async with warm.lifespan(object()):
             pass
 
-    asyncio.run(asyncio.wait_for(serve(), 10))
+    run_apart(asyncio.wait_for(serve(), 10))
 
 
 def test_the_readme_command_warms_the_server_before_it_answers(tmp_path: Path) -> None:
