@@ -26,8 +26,8 @@ show_status(db)
 
 # ---- which game: this tab's, or the one in the address (a reload, a link, a restarted server)
 session = ui.resume(ctx)
-ui.show_flash()
 if session is None:
+    ui.show_flash()
     st.container(key="below_intro").caption(  # on a phone, under Deal
         _(
             "A whole game of cribbage against the computer. Every move is saved: reload the page or "
@@ -51,44 +51,59 @@ if ui.watching(session):  # another's game: the table and the log, no moves
     table.game_log(session)
     st.stop()
 
-session = ui.bots_discard(ctx, session)  # the computer lays away at once: nothing to watch
-ui.show_unsaved(session)  # the database is down: the game goes on here, saved when it is back
-state = session.state
 table.settings_caption(session.settings)
 coach.settings_panel(ctx)  # coach mode: a warning before a costly move; the chance to win
-chance = coach.win_estimate(ctx, session)
-table.header(session, None if chance is None else coach.win_bar(chance))
-table.cut_for_deal(state)
-table.table(session)
-table.commentary(session)
 
-if state.phase is Phase.DISCARD:
-    controls.discard_controls(ctx, session)
-elif state.phase is Phase.PLAY:
-    controls.play_controls(ctx, session)
-elif state.phase is Phase.SHOW:
-    controls.show_section(ctx, session)
-elif state.phase is Phase.DEAL:
-    table.last_show(session)
-    controls.deal_button(ctx, session)
-table.discard_review(session)
 
-if state.phase is Phase.GAME_OVER:
-    table.result(session)
-    ui.record_finished(ctx, session)
-    if not ui.watching(session):  # the learner's decisions graded, the costly ones kept for review
+@st.fragment
+def _game(game_id: str) -> None:
+    """The table, its clicks, the computer's moves and the show: a card laid reruns only this
+    part, and so does each computer move after it (the menu, the title and the settings stay as
+    they are: a whole page run costs the server about twice as much)."""
+    session = ui.current()
+    if session is None or session.game_id != game_id or ui.watching(session):
+        st.rerun()  # the game was left, or is another's: the whole page, as on a new address
+    ui.show_flash()
+    session = ui.bots_discard(ctx, session)  # the computer lays away at once: nothing to watch
+    ui.show_unsaved(session)  # the database is down: the game goes on here, saved when it is back
+    state = session.state
+    chance = coach.win_estimate(ctx, session)
+    table.header(session, None if chance is None else coach.win_bar(chance))
+    table.cut_for_deal(state)
+    table.table(session)
+    table.commentary(session)
+
+    if state.phase is Phase.DISCARD:
+        controls.discard_controls(ctx, session)
+    elif state.phase is Phase.PLAY:
+        controls.play_controls(ctx, session)
+    elif state.phase is Phase.SHOW:
+        controls.show_section(ctx, session)
+    elif state.phase is Phase.DEAL:
+        table.last_show(session)
+        controls.deal_button(ctx, session)
+    table.discard_review(session)
+
+    if state.phase is Phase.GAME_OVER:
+        table.result(session)
+        ui.record_finished(ctx, session)
+        # the learner's decisions graded, the costly ones kept for review
         keep.keep_finished(db, session, ctx.learner, ctx.browser)
         decision_view.file_finished(db, ctx.learner, session, today())
-    table.review_link(session)
-    st.header(_("The game log"))
-    table.game_log(session)
-    controls.new_game_button()
-    st.stop()
+        ui.whole_page_once(session)  # the menu's count of questions due takes the new ones in
+        table.review_link(session)
+        st.header(_("The game log"))
+        table.game_log(session)
+        controls.new_game_button()
+        return
 
-controls.game_buttons(ctx, session)
-# the computer's moves and the counts of the show, one at a time; in each pause the learner's
-# decisions of this hand are analysed for the review, and kept with the game once it is over
-ui.move_on(ctx, session, while_waiting=keep.advance)
-coach.search_ahead(session)  # the learner's turn: coach mode's search made while they think
-if state.phase is Phase.DEAL:
-    keep.keep_finished(db, session, ctx.learner, ctx.browser)
+    controls.game_buttons(ctx, session)
+    # the computer's moves and the counts of the show, one at a time; in each pause the learner's
+    # decisions of this hand are analysed for the review, and kept with the game once it is over
+    ui.move_on(ctx, session, while_waiting=keep.advance)
+    coach.search_ahead(session)  # the learner's turn: coach mode's search made while they think
+    if state.phase is Phase.DEAL:
+        keep.keep_finished(db, session, ctx.learner, ctx.browser)
+
+
+_game(session.game_id)

@@ -24,9 +24,10 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NoReturn
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from cribbage_core.errors import CribbageError, InvalidSavedGame
 from cribbage_core.game import Action, Phase, Play
@@ -58,6 +59,8 @@ __all__ = [
     "new_game",
     "bots_discard",
     "move_on",
+    "rerun_part",
+    "whole_page_once",
     "record_finished",
     "watching",
     "watched_player",
@@ -68,6 +71,8 @@ SAVED: Final = "play_saved_moves"  # (game id, move counter) of the last save th
 FAILED_AT: Final = "play_save_failed_at"  # time.monotonic() of the last save that did not
 RETRY_SECONDS: Final = 10.0  # a page run tries unsaved moves again this long after a failure
 FLASH: Final = "play_flash"
+#: the game whose end the whole page has been run for (:func:`whole_page_once`)
+ENDED: Final = "play_ended_shown"
 SELECTED: Final = "play_selected"
 WATCHING: Final = "play_watching"  # the id of a game this tab shows but may not play
 WATCHED_PLAYER: Final = "play_watched_player"  # the learner's name of the game watched ("": none)
@@ -444,7 +449,27 @@ def move_on(
         if now is not None and now.moves == session.moves:
             commit(ctx, now.move_on(), now, by_learner=False)
     if current() is not session:  # never rerun on a game that did not change: no loop
+        rerun_part()
+
+
+def rerun_part() -> NoReturn:
+    """Run again the ``st.fragment`` this is called in when it runs alone (a click in it), or
+    the whole page when the fragment runs as part of it (Streamlit refuses a fragment's rerun
+    then)."""
+    try:
+        st.rerun(scope="fragment")
+    except StreamlitAPIException:
         st.rerun()
+
+
+def whole_page_once(session: PlaySession) -> None:
+    """Run the whole page once when the game has just ended, so that what stands outside the
+    table's fragment (the menu's count of questions due) takes the game in: the run that ended
+    it may have been the fragment's alone."""
+    if st.session_state.get(ENDED) == session.game_id:
+        return
+    st.session_state[ENDED] = session.game_id
+    st.rerun()
 
 
 def record_finished(ctx: PlayContext, session: PlaySession) -> None:
