@@ -31,6 +31,7 @@ from streamlit.errors import StreamlitAPIException
 
 from cribbage_core.errors import CribbageError, InvalidSavedGame
 from cribbage_core.game import Action, Phase, Play
+from tutor.frame.profile import escape_markdown
 from tutor.frame.urlstate import new_seed
 from tutor.lang.i18n import _, card_text, native_digits
 from tutor.play.session import HUMAN, PlaySession, PlaySettings, read_save
@@ -440,14 +441,16 @@ def move_on(
         )
     else:
         waiting = _("Counting the next hand…")
-    with st.spinner(waiting):
-        began = time.monotonic()
-        if while_waiting is not None:
-            while_waiting(session)
-        time.sleep(max(0.0, bot_delay() - (time.monotonic() - began)))
-        now = current()
-        if now is not None and now.moves == session.moves:
-            commit(ctx, now.move_on(), now, by_learner=False)
+    # said at once, in one element (st.spinner starts a thread for each pause: a tenth of the
+    # server's CPU for a move when it was used here)
+    st.caption(f":material/hourglass_top: {escape_markdown(waiting)}")
+    began = time.monotonic()
+    if while_waiting is not None:
+        while_waiting(session)
+    time.sleep(max(0.0, bot_delay() - (time.monotonic() - began)))
+    now = current()
+    if now is not None and now.moves == session.moves:
+        commit(ctx, now.move_on(), now, by_learner=False)
     if current() is not session:  # never rerun on a game that did not change: no loop
         rerun_part()
 
