@@ -515,12 +515,29 @@ def pct(values: list[float], q: float) -> float | None:
 
 
 def cpu_seconds(pids: list[int]) -> float:
-    """CPU time (user + system) of these processes so far."""
+    """CPU time (user + system) of these processes and their children so far (the coach's search
+    process, ``cribbage_core.coach.positions``), those that ended included."""
     total = 0
-    for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])
+    for pid in _with_children(pids):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue  # ended since it was listed: its time is in its parent's children's time
+        total += sum(int(f) for f in fields[11:15])
     return total / os.sysconf("SC_CLK_TCK")
+
+
+def _with_children(pids: list[int]) -> list[int]:
+    found, todo = [], list(pids)
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        for task in Path(f"/proc/{pid}/task").glob("*/children"):
+            try:
+                todo.extend(int(c) for c in task.read_text().split())
+            except FileNotFoundError:
+                continue
+    return found
 
 
 def rss_mb(pids: list[int]) -> float:

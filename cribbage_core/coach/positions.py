@@ -8,7 +8,9 @@ others read its result. The key is everything of the view the search reads (not 
 so the values are those a fresh search gives, bit for bit. A search another thread is making is
 waited for, not made twice. At most :data:`SIZE` positions are kept, the least recently asked
 dropped first. :func:`prepare_ahead` hands a position to one worker thread, so a page can have
-the learner's next position searched after its run, while the learner thinks.
+the learner's next position searched after its run, while the learner thinks; that thread has
+the search made in a process of its own, beside the server's page runs rather than taking turns
+with them for Python's lock.
 
 Beside it, :func:`uniform_advice` keeps the same position searched against an opponent read from
 the deal alone (:func:`~cribbage_core.coach.read.uniform_values`), which the coach's read of the
@@ -24,11 +26,14 @@ position's values say a card could be warned of (``uniform_if``).
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
 from typing import Final
 
 from cribbage_core.coach.peg_value import PegAdvice, peg_values
@@ -119,16 +124,90 @@ def _searched(key: _Key, view: SeatView, search: Callable[[SeatView], PegAdvice]
         making.set()
 
 
-def prepare(view: SeatView, uniform_if: Callable[[PegAdvice], bool] | None = None) -> bool:
+def prepare(
+    view: SeatView,
+    uniform_if: Callable[[PegAdvice], bool] | None = None,
+    *,
+    apart: bool = False,
+) -> bool:
     """Search ``view``'s position now, unless it is kept or being searched already (False then);
-    then, when ``uniform_if`` says so of its values, the uniform search too (:func:`uniform_advice`)."""
+    then, when ``uniform_if`` says so of its values, the uniform search too (:func:`uniform_advice`).
+    ``apart``: each search made in the search process (:func:`_apart`), this thread waiting for
+    it without holding Python's lock."""
     key = position_key(view)
     with _lock:
         fresh = key not in _kept and key not in _making
-    advice = peg_advice(view)
+    advice = _searched(key, view, _apart(peg_values) if apart else peg_values)
     if uniform_if is not None and uniform_if(advice):
-        uniform_advice(view)
+        ukey = (*key, "uniform")
+        _searched(ukey, view, _apart(uniform_values) if apart else uniform_values)
     return fresh
+
+
+#: Searches ahead run in one process of their own (env ``CRIBBAGE_SEARCH_PROCESS=0``: in the
+#: worker thread, as the searches a page run asks for). Python runs one thread of a process at a
+#: time, so a search ahead in a thread of the server took turns with every learner's page run; in
+#: a process of its own it runs beside them, on another core.
+_pool: ProcessPoolExecutor | None = None
+_pool_failed = False
+_spent = threading.local()  # CPU seconds the search process spent on this thread's searches
+
+
+def _search_pool() -> ProcessPoolExecutor | None:
+    global _pool
+    if _pool_failed or os.environ.get("CRIBBAGE_SEARCH_PROCESS", "1") == "0":
+        return None
+    with _lock:
+        if _pool is None:
+            # spawn, not fork: the server has threads, and a forked copy of their locks can hang
+            _pool = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=get_context("spawn"),
+                initializer=_leave_with,
+                initargs=(os.getpid(),),
+            )
+        return _pool
+
+
+def _leave_with(parent: int) -> None:
+    """In the search process: end when the server that started it has ended (killed, it could
+    not say so), checked every two seconds by a thread that sleeps otherwise."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(2.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="search-parent-watch", daemon=True).start()
+
+
+def _timed_search(
+    search: Callable[[SeatView], PegAdvice], view: SeatView
+) -> tuple[PegAdvice, float]:
+    """In the search process: ``search(view)`` and the CPU seconds it took."""
+    began = time.process_time()
+    made = search(view)
+    return made, time.process_time() - began
+
+
+def _apart(search: Callable[[SeatView], PegAdvice]) -> Callable[[SeatView], PegAdvice]:
+    """``search`` made in the search process; here when there is none or it fails (the same
+    values: a search is deterministic)."""
+
+    def run(view: SeatView) -> PegAdvice:
+        global _pool_failed
+        pool = _search_pool()
+        if pool is not None:
+            try:
+                made, seconds = pool.submit(_timed_search, search, view).result()
+            except (BrokenProcessPool, OSError, RuntimeError):
+                _pool_failed = True  # it died or cannot start: this process searches from now on
+            else:
+                _spent.seconds = getattr(_spent, "seconds", 0.0) + seconds
+                return made
+        return search(view)
+
+    return run
 
 
 _worker: ThreadPoolExecutor | None = None
@@ -137,8 +216,10 @@ _ahead: list[Future[float]] = []
 
 def _timed_prepare(view: SeatView, uniform_if: Callable[[PegAdvice], bool] | None) -> float:
     began = time.thread_time()
-    prepare(view, uniform_if)
-    return time.thread_time() - began
+    _spent.seconds = 0.0
+    prepare(view, uniform_if, apart=True)
+    elsewhere: float = _spent.seconds
+    return time.thread_time() - began + elsewhere
 
 
 def prepare_ahead(view: SeatView, uniform_if: Callable[[PegAdvice], bool] | None = None) -> None:
