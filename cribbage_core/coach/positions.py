@@ -161,7 +161,7 @@ def _search_pool() -> ProcessPoolExecutor | None:
         if _pool is None:
             # spawn, not fork: the server has threads, and a forked copy of their locks can hang
             _pool = ProcessPoolExecutor(
-                max_workers=1,
+                max_workers=2,  # one for each worker thread of prepare_ahead
                 mp_context=get_context("spawn"),
                 initializer=_leave_with,
                 initargs=(os.getpid(),),
@@ -210,7 +210,9 @@ def _apart(search: Callable[[SeatView], PegAdvice]) -> Callable[[SeatView], PegA
     return run
 
 
-_worker: ThreadPoolExecutor | None = None
+#: The worker threads of :func:`prepare_ahead`: one for what a learner's next click needs, one
+#: for what only a later review reads (``later``), so that the first never waits behind the second.
+_workers: dict[bool, ThreadPoolExecutor] = {}
 _ahead: list[Future[float]] = []
 
 
@@ -222,17 +224,22 @@ def _timed_prepare(view: SeatView, uniform_if: Callable[[PegAdvice], bool] | Non
     return time.thread_time() - began + elsewhere
 
 
-def prepare_ahead(view: SeatView, uniform_if: Callable[[PegAdvice], bool] | None = None) -> None:
-    """Have ``view``'s position searched by the worker thread (one for the process: searches
-    ahead never run side by side), and return at once; ``uniform_if`` as :func:`prepare`.
-    Nothing is searched twice: a check that asks for the position meanwhile waits for this
-    search or makes it first."""
-    global _worker
+def prepare_ahead(
+    view: SeatView, uniform_if: Callable[[PegAdvice], bool] | None = None, *, later: bool = False
+) -> None:
+    """Have ``view``'s position searched by a worker thread, and return at once; ``uniform_if``
+    as :func:`prepare`. Each of the two threads makes one search at a time, in the search
+    process (two workers: one each): coach mode's search of the learner's next position, and
+    (``later``) the review's searches made in the computer's pauses, which can wait; so a learner's
+    next position is never queued behind another learner's review. Nothing is searched twice: a
+    check that asks for the position meanwhile waits for this search or makes it first."""
     with _lock:
-        if _worker is None:
-            _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach-ahead")
+        worker = _workers.get(later)
+        if worker is None:
+            name = "review-ahead" if later else "coach-ahead"
+            worker = _workers[later] = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
         del _ahead[:-63]  # a server never asks for their times: keep only the latest
-        _ahead.append(_worker.submit(_timed_prepare, view, uniform_if))
+        _ahead.append(worker.submit(_timed_prepare, view, uniform_if))
 
 
 def wait_prepared() -> list[float]:

@@ -127,7 +127,7 @@ def advance(session: PlaySession) -> HandReview | None:
         if d.step <= done:
             continue
         if d.kind == "play" and d.real_choice and d.chosen != 0 and state.players == 2:
-            prepare_ahead(state.view(d.seat), uniform_if=_always)
+            prepare_ahead(state.view(d.seat), uniform_if=_always, later=True)
     return made
 
 
