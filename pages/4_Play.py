@@ -40,6 +40,7 @@ if session is None:
     st.stop()
 
 if ui.watching(session):  # another's game: the table and the log, no moves
+    ui.show_flash()  # why a click changed nothing, when the game turned out to be another's
     controls.watching_note()
     table.settings_caption(session.settings)
     table.header(session)

@@ -279,6 +279,38 @@ def test_a_game_opened_by_another_visitor_is_watched_and_refuses_moves(db_url: s
     assert "game" not in own.query_params and not watch_notes(own)  # the new-game form, their own
 
 
+def test_a_move_refused_as_anothers_game_says_why_on_the_watched_table(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The save of a move finds the game someone else's (claimed between the page's run and the
+    click): the tab watches it from then on, and says why the click changed nothing."""
+    import sqlalchemy as sa
+
+    owner = started_game("Ann")
+    game_id = owner.session_state["play_session"].game_id
+    before = saved(db_url, game_id)
+    for i in (0, 1):
+        [b for b in owner.button if str(b.key).startswith("play_pick_")][i].click().run()
+
+    def claimed(*args: object, **kwargs: object) -> None:  # Bob's since the page last looked
+        engine = store.make_engine(db_url)
+        with engine.begin() as conn:
+            conn.execute(
+                sa.text("UPDATE saved_games SET learner = 'Bob' WHERE id = :id"), {"id": game_id}
+            )
+        engine.dispose()
+        raise store.NotYourGame(f"game {game_id} belongs to someone else")
+
+    monkeypatch.setattr(store.Store, "save_game", claimed)
+    owner.button(key="play_confirm_discard").click().run()
+    assert not owner.exception, owner.exception
+    assert not move_buttons(owner) and len(watch_notes(owner)) == 1
+    assert [e.value for e in owner.error] == [
+        "This game belongs to the player who started it: you can watch it, not play it."
+    ]
+    assert saved(db_url, game_id)[0] == before[0], "the refused move was not saved"
+
+
 def test_the_owner_plays_on_in_another_browser_by_their_name(db_url: str) -> None:
     owner = started_game("Ann")
     game_id = owner.session_state["play_session"].game_id
