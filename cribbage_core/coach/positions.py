@@ -81,12 +81,13 @@ def position_key(view: SeatView) -> _Key:
     )
 
 
-def peg_advice(view: SeatView) -> PegAdvice:
-    """``peg_values(view)`` (its defaults), searched once per position (see the module docs)."""
-    return _searched(position_key(view), view, peg_values)
+def peg_advice(view: SeatView, *, apart: bool = False) -> PegAdvice:
+    """``peg_values(view)`` (its defaults), searched once per position (see the module docs);
+    ``apart``: made in the search process (:func:`_apart`) if it is to be made."""
+    return _searched(position_key(view), view, _apart(peg_values) if apart else peg_values)
 
 
-def uniform_advice(view: SeatView) -> PegAdvice:
+def uniform_advice(view: SeatView, *, apart: bool = False) -> PegAdvice:
     """:func:`~cribbage_core.coach.read.uniform_values` of ``view``, searched once per position.
 
     >>> from cribbage_core.coach.peg_value import values_view
@@ -95,7 +96,8 @@ def uniform_advice(view: SeatView) -> PegAdvice:
     >>> uniform_advice(view) == uniform_values(view), uniform_advice(view) is peg_advice(view)
     (True, False)
     """
-    return _searched((*position_key(view), "uniform"), view, uniform_values)
+    search = _apart(uniform_values) if apart else uniform_values
+    return _searched((*position_key(view), "uniform"), view, search)
 
 
 def _searched(key: _Key, view: SeatView, search: Callable[[SeatView], PegAdvice]) -> PegAdvice:
@@ -137,10 +139,9 @@ def prepare(
     key = position_key(view)
     with _lock:
         fresh = key not in _kept and key not in _making
-    advice = _searched(key, view, _apart(peg_values) if apart else peg_values)
+    advice = peg_advice(view, apart=apart)
     if uniform_if is not None and uniform_if(advice):
-        ukey = (*key, "uniform")
-        _searched(ukey, view, _apart(uniform_values) if apart else uniform_values)
+        uniform_advice(view, apart=apart)
     return fresh
 
 
