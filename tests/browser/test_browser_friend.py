@@ -45,7 +45,7 @@ def at_version(page: Any, n: int) -> None:
 def cards_outside_their_column(page: Any) -> list[str]:
     """The table's cards (hands, backs, crib, starter) drawn past the edge of their column."""
     found: list[str] = page.evaluate(
-        """() => [...document.querySelectorAll('.st-key-row_table [data-testid="stColumn"]')]
+        """() => [...document.querySelectorAll('.play-table > div')]
         .flatMap((column, i) => {
             const box = column.getBoundingClientRect();
             return [...column.querySelectorAll('svg.card')]

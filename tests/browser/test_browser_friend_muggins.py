@@ -44,7 +44,7 @@ def version(page: Any) -> int:
 
 def scores(page: Any) -> list[int]:
     """Each seat's score as the page shows it (seat 0 first)."""
-    return [int(s) for s in page.locator(".st-key-row_scores .play-score").all_inner_texts()]
+    return [int(s) for s in page.locator(".play-scores .play-score").all_inner_texts()]
 
 
 def move(page: Any, rng: random.Random) -> bool:

@@ -182,9 +182,7 @@ def test_after_the_show_the_table_describes_the_hand_just_counted(page: Any, app
     expect(main).to_contain_text("Hand 1 · You dealt")  # not the next deal's dealer
     expect(page.get_by_text("The crib · You", exact=True)).to_be_visible()
     expect(page.get_by_text(re.compile(r"^Your crib: \d+$"))).to_be_visible()
-    starter = page.locator(
-        '[data-testid="stColumn"]', has=page.get_by_text("Starter", exact=True)
-    ).last
+    starter = page.locator(".play-table > div", has=page.get_by_text("Starter", exact=True))
     expect(starter.locator("svg.card")).to_have_count(1)
     expect(starter.locator("svg.back")).to_have_count(0)  # face up: the counts used it
     rows = page.locator("table.breakdown tbody tr")
@@ -295,7 +293,7 @@ def test_four_players_hands_keep_to_their_columns(page: Any, app_url: str) -> No
     clicks.click(page.locator(f".st-key-play_confirm_discard {BUTTON}"))
     expect(page.locator(PICK_BOX)).to_have_count(0)
     settled(page)
-    spill = page.locator(".st-key-row_table [data-testid='stColumn']").evaluate_all(
+    spill = page.locator(".play-table > div").evaluate_all(
         """cols => cols.map(col => {
           const edge = col.getBoundingClientRect();
           return Math.max(0, ...Array.from(col.querySelectorAll('svg.card'))

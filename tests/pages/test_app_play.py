@@ -581,12 +581,14 @@ def test_after_the_show_the_table_describes_the_hand_just_counted() -> None:
     assert session.phase is Phase.DEAL and shown is not None and shown.dealer == HUMAN
     assert session.state.dealer != HUMAN, "the next deal is the computer's"
     text = " ".join(str(m.value) for m in at.markdown)
-    assert "**Hand 1** · You dealt" in text
-    assert "**The crib** · You" in text
+    assert "<strong>Hand 1</strong> · You dealt" in text
     values = [str(m.value) for m in at.markdown]
-    starter = values[values.index("**Starter**") + 1]
+    # the table's row, one block: each column a label, then its cards
+    row = next(v for v in values if "play-table" in v)
+    cells = dict(cell.split("</div>", 1) for cell in row.split('<div class="play-label">')[1:])
+    starter = cells["<strong>Starter</strong>"]
     assert 'class="card"' in starter and "card back" not in starter, "the starter is face up"
-    crib = values[values.index("**The crib** · You") + 1]
+    crib = cells["<strong>The crib</strong> · <bdi>You</bdi>"]
     assert crib.count('class="card"') == 4, "the crib is face up"
     breakdowns = [v for v in values if 'class="breakdown"' in v]
     assert breakdowns and all(">Starter</figcaption>" in v for v in breakdowns), (

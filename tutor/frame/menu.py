@@ -183,8 +183,8 @@ div[data-testid="stMetric"] {background: #f6f8f6; border-radius: 10px; padding: 
 [data-testid="stMain"] h3 {font-size: 1.4rem;}
 /* The table's hands, crib and starter keep to their columns: with four players (five columns) a
    row of four cards at full size ran over the next column's. */
-.st-key-row_table .cards {flex-wrap: nowrap !important;}
-.st-key-row_table .cards > svg.card {flex: 0 1 auto !important; min-width: 0; height: auto;}
+.play-table .cards {flex-wrap: nowrap !important;}
+.play-table .cards > svg.card {flex: 0 1 auto !important; min-width: 0; height: auto;}
 .count-aloud {font-size: 1.15rem; font-style: italic; padding: 10px 14px; background: #f3f7ff;
   border-inline-start: 4px solid #1e4f91; border-radius: 6px; margin: 6px 0 12px 0;}
 """
@@ -222,8 +222,8 @@ _RTL_CSS: Final = """
 # A phone (390 or 360 px wide): Streamlit stacks every column under 640 px, which put a hand
 # of six cards with their buttons one under another (six screens of scrolling) and the
 # quizzes' options and score above the question. On a narrow screen:
-# - the rows keyed ``row_…`` (a hand of cards with their buttons, the deal, the scores, the
-#   table) stay one row, each card scaled to its column; buttons and check boxes there are
+# - the rows keyed ``row_…`` (a hand of cards with their buttons, the deal) and the table's
+#   rows drawn as one block (``.play-row``: the scores, the hands) stay one row, each card scaled to its column; buttons and check boxes there are
 #   at least 44 px high, and the whole card is part of the button's tap target (the button's
 #   ``::after`` covers its column: the card above it answers a tap as the button does);
 # - the quizzes' options (``quiz_options``), this visit's score (``quiz_metrics``, kept one
@@ -260,7 +260,9 @@ _PHONE_CSS: Final = """
   .play-feed li {margin: 0; font-size: 0.9rem;}
   .stApp [data-testid="stAlertContainer"] {padding: 0.6rem 0.75rem;}
   .stApp [role="radiogroup"] {flex-flow: row wrap; column-gap: 1rem;}
-  .st-key-row_table .cards > svg.card {max-width: 44px;}
+  .play-table .cards > svg.card {max-width: 44px;}
+  .play-row {gap: 4px !important;}
+  .play-row .play-label {font-size: 0.9rem;}
   :is([class*="st-key-row_"], .st-key-quiz_metrics) [data-testid="stHorizontalBlock"]
     {flex-wrap: nowrap; gap: 4px;}
   :is([class*="st-key-row_"], .st-key-quiz_metrics) [data-testid="stColumn"] {min-width: 0 !important;}

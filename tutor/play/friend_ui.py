@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import uuid
+from html import escape
 from typing import Any, Final
 
 import streamlit as st
@@ -43,6 +44,7 @@ from tutor.frame.status import show_status
 from tutor.html.board import PEG_COLOURS, board_svg
 from tutor.html.cards import card_svg, cards_row
 from tutor.html.play import table_series_html
+from tutor.html.table_top import markdown_bold, scores_html, table_row_html, table_weights
 from tutor.lang.i18n import _, card_text, fmt_int, ngettext
 from tutor.play import friend, friend_four
 from tutor.play.friend_start import FLASH, PARAM, SEATS, bind, start_form
@@ -221,24 +223,20 @@ def _turn_line(game: FriendGame, seen: friend.FriendView, names: list[str]) -> N
 def _scores(seen: friend.FriendView, seat_names: list[str]) -> None:
     view = seen.seen
     names = friend_four.side_names(seat_names, seen.seat)
-    cols = st.container(key="row_scores").columns(len(view.scores) + 1)
-    for side, col in enumerate(cols[: len(view.scores)]):
-        col.markdown(
-            f'<div style="border-left:6px solid {PEG_COLOURS[side]};padding:2px 10px">'
-            f'<div style="font-size:0.85rem;color:#555"><bdi>{plain_html(names[side])}</bdi>'
-            f"</div>"
-            f'<div class="play-score" style="font-size:1.9rem;font-weight:700">'
-            f"{fmt_int(view.scores[side])}</div></div>",
-            unsafe_allow_html=True,
-        )
-    cols[-1].markdown(
-        _("**Hand {n}** · {dealer} dealt · playing to {target}").format(
+    hand_line = markdown_bold(
+        escape(_("**Hand {n}** · {dealer} dealt · playing to {target}")).format(
             n=fmt_int(max(view.hand_no, 1)),
-            dealer=escape_markdown(seat_names[friend_four.dealt_by(seen)]),
+            dealer=plain_html(seat_names[friend_four.dealt_by(seen)]),
             target=fmt_int(view.config.target),
         )
     )
-    show_html(board_svg(view.scores, view.scores, view.config.target, names))
+    sides = [
+        (plain_html(names[side]), fmt_int(score), None) for side, score in enumerate(view.scores)
+    ]
+    show_html(  # one element (see tutor.html.table_top)
+        scores_html(sides, hand_line)
+        + board_svg(view.scores, view.scores, view.config.target, names)
+    )
 
 
 def _backs(n: int) -> str:
@@ -252,33 +250,33 @@ def _table(seen: friend.FriendView, names: list[str]) -> None:
     colours = four_colour()
     me = seen.seat
     others = [s for s in range(view.config.players) if s != me]
-    cols = st.container(key="row_table").columns([2.2] * len(others) + [2.0, 1.2])
-    for col, other in zip(cols, others, strict=False):
-        with col:
-            st.markdown(
-                bold(escape_markdown(names[other]))
-                + (" · " + _("dealer") if other == friend_four.dealt_by(seen) else "")
-            )
-            if view.hands_shown is not None:
-                show_html(cards_row(view.hands_shown[other], four_colour=colours, width=52, gap=4))
-            else:
-                show_html(_backs(view.cards_left[other]))
-    with cols[-2]:
-        st.markdown(
-            bold(_("The crib")) + " · " + escape_markdown(names[friend_four.dealt_by(seen)])
+    dealer = friend_four.dealt_by(seen)
+    columns = []
+    for other in others:
+        label = f"<strong><bdi>{plain_html(names[other])}</bdi></strong>"
+        if other == dealer:
+            label += " · " + escape(_("dealer"))
+        columns.append(
+            (label, cards_row(view.hands_shown[other], four_colour=colours, width=52, gap=4))
+            if view.hands_shown is not None
+            else (label, _backs(view.cards_left[other]))
         )
-        show_html(
-            cards_row(view.crib, four_colour=colours, width=52, gap=4)
-            if view.crib is not None
-            else _backs(sum(view.discarded) * view.config.discard_size)
-        )
-    with cols[-1]:
-        st.markdown(bold(_("Starter")))
-        show_html(
-            cards_row([view.starter], four_colour=colours, width=52)
-            if view.starter is not None
-            else _backs(1)
-        )
+    crib, starter = escape(_("The crib")), escape(_("Starter"))
+    crib_cards = (
+        cards_row(view.crib, four_colour=colours, width=52, gap=4)
+        if view.crib is not None
+        else _backs(sum(view.discarded) * view.config.discard_size)
+    )
+    columns.append(
+        (f"<strong>{crib}</strong> · <bdi>{plain_html(names[dealer])}</bdi>", crib_cards)
+    )
+    starter_cards = (
+        cards_row([view.starter], four_colour=colours, width=52)
+        if view.starter is not None
+        else _backs(1)
+    )
+    columns.append((f"<strong>{starter}</strong>", starter_cards))
+    show_html(table_row_html(columns, table_weights(len(others))))  # one element
     _series_and_show(seen, names)
 
 

@@ -15,11 +15,12 @@ from cribbage_core.kinds import ScoreKind
 from cribbage_core.scoring import HandScore, score_hand
 from tutor.frame.menu import four_colour, link_params
 from tutor.frame.profile import escape_markdown
-from tutor.frame.render import bold, plain_html, show_html
+from tutor.frame.render import plain_html, show_html
 from tutor.html.board import PEG_COLOURS, board_svg
 from tutor.html.breakdown import hand_breakdown_html
 from tutor.html.cards import card_back_svg, cards_row
 from tutor.html.play import table_series_html
+from tutor.html.table_top import markdown_bold, scores_html, table_row_html, table_weights
 from tutor.html.winbar import beside_board
 from tutor.lang.i18n import _, card_text, cards_text, fmt_int, fmt_signed, ltr, ngettext, own_digits
 from tutor.play.session import HUMAN, Claim, MoveKind, PlaySession, PlaySettings
@@ -90,31 +91,26 @@ def header(session: PlaySession, beside_the_board: str | None = None) -> None:
     player = watched_player(session)
     sides = side_names(state.players, player)
     names = seat_names(state.players, player)
-    cols = st.container(key="row_scores").columns(len(sides) + 1)
-    for side, col in enumerate(cols[: len(sides)]):
+    sides_html = []
+    for side, name in enumerate(sides):
         gained = state.scores[side] - session.back[side]
-        colour = PEG_COLOURS[side]
         last_peg = (
-            escape(_("last peg {points}").format(points=fmt_signed(gained))) if gained else "&nbsp;"
+            escape(_("last peg {points}").format(points=fmt_signed(gained))) if gained else ""
         )
-        col.markdown(
-            f'<div style="border-left:6px solid {colour};padding:2px 10px">'
-            f'<div style="font-size:0.85rem;color:#555"><bdi>{plain_html(sides[side])}</bdi></div>'
-            f'<div class="play-score" style="font-size:1.9rem;font-weight:700">{fmt_int(state.scores[side])}</div>'
-            f'<div style="font-size:0.8rem;color:#555">'
-            f"{last_peg}</div></div>",
-            unsafe_allow_html=True,
+        sides_html.append((plain_html(name), fmt_int(state.scores[side]), last_peg))
+    hand_line = markdown_bold(
+        escape(_("**Hand {n}** · {dealer} dealt · playing to {target}")).format(
+            n=fmt_int(max(deal.hand_no, 1)),
+            dealer=plain_html(names[deal.dealer]),
+            target=fmt_int(state.config.target),
         )
-    with cols[-1]:
-        st.markdown(
-            _("**Hand {n}** · {dealer} dealt · playing to {target}").format(
-                n=fmt_int(max(deal.hand_no, 1)),
-                dealer=escape_markdown(names[deal.dealer]),
-                target=fmt_int(state.config.target),
-            )
-        )
+    )
     board = board_svg(state.scores, session.back, state.config.target, sides)
-    show_html(board if beside_the_board is None else beside_board(board, beside_the_board))
+    # one element for the scores and the board: each element is a message the server sends
+    show_html(
+        scores_html(sides_html, hand_line)
+        + (board if beside_the_board is None else beside_board(board, beside_the_board))
+    )
 
 
 def cut_for_deal(state: GameState) -> None:
@@ -146,35 +142,34 @@ def table(session: PlaySession) -> None:
     names = seat_names(state.players, watched_player(session))
     colours = four_colour()
     others = [seat for seat in range(state.players) if seat != HUMAN]
-    cols = st.container(key="row_table").columns([2.2] * len(others) + [2.0, 1.2])
     in_show = state.phase is Phase.SHOW or state.ended_in is Phase.SHOW
-    for col, seat in zip(cols, others, strict=False):
-        with col:
-            left = len(state.hands[seat])
-            st.markdown(
-                f"**{escape(names[seat])}**" + (" · " + _("dealer") if seat == state.dealer else "")
-            )
-            if in_show and state.kept[seat]:
-                show_html(cards_row(state.kept[seat], four_colour=colours, width=52, gap=4))
-            else:
-                show_html(_face_down(left))
-    with cols[-2]:
-        st.markdown(bold(_("The crib")) + " · " + escape_markdown(names[state.dealer]))
-        if in_show and state.show_step >= state.players:
-            show_html(cards_row(state.crib, four_colour=colours, width=52, gap=4))
-        else:
-            in_crib = (
-                len(state.crib)
-                if state.starter is not None
-                else sum(len(d) for d in state.discards)
-            )
-            show_html(_face_down(in_crib))
-    with cols[-1]:
-        st.markdown(bold(_("Starter")))
-        if state.starter is not None:
-            show_html(cards_row([state.starter], four_colour=colours, width=52))
-        else:
-            show_html(_face_down(1))
+    columns = []
+    for seat in others:
+        label = f"<strong><bdi>{plain_html(names[seat])}</bdi></strong>"
+        if seat == state.dealer:
+            label += " · " + escape(_("dealer"))
+        cards = state.kept[seat] if in_show else ()
+        columns.append(
+            (label, cards_row(cards, four_colour=colours, width=52, gap=4))
+            if cards
+            else (label, _face_down(len(state.hands[seat])))
+        )
+    crib, starter_word = escape(_("The crib")), escape(_("Starter"))
+    crib_label = f"<strong>{crib}</strong> · <bdi>{plain_html(names[state.dealer])}</bdi>"
+    if in_show and state.show_step >= state.players:
+        columns.append((crib_label, cards_row(state.crib, four_colour=colours, width=52, gap=4)))
+    else:
+        in_crib = (
+            len(state.crib) if state.starter is not None else sum(len(d) for d in state.discards)
+        )
+        columns.append((crib_label, _face_down(in_crib)))
+    starter = (
+        cards_row([state.starter], four_colour=colours, width=52)
+        if state.starter is not None
+        else _face_down(1)
+    )
+    columns.append((f"<strong>{starter_word}</strong>", starter))
+    show_html(table_row_html(columns, table_weights(len(others))))  # one element: see header
     if state.phase is Phase.PLAY or (
         state.phase is Phase.GAME_OVER and state.ended_in is Phase.PLAY
     ):
