@@ -35,6 +35,7 @@ from tutor.lang.i18n import (
     available_languages,
     current_language,
     fmt_int,
+    forget_digits,
     language_name,
     set_language,
     settle_language,
@@ -410,6 +411,7 @@ def _remember_language() -> None:
 
 def _remember_digits() -> None:
     st.session_state[NATIVE_DIGITS_KEY] = st.session_state[_DIGITS_WIDGET]
+    forget_digits()  # this run asked already (each run asks once)
 
 
 def setup_page(page_path: str, title: str) -> str:

@@ -81,6 +81,7 @@ __all__ = [
     "list_text",
     "ltr",
     "native_digits",
+    "forget_digits",
     "ngettext",
     "note_mentions",
     "number_word",
@@ -229,9 +230,22 @@ def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str
 
 
 def native_digits() -> bool:
-    """Whether the learner chose their script's own digits (the sidebar option)."""
+    """Whether the learner chose their script's own digits (the sidebar option); worked out once
+    a run (a table asks it for every number it writes)."""
+    return _run_digits.here(_work_out_digits)
+
+
+_run_digits: RunMemo[bool] = RunMemo()
+
+
+def _work_out_digits() -> bool:
     st = _streamlit()
     return bool(st.session_state.get(NATIVE_DIGITS_KEY, False)) if st is not None else False
+
+
+def forget_digits() -> None:
+    """The option changed within the run (its widget's callback): ask it again."""
+    _run_digits.forget()
 
 
 def fmt_int(n: int, lang: str | None = None, native: bool | None = None) -> str:
