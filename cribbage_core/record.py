@@ -66,6 +66,7 @@ __all__ = [
     "Origin",
     "GameRecord",
     "Replayed",
+    "ReplayPoint",
     "deal_rng",
     "step_text",
     "step_json",
@@ -118,6 +119,15 @@ class Origin:
     hand_no: int
     dealer: int
     log: tuple[Event, ...]
+
+
+class ReplayPoint(NamedTuple):
+    """Where a replay stands: the steps replayed, the state after them, and the states a
+    take-back this hand can return to (``(seat, state before its discard or card laid)``)."""
+
+    number: int
+    state: GameState
+    taken: tuple[tuple[int, GameState], ...]
 
 
 class Replayed(NamedTuple):
@@ -181,11 +191,35 @@ class GameRecord:
 
     def replay(self) -> Iterator[Replayed]:
         """Apply every step through the engine, in order; raises ``InvalidSavedGame`` at the first illegal one."""
-        state = self.first_state()
-        taken: list[
-            tuple[int, GameState]
-        ] = []  # (seat, state before its discard / card laid) this hand
-        for number, step in enumerate(self.steps, 1):
+        yield from self._replayed(self.first_state(), [], 0)
+
+    def replay_to(self, resume: ReplayPoint | None = None) -> tuple[list[Replayed], ReplayPoint]:
+        """The steps after ``resume`` replayed as :meth:`replay` does, and the point after the
+        last. ``resume`` is a point an earlier ``replay_to`` returned for a record with this setup
+        and these first steps (the caller's to know: it is not checked), so that a record one
+        step longer is replayed by that step alone.
+
+        >>> from cribbage_core.game import GameConfig
+        >>> record = GameRecord(GameConfig(target=61), seed=7, first_dealer=0)
+        >>> longer = record.then(record.first_state().legal_for(1)[0])
+        >>> _, point = record.replay_to()
+        >>> steps, end = longer.replay_to(point)
+        >>> len(steps), end.number, end.state == longer.final()
+        (1, 1, True)
+        """
+        if resume is None:
+            state, taken, start = self.first_state(), [], 0
+        else:
+            state, taken, start = resume.state, list(resume.taken), resume.number
+        replayed = list(self._replayed(state, taken, start))
+        if replayed:
+            state = replayed[-1].after
+        return replayed, ReplayPoint(len(self.steps), state, tuple(taken))
+
+    def _replayed(
+        self, state: GameState, taken: list[tuple[int, GameState]], start: int
+    ) -> Iterator[Replayed]:
+        for number, step in enumerate(self.steps[start:], start + 1):
             try:
                 after = self._take(state, step, taken)
             except CribbageError as error:
@@ -222,10 +256,7 @@ class GameRecord:
 
     def final(self) -> GameState:
         """The game after every step."""
-        state = self.first_state()
-        for replayed in self.replay():
-            state = replayed.after
-        return state
+        return self.replay_to()[1].state
 
     # ------------------------------------------------------------------ saving
 

@@ -52,10 +52,11 @@ from cribbage_core.coach.discard_value import (
     shift_axis,
 )
 from cribbage_core.coach.grades import NEAR_TIE, Grade, grade
+from cribbage_core.coach.line import played_line
 from cribbage_core.coach.peg_value import PegAdvice
 from cribbage_core.coach.positions import peg_advice
 from cribbage_core.game import Action, Count, Discard, GameState, Go, Muggins, Play
-from cribbage_core.record import GameRecord, NextDeal, TakeBack, step_json
+from cribbage_core.record import GameRecord, step_json
 from cribbage_core.scoring import score_hand
 from cribbage_core.seats import Role
 from cribbage_core.tables.crib import crib_value
@@ -502,31 +503,6 @@ def review_of_hands(
     return _game_review(line, decisions, luck)
 
 
-def played_line(record: GameRecord) -> list[tuple[GameState, Action]]:
-    """The line a saved game actually took: ``(state before, action)`` for every action that stands.
-
-    A :class:`~cribbage_core.record.TakeBack` removes the move it takes back and every move made
-    after it (the computer's replies too) from the line: the game went on from the state before
-    them, so they are not reviewed (the record keeps them; the review is of the game as played to
-    its end). Deals are not actions: the states carry them. A record with an ``origin`` (a game
-    saved before records existed) starts at its origin; the hands before it are known by their
-    log only and have no decisions to review. Raises ``InvalidSavedGame`` as
-    :meth:`GameRecord.replay` does.
-    """
-    line: list[tuple[GameState, Action]] = []
-    for replayed in record.replay():
-        step, after = replayed.step, replayed.after
-        if isinstance(step, NextDeal):
-            continue
-        if isinstance(step, TakeBack):
-            # the state a take-back returns to is the state before the move it took back
-            back = max(i for i, (state, _) in enumerate(line) if state is after or state == after)
-            del line[back:]
-            continue
-        line.append((replayed.before, step))
-    return line
-
-
 def analyse_record(record: GameRecord, seats: Sequence[int] | None = None) -> GameReview:
     """Review a saved game (finished or in progress) along the line it took (:func:`played_line`).
 
@@ -536,6 +512,7 @@ def analyse_record(record: GameRecord, seats: Sequence[int] | None = None) -> Ga
     >>> import random
     >>> from cribbage_core.bots import make_bot
     >>> from cribbage_core.game import GameConfig
+    >>> from cribbage_core.record import TakeBack
     >>> bots = [make_bot("easy", 1), make_bot("medium", 2)]
     >>> record = GameRecord(GameConfig(target=61), seed=3, first_dealer=0)
     >>> state = record.first_state()
