@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import enum
+import functools
 import math
 from dataclasses import dataclass
 
@@ -197,31 +198,40 @@ def win_now(state: GameState, seat: int) -> WinEstimate | None:
     dealer = state.dealer == seat
     if state.phase in (Phase.DEAL, Phase.DISCARD) or state.starter is None:
         return WinEstimate(win_probability(me, them, dealer, target), WinBasis.DEAL)
-    deal = typical_deal()
     kept = state.kept[seat] if state.kept[seat] else state.hands[seat]
-    mine: Dist = (
-        point_mass(hand_total(kept, state.starter))
-        if len(kept) == 4
-        else (deal.dealer_hand if dealer else deal.pone_hand)
+    mine = hand_total(kept, state.starter) if len(kept) == 4 else None
+    if state.phase is Phase.PLAY:
+        played = len(state.played) / (4 * state.players)
+        return WinEstimate(_win_after_cut(me, them, dealer, target, mine, played, 0), WinBasis.PLAY)
+    # the show: pone's hand (step 0), the dealer's (1), the crib (2); what is counted is in the scores
+    chance = _win_after_cut(me, them, dealer, target, mine, None, state.show_step)
+    return WinEstimate(chance, WinBasis.SHOW)
+
+
+@functools.lru_cache(maxsize=4096)
+def _win_after_cut(
+    me: int, them: int, dealer: bool, target: int, mine: int | None, played: float | None, done: int
+) -> float:
+    """:func:`win_now` after the cut, from what it reads of the state: the scores, who deals, the
+    seat's own hand total (None: not known yet), the share of the play made (None: the show, of
+    which ``done`` counts are made). Kept: a table redraws the same chance many times."""
+    deal = typical_deal()
+    mine_dist: Dist = (
+        point_mass(mine) if mine is not None else (deal.dealer_hand if dealer else deal.pone_hand)
     )
     theirs = deal.pone_hand if dealer else deal.dealer_hand
-    if state.phase is Phase.PLAY:
-        left = 1.0 - len(state.played) / (4 * state.players)
-        peg = _rest_of_play(deal.pegging, left)
-        pone_hand, dealer_hand = (theirs, mine) if dealer else (mine, theirs)
-        chance = deal_win_probability(
+    if played is not None:
+        peg = _rest_of_play(deal.pegging, 1.0 - played)
+        pone_hand, dealer_hand = (theirs, mine_dist) if dealer else (mine_dist, theirs)
+        return deal_win_probability(
             me, them, dealer, peg, pone_hand, dealer_hand, deal.crib, target
         )
-        return WinEstimate(chance, WinBasis.PLAY)
-    # the show: pone's hand (step 0), the dealer's (1), the crib (2); what is counted is in the scores
-    done = state.show_step
-    pone_hand_left: Dist = point_mass(0) if done > 0 else (theirs if dealer else mine)
-    dealer_hand_left: Dist = point_mass(0) if done > 1 else (mine if dealer else theirs)
+    pone_hand_left: Dist = point_mass(0) if done > 0 else (theirs if dealer else mine_dist)
+    dealer_hand_left: Dist = point_mass(0) if done > 1 else (mine_dist if dealer else theirs)
     crib_left: Dist = point_mass(0) if done > 2 else deal.crib
-    chance = deal_win_probability(
+    return deal_win_probability(
         me, them, dealer, point_mass(0), pone_hand_left, dealer_hand_left, crib_left, target
     )
-    return WinEstimate(chance, WinBasis.SHOW)
 
 
 def _rest_of_play(pegging: NDArray[np.float64], left: float) -> NDArray[np.float64]:
