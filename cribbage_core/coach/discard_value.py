@@ -26,6 +26,7 @@ Options are sorted best first: by the chance to win under the win view, else by 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -150,6 +151,20 @@ def discard_values(
             raise ValueError("say whose crib it is: dealer=True/False or role=Role...")
         role = Role.DEALER if dealer else Role.PONE
     cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+    return _discard_values(cards, role, players, (scores[0], scores[1]), target, win_view)
+
+
+@functools.lru_cache(maxsize=2048)
+def _discard_values(
+    cards: tuple[Card, ...],
+    role: Role,
+    players: int | None,
+    scores: tuple[int, int],
+    target: int,
+    win_view: bool | None,
+) -> DiscardValues:
+    """:func:`discard_values`, kept: coach mode judges a discard before it is made, and the
+    review's analysis of the hand values the same discard again in the computer's pause."""
     advice = advise(cards, role, players)
     players = advice.players
     two = players == 2
