@@ -517,14 +517,26 @@ def pct(values: list[float], q: float) -> float | None:
 def cpu_seconds(pids: list[int]) -> float:
     """CPU time (user + system) of these processes and their children so far (the coach's search
     process, ``cribbage_core.coach.positions``), those that ended included."""
-    total = 0
+    return sum(cpu_split(pids))
+
+
+def cpu_split(pids: list[int]) -> tuple[float, float]:
+    """:func:`cpu_seconds` in two: the servers' own processes (the page runs), and their children
+    (the search processes)."""
+    own = children = 0
     for pid in _with_children(pids):
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except FileNotFoundError:
             continue  # ended since it was listed: its time is in its parent's children's time
-        total += sum(int(f) for f in fields[11:15])
-    return total / os.sysconf("SC_CLK_TCK")
+        ticks = [int(f) for f in fields[11:15]]  # utime, stime, cutime, cstime
+        if pid in pids:
+            own += ticks[0] + ticks[1]
+            children += ticks[2] + ticks[3]  # children that ended
+        else:
+            children += sum(ticks)
+    tick = os.sysconf("SC_CLK_TCK")
+    return own / tick, children / tick
 
 
 def _with_children(pids: list[int]) -> list[int]:
@@ -694,14 +706,17 @@ async def level(
         board = await open_table(base, make_class(url, tag, names, history))
         seeded = stored_answers(url, names, quizzes) if quizzes else {}
         watching = asyncio.ensure_future(watch_table(board, teacher_every, stop_at, teacher_out))
-    cpu0, wall0, own0 = cpu_seconds(pids) if pids else 0.0, time.time(), time.process_time()
+    split0 = cpu_split(pids) if pids else (0.0, 0.0)
+    cpu0, wall0, own0 = sum(split0), time.time(), time.process_time()
     stop_at[0] = wall0 + seconds
     go.set()
     await asyncio.gather(*tasks)
     if watching is not None:
         await watching
     wall = time.time() - wall0
-    cpu = cpu_seconds(pids) - cpu0 if pids else None
+    split = cpu_split(pids) if pids else (0.0, 0.0)
+    cpu = sum(split) - cpu0 if pids else None
+    search = split[1] - split0[1]
     alone = []
     if teacher_every:  # the table's own cost: the same refreshes with the learners gone
         for _ in range(10):
@@ -720,6 +735,8 @@ async def level(
         "cycles": cycles,
         "cycles_per_s": round(cycles / wall, 2),
         "server_cpu_ms_per_cycle": round(1000 * cpu / max(1, cycles)) if cpu is not None else None,
+        # of which the search processes (the coach's and the review's searches, beside the pages)
+        "search_cpu_ms_per_cycle": round(1000 * search / max(1, cycles)) if pids else None,
         "server_cpu_share": round(cpu / wall, 2) if cpu is not None else None,
         "driver_cpu_share": round(
             (time.process_time() - own0) / wall, 2
@@ -932,6 +949,11 @@ async def main_async(args: argparse.Namespace) -> int:
             print(
                 f"  {r['review_opens']} reviews opened at a game's end: p50 {r['review_p50']} s, "
                 f"p95 {r['review_p95']} s, max {r['review_max']} s"
+            )
+        if r["search_cpu_ms_per_cycle"]:
+            print(
+                f"  of the {r['server_cpu_ms_per_cycle']} ms of CPU a cycle, the search processes "
+                f"{r['search_cpu_ms_per_cycle']} ms (the pages the rest)"
             )
         if "teacher_refreshes" in r:
             print(
