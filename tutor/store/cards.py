@@ -82,6 +82,7 @@ __all__ = [
     "new_card",
     "new_card_code",
     "prepare_accounts",
+    "prepare_card",
     "sign_in_with_card",
 ]
 
@@ -401,18 +402,35 @@ def card_holders(engine: Engine, teacher_id: int, class_id: int) -> list[CardHol
         return [CardHolder(int(r.id), str(r.name), r.issued_at) for r in conn.execute(query)]
 
 
-def new_card(engine: Engine, teacher_id: int, class_id: int, learner_id: int) -> Card:
+def prepare_card() -> tuple[str, str]:
+    """A fresh code and its hash, for :func:`new_card` (made before the database is asked, as
+    :func:`prepare_accounts`: argon2 takes a CPU's tenth of a second, seconds on a busy one)."""
+    code = new_card_code()
+    return code, _HASHER.hash(code)
+
+
+def new_card(
+    engine: Engine,
+    teacher_id: int,
+    class_id: int,
+    learner_id: int,
+    prepared: tuple[str, str] | None = None,
+) -> Card:
     """A new code for a card of the class whose learner is still a member (``CardError``
     ``not_card`` otherwise; ``NotATeacher`` for anyone but its teachers): the old code and
-    every sign-in made with it stop working."""
+    every sign-in made with it stop working. ``prepared``: the first code to try and its hash
+    (:func:`prepare_card`); a code whose selector is taken is replaced here."""
     with engine.connect() as conn:
         _require_teacher(conn, teacher_id, class_id)
     taken: set[str] = set()
     for _ in range(5):
-        code = new_card_code()
-        while _selector(code) in taken:
+        if prepared is not None and _selector(prepared[0]) not in taken:
+            code, hashed = prepared
+        else:
             code = new_card_code()
-        hashed = _HASHER.hash(code)
+            while _selector(code) in taken:
+                code = new_card_code()
+            hashed = _HASHER.hash(code)
 
         def write(code: str = code, hashed: str = hashed) -> Card | None:
             with _writing(engine) as conn:

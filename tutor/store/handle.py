@@ -44,6 +44,7 @@ from tutor.store.cards import (
     create_accounts,
     new_card,
     prepare_accounts,
+    prepare_card,
     sign_in_with_card,
 )
 from tutor.store.classes import (
@@ -1065,9 +1066,11 @@ class Store:
         return self._as_teacher(teacher, lambda e, who: card_holders(e, who.id, class_id), [])
 
     def new_card(self, teacher: str, class_id: int, learner_id: int) -> Card | None:
-        """``new_card`` (None: not saved); raises ``CardError`` or ``NotATeacher``."""
+        """``new_card`` (None: not saved); raises ``CardError`` or ``NotATeacher``. The code is
+        hashed before the database is asked, outside its time limit."""
+        prepared = prepare_card() if self.may_teach(teacher) else None  # a stranger: no hash
         return self._as_teacher(
-            teacher, lambda e, who: new_card(e, who.id, class_id, learner_id), None, True
+            teacher, lambda e, who: new_card(e, who.id, class_id, learner_id, prepared), None, True
         )
 
     def sign_in_with_card(self, code: str) -> CardSignIn | None:

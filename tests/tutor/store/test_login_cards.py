@@ -216,6 +216,27 @@ def test_a_new_code_ends_the_old_one_and_its_sign_ins(engine: Engine, teacher: M
     assert cards.sign_in_with_card(engine, ravi.code).learner is not None  # Ravi's still works
 
 
+def test_a_new_code_hashed_beforehand_is_the_one_given_unless_its_selector_is_taken(
+    engine: Engine, teacher: MakeTeacher
+) -> None:
+    # the handle hashes the code before the database is asked (outside its time limit)
+    rao, klass = made_class(engine, teacher)
+    asha, ravi = cards.create_accounts(engine, rao.id, klass.id, ["Asha", "Ravi"])
+    prepared = cards.prepare_card()
+    again = cards.new_card(engine, rao.id, klass.id, asha.learner_id, prepared)
+    assert again.code == prepared[0]
+    assert cards.sign_in_with_card(engine, again.code).learner == store.Learner(
+        asha.learner_id, "Asha"
+    )
+    taken = ravi.code[:5] + prepared[0][5:]  # Ravi's card has this selector already
+    other = cards.new_card(
+        engine, rao.id, klass.id, asha.learner_id, (taken, store.access._HASHER.hash(taken))
+    )
+    assert other.code[:4] != ravi.code[:4]
+    assert cards.sign_in_with_card(engine, other.code).learner is not None
+    assert cards.sign_in_with_card(engine, ravi.code).learner is not None
+
+
 def test_a_new_code_only_for_a_card_of_the_class_still_in_it(
     engine: Engine, teacher: MakeTeacher
 ) -> None:
