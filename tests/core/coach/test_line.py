@@ -9,29 +9,30 @@ from dataclasses import replace
 from cribbage_core.bots import make_bot
 from cribbage_core.coach import line as kept
 from cribbage_core.coach.line import played_line, replayed_line
-from cribbage_core.game import Discard, GameConfig, Phase, Play
-from cribbage_core.record import GameRecord, NextDeal, TakeBack
+from cribbage_core.game import Action, Discard, GameConfig, GameState, Phase, Play
+from cribbage_core.record import GameRecord, TakeBack
+from tests.records import play_record
 
 
 def _game_with_take_backs(seed: int, target: int = 61) -> GameRecord:
     """Bots play a game; seat 0 now and then takes its discard or card back and plays again."""
     rng = random.Random(seed)
     bots = [make_bot("easy", seed), make_bot("medium", seed + 1)]
-    record = GameRecord(GameConfig(target=target), seed=seed, first_dealer=seed % 2)
-    state = record.first_state()
-    while state.phase is not Phase.GAME_OVER:
-        if state.phase is Phase.DEAL:
-            record, state = record.then(NextDeal()), record.deal(state)
-            continue
-        seat = state.seat_to_act()
-        assert seat is not None
-        action = bots[seat].act(state.view(seat))
-        record, state = record.then(action), state.apply(action)
+
+    def now_and_then_back(
+        record: GameRecord, state: GameState, seat: int, action: Action
+    ) -> tuple[GameRecord, GameState]:
         taken_back = seat == 0 and isinstance(action, Discard | Play) and rng.random() < 0.2
         if taken_back and state.phase in (Phase.DISCARD, Phase.PLAY):
             record = record.then(TakeBack(0))
-            state = record.final()
-    return record
+            return record, record.final()
+        return record, state
+
+    return play_record(
+        GameRecord(GameConfig(target=target), seed=seed, first_dealer=seed % 2),
+        lambda state, seat: bots[seat].act(state.view(seat)),
+        then=now_and_then_back,
+    )
 
 
 def test_the_kept_line_is_a_full_replays_at_every_step() -> None:

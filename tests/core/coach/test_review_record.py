@@ -9,6 +9,7 @@ from cribbage_core.bots import make_bot
 from cribbage_core.coach.game_review import analyse_game, analyse_record, played_line
 from cribbage_core.game import Count, Discard, GameConfig, Phase, Play
 from cribbage_core.record import GameRecord, NextDeal, TakeBack
+from tests.records import play_record
 
 Stop = Callable[[GameRecord], bool]
 
@@ -18,16 +19,11 @@ def _play_record(
 ) -> GameRecord:
     """Bots play a game through a record, as the Play page saves it (deals and counts included)."""
     bots = [make_bot("easy", seed), make_bot("medium", seed + 1)]
-    record = GameRecord(GameConfig(target=target), seed=seed, first_dealer=first_dealer)
-    state = record.first_state()
-    while state.phase is not Phase.GAME_OVER and not (stop and stop(record)):
-        if state.phase is Phase.DEAL:
-            record, state = record.then(NextDeal()), record.deal(state)
-            continue
-        seat = state.seat_to_act()
-        assert seat is not None
-        action = bots[seat].act(state.view(seat))
-        record, state = record.then(action), state.apply(action)
+    record = play_record(
+        GameRecord(GameConfig(target=target), seed=seed, first_dealer=first_dealer),
+        lambda state, seat: bots[seat].act(state.view(seat)),
+        stop,
+    )
     return GameRecord.from_dict(record.to_dict())  # what the store gives back
 
 

@@ -15,8 +15,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # run as a script too
 
 from cribbage_core.coach.game_review import REVIEW_VERSION, analyse_game, played_line
-from cribbage_core.game import Action, GameConfig, GameState, Phase
-from cribbage_core.record import GameRecord, NextDeal
+from cribbage_core.game import Action, GameConfig, GameState
+from cribbage_core.record import GameRecord
+from tests.records import play_record
 
 FINGERPRINT = Path(__file__).resolve().parents[2] / "data" / "review_fingerprint.json"
 
@@ -35,16 +36,10 @@ def fixed_game() -> list[tuple[GameState, Action]]:
     """A game to 61 of random legal moves from a seeded generator: the rules alone make it (no
     bot, whose changes would change the game rather than its review)."""
     rng = random.Random(5)
-    record = GameRecord(GameConfig(target=61), seed=5, first_dealer=0)
-    state = record.first_state()
-    while state.phase is not Phase.GAME_OVER:
-        if state.phase is Phase.DEAL:
-            record, state = record.then(NextDeal()), record.deal(state)
-            continue
-        seat = state.seat_to_act()
-        assert seat is not None
-        action = rng.choice(sorted(state.legal_for(seat), key=repr))
-        record, state = record.then(action), state.apply(action)
+    record = play_record(
+        GameRecord(GameConfig(target=61), seed=5, first_dealer=0),
+        lambda state, seat: rng.choice(sorted(state.legal_for(seat), key=repr)),
+    )
     return list(played_line(record))
 
 
