@@ -224,9 +224,10 @@ _RTL_CSS: Final = """
 # of six cards with their buttons one under another (six screens of scrolling) and the
 # quizzes' options and score above the question. On a narrow screen:
 # - the rows keyed ``row_…`` (a hand of cards with their buttons, the deal) and the table's
-#   rows drawn as one block (``.play-row``: the scores, the hands) stay one row, each card scaled to its column; buttons and check boxes there are
-#   at least 44 px high, and the whole card is part of the button's tap target (the button's
-#   ``::after`` covers its column: the card above it answers a tap as the button does);
+#   rows drawn as one block (``.play-row``: the scores, the hands) stay one row, each card
+#   scaled to its column; buttons and check boxes there are at least 44 px high, and the
+#   whole card is part of the button's tap target (the button's ``::after`` covers its
+#   column: the card above it answers a tap as the button does);
 # - the quizzes' options (``quiz_options``), this visit's score (``quiz_metrics``, kept one
 #   compact row) and anything keyed ``below_…`` move below the question (``order`` in the main
 #   column, which is a flex box): a long introduction keyed ``below_intro`` too; a block that
