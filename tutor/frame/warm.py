@@ -36,6 +36,7 @@ from pathlib import Path
 
 from streamlit.logger import get_logger
 
+from tutor.frame import contention
 from tutor.frame.memory import freeze_imports
 from tutor.store import PROJECT_DIR
 from tutor.store.handle import prepare_database
@@ -167,7 +168,10 @@ def start_once(now: bool = False) -> bool:
 async def lifespan(app: object) -> AsyncIterator[None]:
     """The app's lifespan (``st.App(..., lifespan=lifespan)`` in ``app.py``): the process warmed
     before the server takes its first connection (Starlette runs a lifespan's start first), the
-    server's event loop free meanwhile. With ``CRIBBAGE_WARM_UP=0``, nothing."""
+    server's event loop free meanwhile (with ``CRIBBAGE_WARM_UP=0``, no warm-up). Two of
+    Streamlit's waits are taken out of the page runs' way first
+    (:func:`tutor.frame.contention.install`: the server's, never a test's ``AppTest``)."""
+    contention.install()
     start_once(now=True)  # or begun already, by main
     if os.environ.get("CRIBBAGE_WARM_UP", "1") != "0":
         began = time.perf_counter()
@@ -183,6 +187,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     this process's arguments), the process warmed from the start."""
     from streamlit.web import cli
 
+    contention.install()
     start_once(now=True)
     sys.argv = ["streamlit", *(sys.argv[1:] if argv is None else argv)]
     cli.main()
