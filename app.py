@@ -11,8 +11,10 @@ from __future__ import annotations
 import streamlit as st
 
 if __name__ != "__main__":  # imported by `streamlit run app.py` to serve the app: no page run
+    from tutor.frame import contention
     from tutor.frame.warm import lifespan
 
+    contention.install()  # before st.App makes Streamlit's runtime, which keeps its wake-up
     app = st.App(__file__, lifespan=lifespan)
 else:  # the home page's run
     from cribbage_core.teaching.hand_quiz import deal_hand

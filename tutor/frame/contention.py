@@ -10,19 +10,20 @@ such wait in a page run costs a few milliseconds, and every element drawn made t
 - ``Runtime._enqueued_some_message``, called for every message a run sends, writes to the event
   loop's wake-up pipe (``call_soon_threadsafe``) even when the loop has been woken already.
 
-:func:`install` replaces both with versions that skip the wait when it is not needed: an option
-is read from the parsed options without the lock once they are parsed (Streamlit's own
-``get_config_options`` reads them so; only a config file re-read while the server runs, where
-the lock still serves the first call, could show a default for that moment), and the loop is
-woken only when its "data to send" event is not set yet (the loop clears the event before it
-sends what is queued, so a message queued after the clear still wakes it). The same had been
+:func:`install` replaces both with versions that skip the wait when it is not needed. An option
+is read from the parsed options without the lock once they are parsed, as Streamlit's own
+``get_config_options`` reads them (while Streamlit re-reads a config file changed under a
+running server, a read may see an option's default for that moment). The loop is woken only
+when its "data to send" event is not set yet: the loop clears the event before it takes the
+queued messages, so a message queued after the clear still wakes it. A lock-free read had been
 proposed upstream (streamlit/streamlit#2860, review: "avoid taking a lock for the common case").
 
-Measured with ``benchmarks/bench_server.py --pages coachgame --levels 30`` on PostgreSQL,
-interleaved runs (``docs/speed.md``). Installed once per process by the server's lifespan
-(:func:`tutor.frame.warm.lifespan`), before it takes a connection; never inside a test's
-``AppTest`` run, which puts its own ``get_option`` in place for the run. When this Streamlit's
-internals are not the ones expected, nothing is replaced and the server runs as shipped.
+Installed once per server process, before Streamlit makes its runtime (whose sessions keep the
+wake-up they are given): by ``app.py`` when ``streamlit run app.py`` imports it to serve the
+app, and by :func:`tutor.frame.warm.main`. Never inside a test's ``AppTest`` run, which puts
+its own ``get_option`` in place for the run. When this Streamlit's internals are not the ones
+expected, nothing is replaced and the server runs as shipped. Measured with
+``benchmarks/bench_server.py --pages coachgame --levels 30``: ``docs/deploy.md``.
 """
 
 from __future__ import annotations
@@ -35,24 +36,28 @@ from streamlit import config
 from streamlit.logger import get_logger
 from streamlit.runtime import runtime
 
-__all__ = ["install", "installed"]
+__all__ = ["install", "installed", "uninstall"]
 
 _LOGGER = get_logger(__name__)
 _lock = threading.Lock()
+_installed = False
+#: Streamlit's own two steps, as found by the last install (kept after an uninstall, for a caller
+#: that took the replaced ``get_option`` meanwhile)
 _original_get_option: Callable[[str], Any] | None = None
+_original_enqueued: Callable[[runtime.Runtime], None] | None = None
 
 
 def installed() -> bool:
     """Whether :func:`install` has replaced Streamlit's two steps in this process."""
-    return _original_get_option is not None
+    return _installed
 
 
 def install() -> bool:
     """Replace ``config.get_option`` and ``Runtime._enqueued_some_message`` (once a process);
     False when this Streamlit's internals differ and nothing was replaced."""
-    global _original_get_option
+    global _installed, _original_get_option, _original_enqueued
     with _lock:
-        if _original_get_option is not None:
+        if _installed:
             return True
         enqueue = getattr(runtime.Runtime, "_enqueued_some_message", None)
         if not (
@@ -65,10 +70,22 @@ def install() -> bool:
                 "Streamlit's internals differ: its config and wake-ups left as they are"
             )
             return False
-        _original_get_option = config.get_option
+        _original_get_option, _original_enqueued = config.get_option, enqueue
         config.get_option = _get_option
         runtime.Runtime._enqueued_some_message = _wake_loop  # type: ignore[method-assign]
+        _installed = True
         return True
+
+
+def uninstall() -> None:
+    """Put Streamlit's own two steps back (a runtime made meanwhile keeps the wake-up it has)."""
+    global _installed
+    with _lock:
+        if not _installed:
+            return
+        config.get_option = _original_get_option  # type: ignore[assignment]
+        runtime.Runtime._enqueued_some_message = _original_enqueued  # type: ignore[method-assign,assignment]
+        _installed = False
 
 
 def _get_option(key: str) -> Any:

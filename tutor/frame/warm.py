@@ -168,10 +168,7 @@ def start_once(now: bool = False) -> bool:
 async def lifespan(app: object) -> AsyncIterator[None]:
     """The app's lifespan (``st.App(..., lifespan=lifespan)`` in ``app.py``): the process warmed
     before the server takes its first connection (Starlette runs a lifespan's start first), the
-    server's event loop free meanwhile (with ``CRIBBAGE_WARM_UP=0``, no warm-up). Two of
-    Streamlit's waits are taken out of the page runs' way first
-    (:func:`tutor.frame.contention.install`: the server's, never a test's ``AppTest``)."""
-    contention.install()
+    server's event loop free meanwhile. With ``CRIBBAGE_WARM_UP=0``, nothing."""
     start_once(now=True)  # or begun already, by main
     if os.environ.get("CRIBBAGE_WARM_UP", "1") != "0":
         began = time.perf_counter()
@@ -187,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     this process's arguments), the process warmed from the start."""
     from streamlit.web import cli
 
-    contention.install()
+    contention.install()  # before Streamlit makes its runtime (tutor.frame.contention)
     start_once(now=True)
     sys.argv = ["streamlit", *(sys.argv[1:] if argv is None else argv)]
     cli.main()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import runpy
 import threading
 from types import SimpleNamespace
 
@@ -10,7 +11,8 @@ import pytest
 from streamlit import config
 from streamlit.runtime import runtime
 
-from tutor.frame import contention, warm
+from tutor.frame import contention
+from tutor.store import PROJECT_DIR as ROOT
 
 
 @pytest.fixture(scope="module")
@@ -19,15 +21,18 @@ def patched() -> None:
     assert contention.installed()
 
 
-def test_the_server_installs_it_before_it_opens(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(warm, "_started", True)  # no warm-up in the test process
-
-    async def serve() -> None:
-        async with warm.lifespan(object()):
-            assert contention.installed()
-
-    asyncio.run(serve())
+def test_the_served_app_installs_it_before_streamlit_makes_its_runtime() -> None:
+    contention.uninstall()  # as in a new server process
+    assert not contention.installed()
+    served = runpy.run_path(str(ROOT / "app.py"), run_name="served_app")  # as `streamlit run`
+    assert contention.installed()
     assert config.get_option is contention._get_option
+    made = served["app"]._create_runtime()  # what st.App makes when the server starts
+    try:
+        wake = made._session_mgr._message_enqueued_callback  # each session's, kept from here
+        assert wake.__func__ is contention._wake_loop
+    finally:
+        runtime.Runtime._instance = None
 
 
 def test_every_option_reads_as_streamlit_reads_it(patched: None) -> None:
@@ -53,6 +58,16 @@ def test_an_option_set_later_is_read_at_once(patched: None) -> None:
 def test_an_unknown_option_is_refused_as_before(patched: None) -> None:
     with pytest.raises(RuntimeError, match="not defined"):
         config.get_option("no.suchOption")
+
+
+def test_uninstalling_puts_streamlits_own_back(patched: None) -> None:
+    contention.uninstall()
+    try:
+        assert config.get_option is not contention._get_option
+        assert runtime.Runtime._enqueued_some_message is not contention._wake_loop
+    finally:
+        assert contention.install()
+    assert runtime.Runtime._enqueued_some_message is contention._wake_loop
 
 
 def test_installing_twice_wraps_once(patched: None) -> None:
