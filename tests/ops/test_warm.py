@@ -92,17 +92,18 @@ def test_the_warm_up_imports_the_libraries_and_builds_the_tables(tmp_path: Path)
 
 def test_the_warm_up_builds_the_charts_a_review_draws_first() -> None:
     from tutor import progress
+    from tutor.progress import kept
 
-    progress._kept_spec.cache_clear()
+    kept._kept_spec.cache_clear()
     warm.warm()
-    built = progress._kept_spec.cache_info()
+    built = kept._kept_spec.cache_info()
     assert built.currsize == 3  # the skill chart with and without a ringed game, the chance to win
     figures = pd.DataFrame(
         {"id": ["g"], "day": [pd.Timestamp("2026-12-01")], "game": [1], "skill": [0.4]}
         | {"errors": [2], "opponent_level": ["Easy"]}
     )
     progress.skill_chart(figures, current="g")  # a learner's first review: its spec is found made
-    assert progress._kept_spec.cache_info().hits == built.hits + 1
+    assert kept._kept_spec.cache_info().hits == built.hits + 1
 
 
 def test_started_through_this_module_a_server_is_warmed_at_once(

@@ -11,6 +11,7 @@ import pytest
 
 from cribbage_core.tables.bot_skill import LEVELS, OPPONENT, TABLE_PATH, bot_skill
 from tutor import progress
+from tutor.progress import names, skill
 
 
 def test_the_data_file_holds_its_method_and_each_figure_with_its_standard_error() -> None:
@@ -83,8 +84,9 @@ def test_the_skill_chart_carries_a_labelled_line_per_bot() -> None:
 def test_the_lines_are_labelled_in_the_learners_language(
     lang: str, word: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    translate = progress._
-    monkeypatch.setattr(progress, "_", lambda message: translate(message, lang))
+    translate = skill._
+    for module in (skill, names):  # the label's words, and the level's name in it
+        monkeypatch.setattr(module, "_", lambda message: translate(message, lang))
     labels = list(progress.bot_figures()["label"])
     assert all(word in label for label in labels), labels
     assert not any("computer" in label for label in labels)
