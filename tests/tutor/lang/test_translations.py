@@ -195,7 +195,7 @@ def test_no_message_hides_inside_an_f_string() -> None:
     import ast
 
     hidden = []
-    for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("tutor/*.py")]:
+    for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("tutor/**/*.py")]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.JoinedStr):
                 hidden += [
