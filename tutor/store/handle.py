@@ -1,23 +1,23 @@
-"""``Store``: the pages' handle on the database, whose methods never raise; ``open_store``."""
+"""``Store``: the pages' handle on the database, whose methods never raise; ``open_store``.
+
+Here: the handle's core (its state, ``_run``, the kept writes' flush, who may use or teach as
+a name) and how a process opens its store. Its methods for each room are mixins it composes:
+``handle_records``, ``handle_games``, ``handle_reviews`` and ``handle_classes``.
+"""
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 import os
 import threading
-import time
 import weakref
-from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import SQLAlchemyError
 
-if TYPE_CHECKING:
-    import pandas as pd
 from tutor.run_memo import RunMemo, script_run
 from tutor.store.access import (
     PinCheck,
@@ -36,37 +36,7 @@ from tutor.store.access import (
     token_valid,
     vouch_identity,
 )
-from tutor.store.cards import (
-    Card,
-    CardHolder,
-    CardSignIn,
-    card_holders,
-    create_accounts,
-    new_card,
-    prepare_accounts,
-    prepare_card,
-    sign_in_with_card,
-)
-from tutor.store.classes import (
-    ClassFigures,
-    Member,
-    NotATeacher,
-    SchoolClass,
-    add_teacher,
-    archive_class,
-    class_figures,
-    class_members,
-    class_of,
-    class_teachers,
-    classes_joined,
-    classes_taught,
-    create_class,
-    join_class,
-    leave_class,
-    member_attempts,
-    member_learner,
-    remove_class,
-)
+from tutor.store.classes import NotATeacher
 from tutor.store.engine import (
     default_url,
     engine_options,
@@ -74,77 +44,29 @@ from tutor.store.engine import (
     within_deadline,
     write_budget,
 )
-from tutor.store.first_games import first_game_finished, record_first_game
-from tutor.store.friend_games import (
-    FriendGame,
-    create_friend_game,
-    friend_game,
-    friend_version,
-    make_move,
-    seat_to_bot,
-    take_seat,
+from tutor.store.handle_classes import _ClassesHandle
+from tutor.store.handle_games import _GamesHandle
+from tutor.store.handle_records import _RecordsHandle
+from tutor.store.handle_reviews import _ReviewsHandle
+from tutor.store.kept_writes import (
+    _TRANSIENT,
+    KEPT_BUDGET_SECONDS as KEPT_BUDGET_SECONDS,
+    KEPT_RETRY_SECONDS as KEPT_RETRY_SECONDS,
+    MAX_KEPT_WRITES as MAX_KEPT_WRITES,
+    _kept_for,
 )
-from tutor.store.ratings import SkillRating, skill_ratings
-from tutor.store.records import (
-    ATTEMPT_COLUMNS,
-    GAME_COLUMNS,
-    Attempt,
-    Learner,
-    attempts_frame,
-    clean_name,
-    create_learner,
-    export_csv,
-    games_frame,
-    learner_by_name,
-    learner_language,
-    learner_preferences,
-    record_game,
-    set_game_figures,
-    set_learner_language,
-    set_learner_preferences,
-    store_attempt,
-    stored_attempt_ids,
+from tutor.store.problems import (
+    CANNOT_OPEN as CANNOT_OPEN,
+    LOCKED as LOCKED,
+    NOT_ANSWERING as NOT_ANSWERING,
+    PROBLEMS as PROBLEMS,
+    READ_ONLY as READ_ONLY,
+    REFUSED as REFUSED,
+    TOO_NEW as TOO_NEW,
+    describe_error as describe_error,
 )
-from tutor.store.reviews import (
-    RecallRow,
-    ReviewItem,
-    ReviewState,
-    ScheduleUpdate,
-    answer_review,
-    daily_answers_of,
-    daily_shares,
-    due_count,
-    due_items,
-    next_due,
-    recall_by_interval,
-    record_daily_answer,
-    record_miss,
-    retire_item,
-    review_item,
-)
-from tutor.store.rushes import record_rush, rush_best
-from tutor.store.saved_games import (
-    GameOwner,
-    KeptHand,
-    NotYourGame,
-    StaleGame,
-    game_owner,
-    keep_hand_reviews,
-    load_game,
-    load_own_game,
-    load_own_hand_reviews,
-    save_game,
-)
-from tutor.store.schema import REVIEW_KINDS, SchemaTooNew, StoreError, migrate
-from tutor.store.tasks import (
-    Task,
-    TaskProgress,
-    class_tasks,
-    member_task_progress,
-    my_tasks,
-    remove_task,
-    set_task,
-)
+from tutor.store.records import Learner, clean_name, create_learner, learner_by_name
+from tutor.store.schema import StoreError, migrate
 
 T = TypeVar("T")
 
@@ -153,7 +75,7 @@ T = TypeVar("T")
 
 
 @dataclass
-class Store:
+class Store(_RecordsHandle, _GamesHandle, _ReviewsHandle, _ClassesHandle):
     """The pages' handle on the database; every method returns quietly when it is down.
 
     ``problem`` is None while all is well, otherwise a short reason (shown by
@@ -517,348 +439,7 @@ class Store:
             self._learners[cleaned] = found
         return found
 
-    def record_attempt(self, learner_name: str, attempt: Attempt) -> bool:
-        """Store ``attempt`` for the named learner; False if a repeat or not saved."""
-        return self._for_learner(  # not kept here: tutor.quiz.attempts keeps it, with its miss
-            learner_name,
-            lambda e, who: store_attempt(e, who.id, attempt),
-            False,
-            writes=True,
-            keep=False,
-        )
-
-    def stored_attempt_ids(self, learner_name: str, attempt_ids: Sequence[str]) -> set[str]:
-        """``stored_attempt_ids`` for the named learner (none for an unknown name, or while the
-        database is down)."""
-        return self._for_learner(
-            learner_name, lambda e, who: stored_attempt_ids(e, who.id, attempt_ids), set()
-        )
-
-    def record_game(self, learner_name: str, **game: Any) -> bool:
-        """``record_game`` for the named learner; False if a repeat or not saved."""
-        return self._for_learner(
-            learner_name,
-            lambda e, who: record_game(e, learner_id=who.id, **game),
-            False,
-            writes=True,
-        )
-
-    def set_game_figures(
-        self, learner_name: str, game_id: str, skill: float, luck: float, errors: int
-    ) -> bool:
-        """``set_game_figures`` for the named learner; False when not kept."""
-        return self._for_learner(
-            learner_name,
-            lambda e, who: set_game_figures(e, who.id, game_id, skill, luck, errors),
-            False,
-            writes=True,
-        )
-
-    def save_game(self, game_id: str, data: Mapping[str, Any], **options: Any) -> bool:
-        """``save_game``; False when not saved. ``StaleGame`` is raised (the caller reloads), and
-        ``NotYourGame`` (the caller only watches)."""
-        if self.engine is None:
-            self.failures += 1
-            return False
-        learner = options.get("learner")
-        if learner and not self.may_use(learner):
-            if self.access_unknown(learner):
-                self.failures += 1
-                return False  # cannot be checked now: not saved (kept by the page), not let through
-            raise NotYourGame(f"{learner!r} is protected by a PIN not given in this session")
-        engine = self.engine
-        try:
-            within_deadline(engine, lambda: save_game(engine, game_id, data, **options))
-        except (StaleGame, NotYourGame):
-            raise
-        except (SQLAlchemyError, OSError) as error:
-            self.problem = describe_error(error)
-            self.failures += 1
-            return False
-        self.problem = None
-        return True
-
-    # -- games between friends (tutor.store.friend_games) --------------------------------
-
-    def _friend_visitor(self, learner: str | None) -> str | None:
-        """The learner a friend game binds a seat to: refused when protected and not granted."""
-        if learner and not self.may_use(learner):
-            raise NotYourGame(f"{learner!r} is protected by a PIN not given in this session")
-        return learner or None
-
-    def create_friend_game(
-        self,
-        game_id: str,
-        data: Mapping[str, Any],
-        players: int,
-        learner: str | None,
-        bots: Mapping[int, str] | None = None,
-    ) -> FriendGame | None:
-        """``create_friend_game`` for this visitor (None when the database is down)."""
-        who = self._friend_visitor(learner)
-        return self._run(
-            lambda e: create_friend_game(e, game_id, data, players, who, self.browser, bots),
-            None,
-            writes=True,
-        )
-
-    def friend_game(self, game_id: str | None = None, code: str | None = None) -> FriendGame | None:
-        """``friend_game`` (None when absent or when the database is down)."""
-        return self._run(lambda e: friend_game(e, game_id, code), None)
-
-    def friend_version(self, game_id: str) -> int | None:
-        """``friend_version`` (None when absent or when the database is down)."""
-        return self._run(lambda e: friend_version(e, game_id), None)
-
-    def take_friend_seat(self, game_id: str, learner: str | None) -> int | None:
-        """``take_seat`` for this visitor (None: they watch, or the database is down)."""
-        who = self._friend_visitor(learner)
-        return self._run(lambda e: take_seat(e, game_id, who, self.browser), None, writes=True)
-
-    def friend_move(
-        self,
-        game_id: str,
-        seat: int,
-        version: int,
-        learner: str | None,
-        advance: Callable[[Any], tuple[Mapping[str, Any], bool]],
-    ) -> FriendGame | None:
-        """``make_move`` for this visitor. Raises what refuses the move (``StaleGame``,
-        ``NotYourSeat``, the rules' ``CribbageError``); None when the database is down."""
-        who = self._friend_visitor(learner)
-        if self.engine is None:
-            self.failures += 1
-            return None
-        engine = self.engine
-        try:
-            return within_deadline(
-                engine,
-                lambda: make_move(engine, game_id, seat, version, who, self.browser, advance),
-            )
-        except (SQLAlchemyError, OSError) as error:
-            self.problem = describe_error(error)
-            self.failures += 1
-            return None
-
-    def friend_seat_to_bot(
-        self, game_id: str, seat: int, level: str, version: int, learner: str | None
-    ) -> FriendGame | None:
-        """``seat_to_bot`` for this visitor (raises as :meth:`friend_move`)."""
-        who = self._friend_visitor(learner)
-        if self.engine is None:
-            self.failures += 1
-            return None
-        engine = self.engine
-        try:
-            return within_deadline(
-                engine,
-                lambda: seat_to_bot(engine, game_id, seat, level, version, who, self.browser),
-            )
-        except (SQLAlchemyError, OSError) as error:
-            self.problem = describe_error(error)
-            self.failures += 1
-            return None
-
-    def game_owner(self, game_id: str) -> GameOwner | None:
-        """Who the saved game belongs to (None when absent or when the database is down)."""
-        return self._run(lambda e: game_owner(e, game_id), None)
-
-    def load_game(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
-        """``load_game`` (None when absent or when the database is down)."""
-        return self._run(lambda e: load_game(e, game_id), None)
-
-    def load_own_game(
-        self, game_id: str, learner: str | None, browser: str | None = None
-    ) -> tuple[int, dict[str, Any]] | None:
-        """``load_own_game``: the game only if this visitor may play it (None when absent,
-        another's, or when the database is down)."""
-        return self._run(lambda e: load_own_game(e, game_id, learner, browser), None)
-
-    def keep_hand_reviews(
-        self,
-        game_id: str,
-        hands: Sequence[KeptHand],
-        learner: str | None,
-        browser: str | None = None,
-    ) -> bool:
-        """``keep_hand_reviews``: False when not kept (not this visitor's game, a name protected by
-        a PIN not given here, or the database down)."""
-        if learner and not self.may_use(learner):
-            return False
-        return self._run(
-            lambda e: keep_hand_reviews(e, game_id, hands, learner, browser),
-            False,
-            writes=True,
-            keep=True,
-        )
-
-    def hand_reviews(
-        self, game_id: str, learner: str | None, browser: str | None = None
-    ) -> list[KeptHand]:
-        """``load_own_hand_reviews`` (none when absent, another's, or when the database is down)."""
-        return self._run(lambda e: load_own_hand_reviews(e, game_id, learner, browser), [])
-
-    def attempts_frame(
-        self,
-        learner_name: str,
-        columns: Sequence[str] = tuple(ATTEMPT_COLUMNS),
-        since: dt.datetime | None = None,
-    ) -> pd.DataFrame:
-        """The learner's attempts since ``since`` (empty when none or when the database is down)."""
-        import pandas as pd
-
-        empty = pd.DataFrame(columns=list(columns))
-        return self._for_learner(
-            learner_name,
-            lambda e, who: attempts_frame(e, who.id, since=since, columns=columns),
-            empty,
-        )
-
-    def games_frame(self, learner_name: str) -> pd.DataFrame:
-        """The learner's finished games (empty when none or when the database is down)."""
-        import pandas as pd
-
-        empty = pd.DataFrame(columns=GAME_COLUMNS)
-        return self._for_learner(learner_name, lambda e, who: games_frame(e, who.id), empty)
-
-    def language(self, learner_name: str) -> str | None:
-        """The language the learner last chose (None when unknown or the database is down)."""
-        return self._for_learner(learner_name, lambda e, who: learner_language(e, who.id), None)
-
-    def set_language(self, learner_name: str, language: str) -> bool:
-        """Remember the learner's language; False when not saved."""
-
-        def remember(engine: Engine, who: Learner) -> bool:
-            set_learner_language(engine, who.id, language)
-            return True
-
-        return self._for_learner(learner_name, remember, False, writes=True)
-
-    def preferences(self, learner_name: str) -> dict[str, Any]:
-        """The learner's saved preferences (``{}`` when none, unknown or the database is down)."""
-        return self._for_learner(learner_name, lambda e, who: learner_preferences(e, who.id), {})
-
-    def set_preferences(self, learner_name: str, preferences: Mapping[str, Any]) -> bool:
-        """Keep the learner's preferences (the whole set: it replaces the last); False when not saved."""
-
-        def remember(engine: Engine, who: Learner) -> bool:
-            set_learner_preferences(engine, who.id, preferences)
-            return True
-
-        return self._for_learner(learner_name, remember, False, writes=True)
-
-    def export_csv(self, learner_name: str) -> str:
-        """The learner's attempts as CSV ("" when the database is down)."""
-        return self._for_learner(learner_name, lambda e, who: export_csv(e, who.id), "")
-
-    # ---- review items and the daily five (see tutor.store.reviews)
-
-    def record_miss(
-        self, learner_name: str, kind: str, position: Mapping[str, str], update: ScheduleUpdate
-    ) -> int | None:
-        """``record_miss`` for the named learner: the item's id (None when not saved)."""
-        return self._for_learner(
-            learner_name,
-            lambda e, who: record_miss(e, who.id, kind, position, update),
-            None,
-            writes=True,
-        )
-
-    def answer_review(
-        self, learner_name: str, item_id: int, answer_id: str, correct: bool, update: ScheduleUpdate
-    ) -> ReviewState | None:
-        """``answer_review`` for the named learner (None: a repeat, not theirs, or not saved)."""
-        return self._for_learner(
-            learner_name,
-            lambda e, who: answer_review(e, who.id, item_id, answer_id, correct, update),
-            None,
-            writes=True,
-        )
-
-    def retire_item(self, learner_name: str, item_id: int) -> None:
-        """``retire_item`` for the named learner (nothing when the database is down)."""
-
-        def retire(engine: Engine, who: Learner) -> None:
-            retire_item(engine, who.id, item_id)
-
-        self._for_learner(learner_name, retire, None, writes=True)
-
-    def due_count(
-        self, learner_name: str, today: dt.date, kinds: Sequence[str] = REVIEW_KINDS
-    ) -> int:
-        """How many of the learner's items are due ``today`` (0 when none or the database is down)."""
-        return self._for_learner(learner_name, lambda e, who: due_count(e, who.id, today, kinds), 0)
-
-    def due_items(
-        self,
-        learner_name: str,
-        today: dt.date,
-        kinds: Sequence[str] = REVIEW_KINDS,
-        limit: int = 20,
-    ) -> list[ReviewItem]:
-        """The learner's due items, worst first ([] when none or the database is down)."""
-        return self._for_learner(
-            learner_name, lambda e, who: due_items(e, who.id, today, kinds, limit), []
-        )
-
-    def review_item(self, learner_name: str, item_id: int) -> ReviewItem | None:
-        """The learner's item ``item_id`` (None when absent or the database is down)."""
-        return self._for_learner(learner_name, lambda e, who: review_item(e, who.id, item_id), None)
-
-    def next_due(self, learner_name: str, after: dt.date) -> dt.date | None:
-        """The next day after ``after`` with an item due (None: none, or the database is down)."""
-        return self._for_learner(learner_name, lambda e, who: next_due(e, who.id, after), None)
-
-    def recall(self, learner_name: str) -> list[RecallRow]:
-        """Recall by interval on review ([] when none or the database is down)."""
-        return self._for_learner(learner_name, lambda e, who: recall_by_interval(e, who.id), [])
-
-    def record_daily_answer(
-        self, learner_name: str, day: dt.date, question: int, answer: str, correct: bool
-    ) -> bool:
-        """``record_daily_answer`` for the named learner; False if answered before or not saved."""
-        return self._for_learner(
-            learner_name,
-            lambda e, who: record_daily_answer(e, who.id, day, question, answer, correct),
-            False,
-            writes=True,
-        )
-
-    def daily_answers_of(self, learner_name: str, day: dt.date) -> dict[int, tuple[str, bool]]:
-        """The learner's answers on ``day`` ({} when none or the database is down)."""
-        return self._for_learner(learner_name, lambda e, who: daily_answers_of(e, who.id, day), {})
-
-    def daily_shares(self, day: dt.date, question: int) -> dict[str, int]:
-        """Everyone's answers to one daily question ({} when none or the database is down)."""
-        return self._run(lambda e: daily_shares(e, day, question), {})
-
-    def record_rush(
-        self, learner_name: str, run_id: str, day: dt.date, score: int, answered: int, combo: int
-    ) -> bool:
-        """``record_rush`` for the named learner; False if kept before or not saved."""
-        return self._for_learner(
-            learner_name,
-            lambda e, who: record_rush(e, who.id, run_id, day, score, answered, combo),
-            False,
-            writes=True,
-        )
-
-    def rush_best(self, learner_name: str, day: dt.date) -> int | None:
-        """The learner's best rush on ``day`` (None: none, or the database is down)."""
-        return self._for_learner(learner_name, lambda e, who: rush_best(e, who.id, day), None)
-
-    def record_first_game(self, learner_name: str) -> bool:
-        """``record_first_game`` for the named learner; False if kept before or not saved (a
-        busy database keeps it for later)."""
-        return self._for_learner(
-            learner_name, lambda e, who: record_first_game(e, who.id), False, writes=True
-        )
-
-    def first_game_finished(self, learner_name: str) -> dt.datetime | None:
-        """When the learner first finished the coached first game (None: not yet, or down)."""
-        return self._for_learner(learner_name, lambda e, who: first_game_finished(e, who.id), None)
-
-    # ---- classes (see tutor.store.classes: every rule is checked there as well)
+    # -- who may teach (the classes' and cards' methods are in tutor.store.handle_classes)
 
     def may_teach(self, name: str) -> bool:
         """Whether this session may act as ``name`` the teacher: the name has a PIN and this
@@ -894,298 +475,12 @@ class Store:
             self.refusals += 1
             return fallback
 
-    def create_class(self, teacher: str, class_name: str, language: str) -> SchoolClass | None:
-        """``create_class`` (None: the database is down); raises ``ClassError``."""
-        return self._as_teacher(
-            teacher, lambda e, who: create_class(e, who.id, class_name, language), None, True
-        )
-
-    def classes_taught(self, teacher: str) -> list[SchoolClass]:
-        """The classes ``teacher`` teaches ([]: none, not proved here, or the database down)."""
-        return self._as_teacher(teacher, lambda e, who: classes_taught(e, who.id), [])
-
-    def class_of(self, teacher: str, class_id: int) -> SchoolClass | None:
-        """The class, if ``teacher`` teaches it (None otherwise)."""
-        return self._as_teacher(teacher, lambda e, who: class_of(e, who.id, class_id), None)
-
-    def class_teachers(self, teacher: str, class_id: int) -> list[str]:
-        """The class's teachers' names, for one of them."""
-        return self._as_teacher(teacher, lambda e, who: class_teachers(e, who.id, class_id), [])
-
-    def add_teacher(self, teacher: str, class_id: int, other: str) -> bool | None:
-        """Make ``other`` a teacher of the class too (False: one already; None: not saved);
-        raises ``ClassError`` (``no_learner``: nobody has that name)."""
-        found = self.learner(other)
-        if found is None:
-            if self.failures:
-                return None
-            raise NotATeacher("no_learner", "nobody has that name here")
-        return self._as_teacher(
-            teacher, lambda e, who: add_teacher(e, who.id, class_id, found.id), None, True
-        )
-
-    def archive_class(self, teacher: str, class_id: int, archived: bool = True) -> bool:
-        """``archive_class``; False when not saved. Raises ``ClassError``."""
-
-        def archive(engine: Engine, who: Learner) -> bool:
-            archive_class(engine, who.id, class_id, archived)
-            return True
-
-        return self._as_teacher(teacher, archive, False, True)
-
-    def remove_class(self, teacher: str, class_id: int) -> bool:
-        """``remove_class`` (no learner's progress goes); False when not saved."""
-
-        def remove(engine: Engine, who: Learner) -> bool:
-            remove_class(engine, who.id, class_id)
-            return True
-
-        return self._as_teacher(teacher, remove, False, True)
-
-    def class_members(self, teacher: str, class_id: int) -> list[Member]:
-        """The class's current members, for one of its teachers ([] otherwise)."""
-        return self._as_teacher(teacher, lambda e, who: class_members(e, who.id, class_id), [])
-
-    def class_figures(
-        self, teacher: str, class_id: int, now: dt.datetime | None = None
-    ) -> ClassFigures | None:
-        """The class table's figures, for one of its teachers (None otherwise)."""
-        return self._as_teacher(
-            teacher, lambda e, who: class_figures(e, who.id, class_id, now), None
-        )
-
-    def member_learner(self, teacher: str, class_id: int, learner_id: int) -> Learner | None:
-        """A current member, for one of the class's teachers (None otherwise)."""
-        return self._as_teacher(
-            teacher, lambda e, who: member_learner(e, who.id, class_id, learner_id), None
-        )
-
-    def member_attempts(
-        self, teacher: str, class_id: int, learner_id: int, columns: Sequence[str]
-    ) -> pd.DataFrame | None:
-        """A current member's attempts, for one of the class's teachers (None otherwise)."""
-        return self._as_teacher(
-            teacher,
-            lambda e, who: member_attempts(e, who.id, class_id, learner_id, columns),
-            None,
-        )
-
-    def member_ratings(
-        self, teacher: str, class_id: int, learner_id: int
-    ) -> dict[str, SkillRating] | None:
-        """A current member's ratings, for one of the class's teachers (None otherwise)."""
-
-        def read(engine: Engine, who: Learner) -> dict[str, SkillRating] | None:
-            if member_learner(engine, who.id, class_id, learner_id) is None:
-                return None
-            return skill_ratings(engine, learner_id)
-
-        return self._as_teacher(teacher, read, None)
-
-    def set_task(
-        self,
-        teacher: str,
-        class_id: int,
-        kind: str,
-        answers: int,
-        accuracy: int,
-        due_on: dt.date,
-        today: dt.date,
-    ) -> Task | None:
-        """``set_task`` (None: not saved); raises ``ClassError``."""
-        return self._as_teacher(
-            teacher,
-            lambda e, who: set_task(e, who.id, class_id, kind, answers, accuracy, due_on, today),
-            None,
-            True,
-        )
-
-    def remove_task(self, teacher: str, class_id: int, task_id: int) -> bool:
-        """``remove_task``; False when not removed."""
-        return self._as_teacher(
-            teacher, lambda e, who: remove_task(e, who.id, class_id, task_id), False, True
-        )
-
-    def class_tasks(self, teacher: str, class_id: int) -> list[Task]:
-        """The class's tasks, for one of its teachers ([] otherwise)."""
-        return self._as_teacher(teacher, lambda e, who: class_tasks(e, who.id, class_id), [])
-
-    def member_task_progress(
-        self, teacher: str, class_id: int, today: dt.date
-    ) -> dict[tuple[int, int], TaskProgress]:
-        """Each member's progress on each task, for one of the class's teachers ({} otherwise);
-        a review task as it is on ``today`` (the app's clock, which the store does not read)."""
-        return self._as_teacher(
-            teacher, lambda e, who: member_task_progress(e, who.id, class_id, today), {}
-        )
-
-    def my_tasks(self, learner_name: str, today: dt.date) -> list[TaskProgress]:
-        """The learner's tasks from their classes, with progress ([] when none or down); a
-        review task as it is on ``today``."""
-        return self._for_learner(learner_name, lambda e, who: my_tasks(e, who.id, today), [])
-
-    def join_class(self, learner_name: str, code: str) -> tuple[SchoolClass, bool] | None:
-        """``join_class`` for the named learner (None: not saved, or the name is protected and
-        not given here); raises ``JoinRefused``."""
-        return self._for_learner(
-            learner_name, lambda e, who: join_class(e, who.id, code), None, writes=True, keep=False
-        )
-
-    def leave_class(self, learner_name: str, class_id: int) -> bool:
-        """``leave_class`` for the named learner; False when not a member or not saved."""
-        return self._for_learner(
-            learner_name,
-            lambda e, who: leave_class(e, who.id, class_id),
-            False,
-            writes=True,
-            keep=False,
-        )
-
-    def classes_joined(self, learner_name: str) -> list[SchoolClass]:
-        """The classes the learner is a member of ([]: none, or the database down)."""
-        return self._for_learner(learner_name, lambda e, who: classes_joined(e, who.id), [])
-
-    # ---- login cards (see tutor.store.cards: every rule is checked there as well)
-
-    def create_accounts(
-        self, teacher: str, class_id: int, names: Sequence[str]
-    ) -> list[Card] | None:
-        """``create_accounts``: the cards, each with its code shown this once (None: not
-        saved). Raises ``CardError`` or ``NotATeacher``; the names are checked and the codes
-        hashed before the database is asked (seconds of CPU for a hundred)."""
-        if not self.may_teach(teacher):
-            self.refusals += 1
-            raise NotATeacher("no_pin", "a teacher is a learner whose name has a PIN")
-        batch = prepare_accounts(names)
-        return self._as_teacher(
-            teacher, lambda e, who: create_accounts(e, who.id, class_id, batch), None, True
-        )
-
-    def card_holders(self, teacher: str, class_id: int) -> list[CardHolder]:
-        """The class's members with a card of it, for one of its teachers ([] otherwise)."""
-        return self._as_teacher(teacher, lambda e, who: card_holders(e, who.id, class_id), [])
-
-    def new_card(self, teacher: str, class_id: int, learner_id: int) -> Card | None:
-        """``new_card`` (None: not saved); raises ``CardError`` or ``NotATeacher``. The code is
-        hashed before the database is asked, outside its time limit."""
-        prepared = prepare_card() if self.may_teach(teacher) else None  # a stranger: no hash
-        return self._as_teacher(
-            teacher, lambda e, who: new_card(e, who.id, class_id, learner_id, prepared), None, True
-        )
-
-    def sign_in_with_card(self, code: str) -> CardSignIn | None:
-        """``sign_in_with_card`` from this session's browser and address; the right code
-        grants its learner here (None: the database is down). Raises ``CardRefused``."""
-        browser, address = self.browser, self.address
-        found = self._run(
-            lambda engine: sign_in_with_card(engine, code, browser, address), None, writes=True
-        )
-        if found is not None and found.learner is not None:
-            self._learners[found.learner.name] = found.learner
-            self._run_pins().pop(found.learner.id, None)
-            self.grant(found.learner.name)
-        return found
-
 
 class _Unchecked(Exception):
     """Who may use a name could not be checked (a read failed): the caller refuses."""
 
 
-# What ``Store.problem`` may say: a fixed phrase (``tutor.frame.status`` translates each),
-# never the driver's text, which can hold the database's address, a user name or a file path.
-# The full error goes to the server's log for whoever runs the app.
-CANNOT_OPEN = "cannot open the database"
-LOCKED = "the database is busy: another program holds a lock on it"
-READ_ONLY = "the database is read-only"
-NOT_ANSWERING = "the database does not answer"
-TOO_NEW = "the database was written by a newer version of this app"
-REFUSED = "the database refused the change"
-PROBLEMS = (CANNOT_OPEN, LOCKED, READ_ONLY, NOT_ANSWERING, TOO_NEW, REFUSED)
-
 _log = logging.getLogger(__name__)
-
-
-def describe_error(error: BaseException) -> str:
-    """One of ``PROBLEMS`` for ``error``: a phrase a visitor may read (no address, no path).
-
-    >>> describe_error(OperationalError("INSERT", {}, Exception("attempt to write a readonly database")))
-    'the database is read-only'
-    """
-    _log.warning(
-        "progress storage: %s: %s",
-        type(error).__name__,
-        str(error).splitlines()[0] if str(error) else "",
-    )
-    text = str(getattr(error, "orig", None) or error).lower()
-    if isinstance(error, SchemaTooNew):
-        return TOO_NEW
-    if "locked" in text or "database is busy" in text:
-        return LOCKED
-    if "readonly" in text or "read-only" in text or "read only" in text:
-        return READ_ONLY
-    if isinstance(error, (OperationalError, InterfaceError, DisconnectionError, OSError)):
-        return NOT_ANSWERING
-    return REFUSED
-
-
-_TRANSIENT = (LOCKED, NOT_ANSWERING)  # problems that pass: a write that met one is kept
-#: Kept writes are tried again at most this often in passing (a page run)...
-KEPT_RETRY_SECONDS = 5.0
-#: ...and may hold that page up this long in all.
-KEPT_BUDGET_SECONDS = 0.5
-#: A server keeps at most this many writes; past it the oldest go (and are logged): a database
-#: busy for so long is down, and the pages say progress is not being saved.
-MAX_KEPT_WRITES = 10_000
-
-
-class _KeptWrites:
-    """The writes one server keeps for a database that was busy, oldest first (thread-safe)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._works: deque[Callable[[Engine], Any]] = deque()
-        self._flushing = False
-        self._tried = 0.0
-
-    def put(self, work: Callable[[Engine], Any]) -> None:
-        with self._lock:
-            self._works.append(work)
-            if len(self._works) > MAX_KEPT_WRITES:
-                self._works.popleft()
-                _log.error("progress storage: a kept write was dropped (%d kept)", MAX_KEPT_WRITES)
-
-    def take(self, every: float) -> Callable[[Engine], Any] | None:
-        """The oldest kept write, for one flusher at a time (None: none, or another flushes)."""
-        with self._lock:
-            now = time.monotonic()
-            if not self._works or self._flushing or now - self._tried < every:
-                return None
-            self._flushing, self._tried = True, now
-            return self._works.popleft()
-
-    def put_back(self, work: Callable[[Engine], Any]) -> None:
-        with self._lock:
-            self._works.appendleft(work)
-
-    def done(self) -> None:
-        with self._lock:
-            self._flushing = False
-
-    def count(self) -> int:
-        with self._lock:
-            return len(self._works)
-
-
-_kept: weakref.WeakKeyDictionary[Engine, _KeptWrites] = weakref.WeakKeyDictionary()
-_kept_lock = threading.Lock()
-
-
-def _kept_for(engine: Engine) -> _KeptWrites:
-    with _kept_lock:
-        found = _kept.get(engine)
-        if found is None:
-            found = _kept[engine] = _KeptWrites()
-        return found
 
 
 _ready: weakref.WeakSet[Engine] = weakref.WeakSet()  # engines whose schema is up to date
