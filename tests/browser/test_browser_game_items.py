@@ -69,7 +69,10 @@ def test_a_game_decision_comes_back_and_is_answered_on_the_review_page(
         shot(page, "review-game-decision-asked")
         pills = page.locator(f".st-key-game_pick_{game_id}_{d.step} button")
         for card in option_cards(d.options[0]):
-            pills.filter(has_text=card.label).first.click()
+            pill = pills.filter(has_text=card.label).first
+            pill.click()
+            # each pick reruns the page: the next click waits for this one to be taken in
+            expect(pill).to_have_attribute("aria-pressed", "true")
         page.get_by_role("button", name="Check").click()
         expect(page.get_by_text("is a good choice")).to_be_visible()
         expect(page.get_by_text("In the game you chose")).to_be_visible()
