@@ -92,7 +92,13 @@ class _Loop:
         self.eventloop.call_soon_threadsafe = counted  # type: ignore[method-assign]
 
     def run_pending(self) -> None:
-        self.eventloop.run_until_complete(asyncio.sleep(0))
+        """Run the callbacks scheduled so far, in a thread of its own (a test run before may
+        have left an event loop running in this one)."""
+        runner = threading.Thread(
+            target=self.eventloop.run_until_complete, args=(asyncio.sleep(0),)
+        )
+        runner.start()
+        runner.join()
 
 
 def _enqueue(loop: _Loop, times: int) -> None:
