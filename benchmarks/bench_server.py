@@ -31,7 +31,15 @@ One *cycle* is what a learner does for one question or move:
 For the Play pages (``play``, ``coach``, ``coachgame``) the moves are counted too: each discard
 and card laid that the page made (a click coach mode held back is not one; its "Play it anyway"
 is) against the learner's discards and cards in the saved games of the database (``moves_lost``;
-negative: more stored than made).
+negative: more stored than made). Their clicks' latencies are also given by kind (a card laid,
+a discard confirmed, a card picked, "Play it anyway", the next deal): the answer, and the click's
+own run alone (the learner's move drawn; the computer's reply comes in the runs after it, which
+Play paces by ``CRIBBAGE_BOT_DELAY``, 0 here).
+
+Learners pause ``--think`` seconds between clicks. With no ``--think-spread``, learners who
+start together stay in step through their games, so every discard, every card laid and every
+game's end reaches the server as a wave of clicks (a worst case: a class drifts apart within a
+hand); ``--think-spread 0.5`` draws each pause from ``think`` x (1 +- 0.5) instead.
 
 For each page and number of learners it prints the server's CPU per cycle (CPU time of the
 server processes, robust to other load on the machine), the answer's latency (from the click
@@ -139,6 +147,18 @@ class LearnerClient:
         self.running = ""  # the fragment the last run was of ("": the whole page)
         self.received = 0
         self.kinds: set[str] = set()  # the kinds of element the last run drew
+        self.spread = 0.0  # each pause is think x (1 +- spread), drawn uniformly
+        self.shown: float | None = None  # the last click: seconds until its own run had ended
+
+    async def pause(self, think: float) -> None:
+        """The learner thinks before the next click: ``think`` seconds, give or take ``spread``.
+
+        With no spread every learner of a level clicks every ``think`` seconds plus the page's
+        answer, so learners who start together stay in step through the game (every discard,
+        every card laid, every game's end arrives as a wave of clicks); a class does not."""
+        if self.spread:  # (no draw without it: the learners' picks stay as they were)
+            think *= 1 + self.spread * (2 * self.rng.random() - 1)
+        await asyncio.sleep(think)
 
     async def connect(self) -> None:
         url = self.base.replace("http", "ws", 1) + "/_stcore/stream"
@@ -182,6 +202,7 @@ class LearnerClient:
             state.id = self.widgets[click].id
             state.trigger_value = True
         started = time.perf_counter()
+        self.shown = None
         await self.ws.send(msg.SerializeToString())
         while True:
             raw = await asyncio.wait_for(self.ws.recv(), timeout=120)
@@ -198,7 +219,9 @@ class LearnerClient:
             elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
                 self.kinds.add(str(fm.delta.new_element.WhichOneof("type")))
                 self._note(fm.delta.new_element, fm.delta.fragment_id)
-            elif kind == "script_finished" and fm.script_finished in FINISHED:
+            if kind == "script_finished" and self.shown is None:
+                self.shown = time.perf_counter() - started  # the click's own run is drawn
+            if kind == "script_finished" and fm.script_finished in FINISHED:
                 if fm.script_finished == 3:  # a fragment's run: the rest of the page stays, and
                     # what the fragment (and the fragments drawn in it) did not draw again is gone
                     redrawn = {self.running} | {w.fragment for w in self.drawn.values()}
@@ -275,9 +298,9 @@ async def answer_cycle(box: str, highest: int, c: LearnerClient, think: float, o
         await c.run(values={f"{box}_answer": c.rng.randint(0, highest)}, click=f"{box}_submit")
     )
     out["submitted"] += 1
-    await asyncio.sleep(think)
+    await c.pause(think)
     out["nexts"].append(await c.run(click=f"{box}_next"))
-    await asyncio.sleep(think)
+    await c.pause(think)
 
 
 async def discard_cycle(c: LearnerClient, think: float, out: dict) -> None:
@@ -289,7 +312,7 @@ async def discard_cycle(c: LearnerClient, think: float, out: dict) -> None:
         await asyncio.sleep(think / 4)
     out["answers"].append(await c.run(click="discard_confirm"))
     out["submitted"] += 1
-    await asyncio.sleep(think)
+    await c.pause(think)
     out["nexts"].append(await c.run(click="discard_next"))
     for (
         key,
@@ -297,7 +320,7 @@ async def discard_cycle(c: LearnerClient, think: float, out: dict) -> None:
     ) in c.widgets.items():  # a new deal starts with nothing ticked (the page clears them)
         if key.startswith("discard_pick_"):
             c.values[widget.id] = ("checkbox", False)
-    await asyncio.sleep(think)
+    await c.pause(think)
 
 
 def play_click(c: LearnerClient) -> str | None:
@@ -319,19 +342,29 @@ def play_click(c: LearnerClient) -> str | None:
     return None
 
 
+def click_kind(click: str) -> str:
+    """A Play button's kind, for the latencies by kind: ``play_lay_3`` -> ``lay``."""
+    for prefix, kind in (("play_lay_", "lay"), ("play_pick_", "pick")):
+        if click.startswith(prefix):
+            return kind
+    return click.removeprefix("play_")
+
+
 async def play_cycle(c: LearnerClient, think: float, out: dict) -> None:
     click = play_click(c)
     if click is None:
         out["errors"].append(f"nothing to click; buttons {sorted(c.widgets)[:8]}")
         out["stop"] = True
         return
-    out["answers"].append(await c.run(click=click))
+    took = await c.run(click=click)
+    out["answers"].append(took)
+    out["by_click"].setdefault(click_kind(click), []).append((took, c.shown or took))
     out["submitted"] += 1
     out["warned"] = out.get("warned", 0) + (click == "play_coach_anyway")
     move = click == "play_confirm_discard" or click.startswith("play_lay_")
     held = "play_coach_anyway" in c.widgets  # coach mode held the move back: not made yet
     out["moves"] = out.get("moves", 0) + (click == "play_coach_anyway" or (move and not held))
-    await asyncio.sleep(think)
+    await c.pause(think)
 
 
 def new_query(c: LearnerClient, name: str) -> str:
@@ -366,7 +399,7 @@ async def coachgame_cycle(c: LearnerClient, think: float, out: dict) -> None:
     if "vega_lite_chart" not in c.kinds:
         out["errors"].append(f"the review of {game} drew no chart: {sorted(c.kinds)}")
     out["games"] = out.get("games", 0) + 1
-    await asyncio.sleep(think)
+    await c.pause(think)
     c.page, c.page_hash, c.query = "coachgame", "", new_query(c, c.name)
     await c.run()  # Play again: the game over is still the session's, so "New game" first
     for again in ("play_new_after", "play_new"):
@@ -392,7 +425,7 @@ async def retry_cycle(c: LearnerClient, think: float, out: dict) -> None:
         picked = c.rng.sample(pills.options, 2 if pills.multi else 1)
         out["answers"].append(await c.run(values={pills.key: picked}, click="Check"))
         out["submitted"] += 1
-    await asyncio.sleep(think)
+    await c.pause(think)
 
 
 CYCLES = {
@@ -422,9 +455,10 @@ async def learner(
     go: asyncio.Event,
     target: int = 61,
     games: dict[str, str] | None = None,
+    spread: float = 0.0,
 ) -> None:
     c = LearnerClient(base, page, name, rng)
-    c.target = target
+    c.target, c.spread = target, spread
     if page == "retry":  # the learner's own finished game, its review
         c.query = f"game={games[name]}&learner={name.replace(' ', '+')}"
     try:
@@ -669,12 +703,13 @@ async def level(
     teacher_every: float = 0.0,
     history: int = 0,
     target: int = 61,
+    spread: float = 0.0,
 ) -> dict:
     tag = f"{tag}-{uuid.uuid4().hex[:4]}"  # new learners for every level, even one run twice
     names = [f"bench-{tag}-{page}-{n}-{i}" for i in range(n)]
     outs = [
         {"submitted": 0, "answers": [], "nexts": [], "picks": [], "reviews": [], "moves": 0}
-        | {"bytes": 0, "errors": []}
+        | {"bytes": 0, "errors": [], "by_click": {}}
         for _ in names
     ]
     games = retry_games(url, names) if page == "retry" else {}
@@ -693,6 +728,7 @@ async def level(
                 go,
                 target,
                 games,
+                spread,
             )
         )
         for i, (name, out) in enumerate(zip(names, outs))
@@ -731,6 +767,7 @@ async def level(
         "learners": n,
         "ready": len(ready),
         "think_s": think,
+        "think_spread": spread,
         "seconds": round(wall, 1),
         "cycles": cycles,
         "cycles_per_s": round(cycles / wall, 2),
@@ -746,6 +783,15 @@ async def level(
         "answer_p50": pct([v for o in outs for v in o["answers"]], 0.5),
         "answer_p95": pct([v for o in outs for v in o["answers"]], 0.95),
         "answer_max": pct([v for o in outs for v in o["answers"]], 1.0),
+        # the Play page's clicks by kind (a card laid, a discard confirmed, ...): count, then
+        # p50 and p95 of the answer (every run the click causes: the computer's moves after a
+        # card, without their pauses), then of the click's own run (the learner's move shown)
+        "answer_by_click": {
+            kind: [len(v), pct(v, 0.5), pct(v, 0.95), pct(own, 0.5), pct(own, 0.95)]
+            for kind in sorted({k for o in outs for k in o["by_click"]})
+            for pairs in [[x for o in outs for x in o["by_click"].get(kind, [])]]
+            for v, own in [([a for a, _ in pairs], [b for _, b in pairs])]
+        },
         "next_p50": pct([v for o in outs for v in o["nexts"]], 0.5),
         "next_p95": pct([v for o in outs for v in o["nexts"]], 0.95),
         "kb_per_cycle": round(sum(o["bytes"] for o in outs) / 1024 / max(1, cycles), 1),
@@ -932,6 +978,7 @@ async def main_async(args: argparse.Namespace) -> int:
                     args.teacher,
                     args.teacher_history,
                     args.target,
+                    args.think_spread,
                 )
                 results.append(r)
                 print(json.dumps(r), flush=True)
@@ -949,6 +996,14 @@ async def main_async(args: argparse.Namespace) -> int:
             print(
                 f"  {r['review_opens']} reviews opened at a game's end: p50 {r['review_p50']} s, "
                 f"p95 {r['review_p95']} s, max {r['review_max']} s"
+            )
+        if r["answer_by_click"]:
+            print(
+                "  by click (answer p50/p95; its own run p50/p95): "
+                + ", ".join(
+                    f"{kind} {n}× {p50}/{p95} s; {own50}/{own95} s"
+                    for kind, (n, p50, p95, own50, own95) in r["answer_by_click"].items()
+                )
             )
         if r["search_cpu_ms_per_cycle"]:
             print(
@@ -988,6 +1043,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="how long each level runs")
     parser.add_argument(
         "--think", type=float, default=5.0, help="each learner's pause between clicks (s)"
+    )
+    parser.add_argument(
+        "--think-spread",
+        type=float,
+        default=0.0,
+        help="each pause drawn from think x (1 +- S), e.g. 0.5: learners out of step",
     )
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", ""))
     parser.add_argument("--replicas", type=int, default=0, help="start scripts/serve_cluster.sh N")
