@@ -196,6 +196,24 @@ def _writing(engine: Engine) -> Iterator[Connection]:
             turns.release()
 
 
+@contextmanager
+def _one_statement(engine: Engine) -> Iterator[Connection]:
+    """A connection for a single write statement, committed as it runs.
+
+    On PostgreSQL the connection is in autocommit: one statement is atomic on its own, and a
+    transaction around it would cost two more round trips to the server (``BEGIN``,
+    ``COMMIT``), each a wait after which the page's thread must win the GIL back. On SQLite it
+    is :func:`_writing`'s write transaction, so that this process's writers still take turns.
+    """
+    if engine.dialect.name == "sqlite":
+        with _writing(engine) as conn:
+            yield conn
+        return
+    with engine.connect() as conn:
+        conn.execution_options(isolation_level="AUTOCOMMIT")
+        yield conn
+
+
 def _with_retry(work: Callable[[], Any], wait_seconds: float = WRITE_WAIT_SECONDS) -> Any:
     """Run ``work``; if SQLite still reports a lock after its busy timeout, pause and run it
     again, as long as another full busy timeout still ends within ``wait_seconds`` of the start

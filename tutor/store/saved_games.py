@@ -8,6 +8,7 @@ only for a visitor who may play the game, as the game itself.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-from tutor.store.engine import _now, _with_retry, _writing
+from tutor.store.engine import _now, _one_statement, _with_retry, _writing
 from tutor.store.schema import HAND_REVIEWS, SAVED_GAMES, StoreError
 
 # ---------------------------------------------------------------------------------------------
@@ -70,6 +71,10 @@ def save_game(
     now = _now()
 
     def write() -> None:
+        if previous is not None and _save_own_move(
+            engine, game_id, moves, previous, finished, text, now, learner, browser
+        ):
+            return
         with _writing(engine) as conn:
             found = conn.execute(
                 sa.select(SAVED_GAMES.c.moves, SAVED_GAMES.c.learner, SAVED_GAMES.c.browser).where(
@@ -113,6 +118,40 @@ def save_game(
             )
 
     _with_retry(write)
+
+
+def _save_own_move(
+    engine: Engine,
+    game_id: str,
+    moves: int,
+    previous: int,
+    finished: bool,
+    text: str,
+    now: dt.datetime,
+    learner: str | None,
+    browser: str | None,
+) -> bool:
+    """The common save in one statement: the caller's own game, stored at the move it last saved.
+
+    True when that row was written. False when the game is not saved, has moved on, belongs to
+    someone else or to nobody yet: nothing is written, and :func:`save_game`'s reading path
+    decides (and says) what happens. The condition is the one that path checks, narrowed to an
+    owner named in the row (``GameOwner.allows``), so both paths write the same rows.
+    """
+    if learner:
+        own = SAVED_GAMES.c.learner == learner
+    elif browser:
+        no_learner = sa.or_(SAVED_GAMES.c.learner.is_(None), SAVED_GAMES.c.learner == "")
+        own = sa.and_(no_learner, SAVED_GAMES.c.browser == browser)
+    else:
+        return False
+    with _one_statement(engine) as conn:
+        written = conn.execute(
+            SAVED_GAMES.update()
+            .where(SAVED_GAMES.c.id == game_id, SAVED_GAMES.c.moves == previous, own)
+            .values(moves=moves, finished=finished, data=text, updated_at=now)
+        ).rowcount
+    return bool(written == 1)
 
 
 @dataclass(frozen=True)

@@ -248,6 +248,34 @@ def test_a_game_can_be_saved_only_by_its_owner(engine: Engine) -> None:
     assert store.game_owner(engine, "no-such-game") is None
 
 
+def test_the_owners_next_move_is_saved_in_one_statement(engine: Engine) -> None:
+    game, anonymous = str(uuid.uuid4()), str(uuid.uuid4())
+    store.save_game(engine, game, {"n": 1}, moves=1, previous=None, learner="Sam", browser="b-1")
+    store.save_game(engine, anonymous, {"n": 1}, moves=1, previous=None, browser="b-2")
+    seen: list[tuple[str, object]] = []
+
+    def note(conn: sa.Connection, _cursor: object, statement: str, *_args: object) -> None:
+        if not statement.startswith("BEGIN"):  # SQLite's BEGIN IMMEDIATE: a write's own turn
+            seen.append((statement.split()[0], conn.get_execution_options().get("isolation_level")))
+
+    sa.event.listen(engine, "before_cursor_execute", note)
+    try:
+        store.save_game(engine, game, {"n": 2}, moves=2, previous=1, learner="Sam", browser="b-9")
+        store.save_game(engine, anonymous, {"n": 2}, moves=2, previous=1, browser="b-2")
+        # PostgreSQL: committed as it runs, no BEGIN and COMMIT around it (SQLite: its turn)
+        alone = "AUTOCOMMIT" if engine.dialect.name != "sqlite" else None
+        assert seen == [("UPDATE", alone), ("UPDATE", alone)]
+        seen.clear()
+        with pytest.raises(store.StaleGame):  # moved on elsewhere: read, refused, unchanged
+            store.save_game(engine, game, {"n": 9}, moves=9, previous=1, learner="Sam")
+        assert [kind for kind, _level in seen] == ["UPDATE", "SELECT"]
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", note)
+    assert store.load_game(engine, game) == (2, {"n": 2})
+    assert store.load_game(engine, anonymous) == (2, {"n": 2})
+    assert store.game_owner(engine, game) == store.GameOwner("Sam", "b-1")
+
+
 def test_a_game_saved_before_owners_goes_to_its_first_saver(engine: Engine) -> None:
     game = str(uuid.uuid4())
     store.save_game(engine, game, {"n": 1}, moves=1, previous=None)
