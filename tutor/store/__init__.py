@@ -6,8 +6,9 @@ progress), ``reviews`` (missed questions on a schedule, the daily five's answers
 ``access`` (PINs, their rate limit, tokens), ``rushes`` (counting rushes' runs), ``first_games`` (when each learner first finished the coached first game), ``friend_games`` (games between friends, moved by compare-and-set), ``classes`` (a teacher's classes, members, join codes), ``cards`` (accounts a teacher makes, signed in with a printed code), ``tasks`` (a class's tasks and each member's progress), ``ratings`` (each learner's rating per skill,
 the rated questions and first attempts) and ``handle`` (``Store``, ``open_store``; ``Store``'s
 methods for each room are mixins in ``handle_records``, ``handle_games``, ``handle_reviews``
-and ``handle_classes``, what ``Store.problem`` may say is in ``problems``, the writes kept
-while the database is busy in ``kept_writes``). This package imports no Streamlit at import
+and ``handle_classes``, on a base in ``handle_core`` that declares what they use of its core,
+what ``Store.problem`` may say is in ``problems``, the writes kept while the database is busy
+in ``kept_writes``). This package imports no Streamlit at import
 time and no ``tutor.lang``; ``open_store`` reaches Streamlit inside the function.
 
 Two layers:

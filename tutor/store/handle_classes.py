@@ -9,8 +9,8 @@ through the handle's ``_as_teacher`` (this session must have proved the name, se
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import Engine
 
@@ -45,6 +45,7 @@ from tutor.store.classes import (
     member_learner,
     remove_class,
 )
+from tutor.store.handle_core import _HandleCore
 from tutor.store.ratings import SkillRating, skill_ratings
 from tutor.store.records import Learner
 from tutor.store.tasks import (
@@ -60,54 +61,10 @@ from tutor.store.tasks import (
 if TYPE_CHECKING:
     import pandas as pd
 
-T = TypeVar("T")
 
-
-class _ClassesHandle:
+class _ClassesHandle(_HandleCore):
     """Classes, their tasks and login cards (``tutor.store.classes``, ``tutor.store.tasks``,
     ``tutor.store.cards``)."""
-
-    # what this uses of the handle's core (tutor.store.handle.Store)
-    failures: int
-    refusals: int
-    browser: str | None
-    address: str | None
-    _learners: dict[str, Learner]
-
-    if TYPE_CHECKING:
-
-        def _run(
-            self,
-            work: Callable[[Engine], T],
-            fallback: T,
-            writes: bool = False,
-            keep: bool = False,
-        ) -> T: ...
-
-        def _for_learner(
-            self,
-            name: str,
-            work: Callable[[Engine, Learner], T],
-            fallback: T,
-            writes: bool = False,
-            keep: bool = True,
-        ) -> T: ...
-
-        def _as_teacher(
-            self,
-            name: str,
-            work: Callable[[Engine, Learner], T],
-            fallback: T,
-            writes: bool = False,
-        ) -> T: ...
-
-        def learner(self, name: str, create: bool = False) -> Learner | None: ...
-
-        def may_teach(self, name: str) -> bool: ...
-
-        def grant(self, name: str, identity: bool = False) -> None: ...
-
-        def _run_pins(self) -> dict[int, str | None]: ...
 
     def create_class(self, teacher: str, class_name: str, language: str) -> SchoolClass | None:
         """``create_class`` (None: the database is down); raises ``ClassError``."""

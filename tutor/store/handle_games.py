@@ -9,9 +9,8 @@ refusals its docstring names (``StaleGame``, ``NotYourGame``, ``NotYourSeat``...
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
-from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from tutor.store.engine import within_deadline
@@ -24,6 +23,7 @@ from tutor.store.friend_games import (
     seat_to_bot,
     take_seat,
 )
+from tutor.store.handle_core import _HandleCore
 from tutor.store.problems import describe_error
 from tutor.store.saved_games import (
     GameOwner,
@@ -38,32 +38,10 @@ from tutor.store.saved_games import (
     save_game,
 )
 
-T = TypeVar("T")
 
-
-class _GamesHandle:
+class _GamesHandle(_HandleCore):
     """Saved games, games between friends and kept hand reviews (``tutor.store.saved_games``,
     ``tutor.store.friend_games``)."""
-
-    # what this uses of the handle's core (tutor.store.handle.Store)
-    engine: Engine | None
-    problem: str | None
-    failures: int
-    browser: str | None
-
-    if TYPE_CHECKING:
-
-        def _run(
-            self,
-            work: Callable[[Engine], T],
-            fallback: T,
-            writes: bool = False,
-            keep: bool = False,
-        ) -> T: ...
-
-        def may_use(self, name: str) -> bool: ...
-
-        def access_unknown(self, name: str) -> bool: ...
 
     def save_game(self, game_id: str, data: Mapping[str, Any], **options: Any) -> bool:
         """``save_game``; False when not saved. ``StaleGame`` is raised (the caller reloads), and

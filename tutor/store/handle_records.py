@@ -8,11 +8,12 @@ name and never raises.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import Engine
 
+from tutor.store.handle_core import _HandleCore
 from tutor.store.records import (
     ATTEMPT_COLUMNS,
     GAME_COLUMNS,
@@ -34,22 +35,9 @@ from tutor.store.records import (
 if TYPE_CHECKING:
     import pandas as pd
 
-T = TypeVar("T")
 
-
-class _RecordsHandle:
+class _RecordsHandle(_HandleCore):
     """The learner's answers, finished games, language and preferences (``tutor.store.records``)."""
-
-    if TYPE_CHECKING:  # what this uses of the handle's core (tutor.store.handle.Store)
-
-        def _for_learner(
-            self,
-            name: str,
-            work: Callable[[Engine, Learner], T],
-            fallback: T,
-            writes: bool = False,
-            keep: bool = True,
-        ) -> T: ...
 
     def record_attempt(self, learner_name: str, attempt: Attempt) -> bool:
         """Store ``attempt`` for the named learner; False if a repeat or not saved."""

@@ -9,12 +9,12 @@ handle's ``_for_learner`` (or ``_run``), which checks who may use the name and n
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Mapping, Sequence
 
 from sqlalchemy.engine import Engine
 
 from tutor.store.first_games import first_game_finished, record_first_game
+from tutor.store.handle_core import _HandleCore
 from tutor.store.records import Learner
 from tutor.store.reviews import (
     RecallRow,
@@ -36,30 +36,9 @@ from tutor.store.reviews import (
 from tutor.store.rushes import record_rush, rush_best
 from tutor.store.schema import REVIEW_KINDS
 
-T = TypeVar("T")
 
-
-class _ReviewsHandle:
+class _ReviewsHandle(_HandleCore):
     """Review items and the daily five (``tutor.store.reviews``), rushes, the first game."""
-
-    if TYPE_CHECKING:  # what this uses of the handle's core (tutor.store.handle.Store)
-
-        def _run(
-            self,
-            work: Callable[[Engine], T],
-            fallback: T,
-            writes: bool = False,
-            keep: bool = False,
-        ) -> T: ...
-
-        def _for_learner(
-            self,
-            name: str,
-            work: Callable[[Engine, Learner], T],
-            fallback: T,
-            writes: bool = False,
-            keep: bool = True,
-        ) -> T: ...
 
     def record_miss(
         self, learner_name: str, kind: str, position: Mapping[str, str], update: ScheduleUpdate
