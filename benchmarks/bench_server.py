@@ -41,6 +41,14 @@ start together stay in step through their games, so every discard, every card la
 game's end reaches the server as a wave of clicks (a worst case: a class drifts apart within a
 hand); ``--think-spread 0.5`` draws each pause from ``think`` x (1 +- 0.5) instead.
 
+A level of one learner (``--levels 1``) also takes the server's CPU of each click: its processes'
+and the search processes' CPU clocks (to the nanosecond) from the click to the end of its last
+run, by kind of click (Play's, and the retry round's Check and Next), and for Play's clicks to
+the end of the click's own run too ("lay (own run)": the learner's move, without the computer's
+reply). With nobody else on the server, that is the click's own cost, its p95 included. Work
+the page leaves to the search processes while the learner thinks (coach mode's search ahead)
+falls between clicks, not in them.
+
 For each page and number of learners it prints the server's CPU per cycle (CPU time of the
 server processes, robust to other load on the machine), the answer's latency (from the click
 to the end of its run: the verdict is on screen) p50/p95/max, the next question's, the bytes
@@ -149,6 +157,10 @@ class LearnerClient:
         self.kinds: set[str] = set()  # the kinds of element the last run drew
         self.spread = 0.0  # each pause is think x (1 +- spread), drawn uniformly
         self.shown: float | None = None  # the last click: seconds until its own run had ended
+        self.cpu_pids: list[int] = []  # the server's processes, when each click's CPU is taken
+        #: the last click: the server's CPU seconds meanwhile, all and the page runs' process's
+        self.cpu: tuple[float, float] | None = None
+        self.cpu_shown: tuple[float, float] | None = None  # ... until its own run had ended
 
     async def pause(self, think: float) -> None:
         """The learner thinks before the next click: ``think`` seconds, give or take ``spread``.
@@ -203,6 +215,7 @@ class LearnerClient:
             state.trigger_value = True
         started = time.perf_counter()
         self.shown = None
+        cpu_before = cpu_clocks(self.cpu_pids) if self.cpu_pids else None
         await self.ws.send(msg.SerializeToString())
         while True:
             raw = await asyncio.wait_for(self.ws.recv(), timeout=120)
@@ -221,6 +234,8 @@ class LearnerClient:
                 self._note(fm.delta.new_element, fm.delta.fragment_id)
             if kind == "script_finished" and self.shown is None:
                 self.shown = time.perf_counter() - started  # the click's own run is drawn
+                if cpu_before is not None:
+                    self.cpu_shown = self._cpu_since(cpu_before)
             if kind == "script_finished" and fm.script_finished in FINISHED:
                 if fm.script_finished == 3:  # a fragment's run: the rest of the page stays, and
                     # what the fragment (and the fragments drawn in it) did not draw again is gone
@@ -232,7 +247,15 @@ class LearnerClient:
                 else:  # a whole run: what it did not draw is gone
                     self.widgets = self.drawn
                 self._forget_gone()
-                return time.perf_counter() - started
+                took = time.perf_counter() - started
+                if cpu_before is not None:
+                    self.cpu = self._cpu_since(cpu_before)
+                return took
+
+    def _cpu_since(self, before: tuple[float, float]) -> tuple[float, float]:
+        """The server's CPU seconds since ``before`` (``cpu_clocks``): all, the page process's."""
+        own, children = cpu_clocks(self.cpu_pids)
+        return own + children - sum(before), own - before[0]
 
     def _note(self, element: object, fragment: str) -> None:
         kind = element.WhichOneof("type")  # type: ignore[attr-defined]
@@ -359,6 +382,11 @@ async def play_cycle(c: LearnerClient, think: float, out: dict) -> None:
     took = await c.run(click=click)
     out["answers"].append(took)
     out["by_click"].setdefault(click_kind(click), []).append((took, c.shown or took))
+    if c.cpu is not None:
+        out["click_cpu"].setdefault(click_kind(click), []).append(c.cpu)
+        out["click_cpu"].setdefault(f"{click_kind(click)} (own run)", []).append(
+            c.cpu_shown or c.cpu
+        )
     out["submitted"] += 1
     out["warned"] = out.get("warned", 0) + (click == "play_coach_anyway")
     move = click == "play_confirm_discard" or click.startswith("play_lay_")
@@ -415,6 +443,8 @@ async def retry_cycle(c: LearnerClient, think: float, out: dict) -> None:
     if nexts:
         out["nexts"].append(await c.run(click=nexts[0]))
         out["submitted"] += 1
+        if c.cpu is not None:
+            out["click_cpu"].setdefault("next", []).append(c.cpu)
     elif "review_learn_again" in c.widgets:
         await c.run(click="review_learn_again")
         out["rounds"] = out.get("rounds", 0) + 1
@@ -425,6 +455,8 @@ async def retry_cycle(c: LearnerClient, think: float, out: dict) -> None:
         picked = c.rng.sample(pills.options, 2 if pills.multi else 1)
         out["answers"].append(await c.run(values={pills.key: picked}, click="Check"))
         out["submitted"] += 1
+        if c.cpu is not None:
+            out["click_cpu"].setdefault("check", []).append(c.cpu)
     await c.pause(think)
 
 
@@ -456,6 +488,7 @@ async def learner(
     target: int = 61,
     games: dict[str, str] | None = None,
     spread: float = 0.0,
+    cpu_pids: list[int] | None = None,
 ) -> None:
     c = LearnerClient(base, page, name, rng)
     c.target, c.spread = target, spread
@@ -478,6 +511,7 @@ async def learner(
         await go.wait()
         await asyncio.sleep(rng.random() * think)
         received = c.received
+        c.cpu_pids = cpu_pids or []  # from the first measured click on
         while time.time() < stop_at[0] and not out.get("stop"):
             await CYCLES[page](c, think, out)
         out["bytes"] += c.received - received
@@ -571,6 +605,23 @@ def cpu_split(pids: list[int]) -> tuple[float, float]:
             children += sum(ticks)
     tick = os.sysconf("SC_CLK_TCK")
     return own / tick, children / tick
+
+
+def cpu_clocks(pids: list[int]) -> tuple[float, float]:
+    """CPU seconds of these processes, and of their live children (the search processes), to the
+    nanosecond: Linux's clock of each process's CPU time (``clock_getcpuclockid``), where
+    ``/proc`` counts 10 ms ticks."""
+    own = children = 0.0
+    for pid in _with_children(pids):
+        try:
+            seconds = time.clock_gettime(((~pid) << 3) | 2)  # MAKE_PROCESS_CPUCLOCK(pid, SCHED)
+        except OSError:
+            continue  # ended since it was listed
+        if pid in pids:
+            own += seconds
+        else:
+            children += seconds
+    return own, children
 
 
 def _with_children(pids: list[int]) -> list[int]:
@@ -709,7 +760,7 @@ async def level(
     names = [f"bench-{tag}-{page}-{n}-{i}" for i in range(n)]
     outs = [
         {"submitted": 0, "answers": [], "nexts": [], "picks": [], "reviews": [], "moves": 0}
-        | {"bytes": 0, "errors": [], "by_click": {}}
+        | {"bytes": 0, "errors": [], "by_click": {}, "click_cpu": {}}
         for _ in names
     ]
     games = retry_games(url, names) if page == "retry" else {}
@@ -729,6 +780,7 @@ async def level(
                 target,
                 games,
                 spread,
+                pids if n == 1 else None,  # alone, the server's CPU meanwhile is the click's
             )
         )
         for i, (name, out) in enumerate(zip(names, outs))
@@ -791,6 +843,16 @@ async def level(
             for kind in sorted({k for o in outs for k in o["by_click"]})
             for pairs in [[x for o in outs for x in o["by_click"].get(kind, [])]]
             for v, own in [([a for a, _ in pairs], [b for _, b in pairs])]
+        },
+        # one learner alone: the server's CPU (its processes and the search processes, to the
+        # nanosecond) from each click to the end of its last run, by kind, ms: n, p50, p95, max,
+        # then the p50 and p95 of the page runs' process alone (the rest: the searches)
+        "click_cpu_ms": {
+            kind: [len(v), *(round(x, 1) for x in (pct(v, 0.5), pct(v, 0.95), max(v)))]
+            + [round(x, 1) for x in (pct(page, 0.5), pct(page, 0.95))]
+            for kind in sorted({k for o in outs for k in o["click_cpu"]})
+            for pairs in [[x for o in outs for x in o["click_cpu"].get(kind, [])]]
+            for v, page in [([1000 * a for a, _ in pairs], [1000 * b for _, b in pairs])]
         },
         "next_p50": pct([v for o in outs for v in o["nexts"]], 0.5),
         "next_p95": pct([v for o in outs for v in o["nexts"]], 0.95),
@@ -1003,6 +1065,15 @@ async def main_async(args: argparse.Namespace) -> int:
                 + ", ".join(
                     f"{kind} {n}× {p50}/{p95} s; {own50}/{own95} s"
                     for kind, (n, p50, p95, own50, own95) in r["answer_by_click"].items()
+                )
+            )
+        if r["click_cpu_ms"]:
+            print(
+                "  server CPU a click, one learner alone (p50/p95/max ms; the page process alone "
+                "p50/p95): "
+                + ", ".join(
+                    f"{kind} {n}× {p50}/{p95}/{top}; {own50}/{own95}"
+                    for kind, (n, p50, p95, top, own50, own95) in r["click_cpu_ms"].items()
                 )
             )
         if r["search_cpu_ms_per_cycle"]:
