@@ -100,7 +100,7 @@ def _game(game_id: str) -> None:
 
     controls.game_buttons(ctx, session)
     # the computer's moves and the counts of the show, one at a time; in each pause the learner's
-    # decisions of this hand are analysed for the review, and kept with the game once it is over
+    # decisions of this hand are handed over to be analysed off the run, and kept once it is over
     ui.move_on(ctx, session, while_waiting=keep.advance)
     coach.search_ahead(session)  # the learner's turn: coach mode's search made while they think
     if state.phase is Phase.DEAL:

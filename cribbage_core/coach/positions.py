@@ -47,6 +47,7 @@ __all__ = [
     "position_key",
     "prepare",
     "prepare_ahead",
+    "run_later",
     "uniform_advice",
     "wait_prepared",
 ]
@@ -218,11 +219,7 @@ _ahead: list[Future[float]] = []
 
 
 def _timed_prepare(view: SeatView, uniform_if: Callable[[PegAdvice], bool] | None) -> float:
-    began = time.thread_time()
-    _spent.seconds = 0.0
-    prepare(view, uniform_if, apart=True)
-    elsewhere: float = _spent.seconds
-    return time.thread_time() - began + elsewhere
+    return _timed_work(lambda: prepare(view, uniform_if, apart=True))
 
 
 def prepare_ahead(
@@ -234,13 +231,38 @@ def prepare_ahead(
     (``later``) the review's searches made in the computer's pauses, which can wait; so a learner's
     next position is never queued behind another learner's review. Nothing is searched twice: a
     check that asks for the position meanwhile waits for this search or makes it first."""
+    _hand_to(later, _timed_prepare, view, uniform_if)
+
+
+def run_later(work: Callable[[], object]) -> Future[float]:
+    """Have ``work()`` done by the worker thread of the review's searches (``prepare_ahead``'s
+    ``later``), after what was handed to it before, and return at once: work for a later review
+    that asks for searches (it should ask for them ``apart``: in the search process) and must
+    never hold up a page run, nor a learner's next position. An exception it raises is its own
+    (nothing else sees it); :func:`wait_prepared` waits for it too and gives its thread's CPU
+    seconds."""
+    return _hand_to(True, _timed_work, work)
+
+
+def _timed_work(work: Callable[[], object]) -> float:
+    """``work()`` on a worker thread: the CPU seconds it took, here and in the search process."""
+    began = time.thread_time()
+    _spent.seconds = 0.0
+    work()
+    elsewhere: float = _spent.seconds
+    return time.thread_time() - began + elsewhere
+
+
+def _hand_to(later: bool, job: Callable[..., float], *args: object) -> Future[float]:
     with _lock:
         worker = _workers.get(later)
         if worker is None:
             name = "review-ahead" if later else "coach-ahead"
             worker = _workers[later] = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
         del _ahead[:-63]  # a server never asks for their times: keep only the latest
-        _ahead.append(worker.submit(_timed_prepare, view, uniform_if))
+        handed = worker.submit(job, *args)
+        _ahead.append(handed)
+    return handed
 
 
 def wait_prepared() -> list[float]:

@@ -1,13 +1,16 @@
 """Each hand's analysis kept with the saved game: put together again it is exactly
 ``analyse_game`` of the game; a kept hand stands only while it was made by this
 ``REVIEW_VERSION`` from the very steps the game took (a take-back, a new version: analysed again);
-the Play page keeps every hand of a game as it is finished, and the review then only reads them."""
+the Play page has every hand of a game analysed off its runs and kept as it is finished, and the
+review then only reads them."""
 
 from __future__ import annotations
 
 import json
+import threading
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -28,7 +31,7 @@ from cribbage_core.record import TakeBack
 from tests import apptools
 from tutor import store
 from tutor.play.session import HUMAN, PlaySession
-from tutor.review import game as review_room
+from tutor.review import game as review_room, keep
 from tutor.review.game import review_game
 
 GAME = "0b7a6f0e-4444-4c2b-9d7e-000000000004"
@@ -156,6 +159,14 @@ def test_the_play_page_keeps_every_hand_and_the_review_only_reads_them(
 ) -> None:
     from test_app_play import click, open_play, play_to_the_end, session_of, start, step
 
+    threads: list[str] = []
+    real = keep.analyse_hand
+
+    def recorded(*args: Any, **kwargs: Any) -> HandReview:
+        threads.append(threading.current_thread().name)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(keep, "analyse_hand", recorded)
     at = open_play(learner="Ann")
     start(at, seed=4, target=61)
     step(at)  # the discard
@@ -165,6 +176,8 @@ def test_the_play_page_keeps_every_hand_and_the_review_only_reads_them(
     click(at, "play_undo")
     final = play_to_the_end(at)
     assert any(isinstance(s, TakeBack) for s in final.record.steps)
+    # every hand analysed by the review's worker thread, none in a page run
+    assert threads and {name.split("_")[0] for name in threads} == {"review-ahead"}
     engine = store.make_engine(db_url)
     rows = store.load_own_hand_reviews(engine, final.game_id, "Ann")
     assert store.load_own_hand_reviews(engine, final.game_id, "Bob") == []  # another's: nothing

@@ -55,7 +55,7 @@ from tutor.review.game import (
     hand_finished,
     review_game,
 )
-from tutor.review.keep import keep_fresh, keep_made, kept_hands
+from tutor.review.keep import keep_fresh, keep_made, kept_hands, made_here
 from tutor.review.reasons import (
     GRADE_ICONS,
     actual_discard_line,
@@ -164,7 +164,10 @@ def analysed_game(
 
     def kept() -> tuple[HandReview, ...]:  # read only when the analysis is not in the cache
         if not read:
-            read.append((*kept_hands(store, game_id, learner, browser), *so_far))
+            # what this tab's Play page has made off its runs last: freshest
+            read.append(
+                (*kept_hands(store, game_id, learner, browser), *so_far, *made_here(game_id))
+            )
         return read[0]
 
     seconds = ANALYSIS_SECONDS if bounded else None

@@ -119,3 +119,20 @@ def test_the_check_reads_the_search_made_ahead(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(positions, "peg_values", no_search)
     assert check(state, action, 1.5).decision.options  # read from the search ahead
     assert not positions.prepare(state.view(action.seat))  # kept: nothing to search
+
+
+def test_work_for_later_runs_on_the_review_thread_after_what_was_handed_before() -> None:
+    view = values_view("5H 9C 4D 4S", pile="", starter="KD", discards="QH JS")
+    seen: list[tuple[str, bool]] = []
+    positions.prepare_ahead(view, later=True)
+    handed = positions.run_later(
+        lambda: seen.append(
+            (threading.current_thread().name, positions.position_key(view) in positions._kept)
+        )
+    )
+    failing = positions.run_later(lambda: 1 / 0)
+    spent = positions.wait_prepared()
+    assert handed.done() and len(spent) == 2  # the search and the work; the failure its own
+    assert isinstance(failing.exception(), ZeroDivisionError)
+    [(thread, searched)] = seen
+    assert thread.startswith("review-ahead") and searched  # the search ahead was made first
