@@ -91,41 +91,7 @@ def start_server(url: str, warm: bool) -> object:
     """``bench_server.start_server``, or (``warm``) the same server started through ``tutor.frame.warm``."""
     import bench_server
 
-    if not warm:
-        return bench_server.start_server(url)
-    port = bench_server.free_port()
-    log = tempfile.mktemp(prefix="bench-server-", suffix=".log")
-    env = dict(
-        os.environ,
-        DATABASE_URL=url,
-        CRIBBAGE_BOT_DELAY="0",
-        STREAMLIT_BROWSER_GATHER_USAGE_STATS="false",
-    )
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tutor.frame.warm",
-            "run",
-            "app.py",
-            "--server.headless",
-            "true",
-            "--server.port",
-            str(port),
-            "--server.address",
-            "127.0.0.1",
-            "--server.fileWatcherType",
-            "none",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=open(log, "ab"),  # noqa: SIM115 - its log
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    bench_server.wait_healthy(base, proc, 60, log)
-    return bench_server.Servers(base, [proc.pid], [lambda: bench_server.stop_group(proc)])
+    return bench_server.start_server(url, ("tutor.frame.warm",) if warm else ("streamlit",))
 
 
 def server_opens(url: str, ids: list[str], case: str) -> list[tuple[float, float]]:

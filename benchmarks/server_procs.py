@@ -127,7 +127,9 @@ def stop_group(proc: subprocess.Popen) -> None:
             proc.wait(10)
 
 
-def start_server(url: str) -> Servers:
+def start_server(url: str, launcher: tuple[str, ...] = ("streamlit",)) -> Servers:
+    """``python -m streamlit run app.py`` on a free port with the database ``url``; ``launcher``:
+    the module run instead of ``streamlit`` (and its arguments), e.g. ``("tutor.frame.warm",)``."""
     port = free_port()
     log = tempfile.mktemp(prefix="bench-server-", suffix=".log")
     env = dict(
@@ -140,7 +142,7 @@ def start_server(url: str) -> Servers:
         [
             sys.executable,
             "-m",
-            "streamlit",
+            *launcher,
             "run",
             "app.py",
             "--server.headless",
