@@ -14,9 +14,10 @@ computer's thinking; the hard bot's move under 1 s.
 2. Bot: the hard bot's ``act`` timed on every decision of self-play games (discards, plays,
    counts), 2 players.
 3. The review's analysis kept with the game (``tutor.review.keep``), timed inside the page
-   runs of part 1 (CPU time of the page's thread): the learner's decisions of the hand judged
-   in the pause before each of the computer's moves, and at the end of each hand the rest
-   judged and the hand kept in the database.
+   runs of part 1 (CPU time of the page's thread): the learner's decisions of the hand handed
+   to the review's worker in the pause before each of the computer's moves, and at the end of
+   each hand (the analysis itself is made off the page run, by that worker; at the game's end
+   the page waits for it, which costs no CPU).
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ KEPT: dict[str, list[float]] = {"pause": [], "end": []}  # the kept analysis's C
 
 
 def _time_the_kept_analysis() -> None:
-    """Time ``keep.advance`` in the computer's pauses and ``keep.keep_finished`` at a hand's end."""
+    """Time ``keep.advance`` in the computer's pauses and ``keep.keep_finished`` at a hand's end
+    (what each costs the page run: handing the hand over)."""
     from tutor.review import keep
 
     advance, keep_finished = keep.advance, keep.keep_finished
