@@ -81,9 +81,9 @@ from tutor.store.cards import (
     CardSignIn,
     card_form,
 )
+from tutor.store.class_figures import ClassFigures
 from tutor.store.classes import (
     ClassError,
-    ClassFigures,
     JoinRefused,
     Member,
     NotATeacher,

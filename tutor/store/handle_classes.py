@@ -25,14 +25,13 @@ from tutor.store.cards import (
     prepare_card,
     sign_in_with_card,
 )
+from tutor.store.class_figures import ClassFigures, class_figures, member_attempts
 from tutor.store.classes import (
-    ClassFigures,
     Member,
     NotATeacher,
     SchoolClass,
     add_teacher,
     archive_class,
-    class_figures,
     class_members,
     class_of,
     class_teachers,
@@ -41,7 +40,6 @@ from tutor.store.classes import (
     create_class,
     join_class,
     leave_class,
-    member_attempts,
     member_learner,
     remove_class,
 )

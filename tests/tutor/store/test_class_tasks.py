@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from tutor import store
-from tutor.store import classes, rushes, tasks
+from tutor.store import class_figures, classes, rushes, tasks
 from tutor.store.records import record_game
 
 MakeTeacher = Callable[..., store.Learner]  # the ``teacher`` fixture (conftest.py)
@@ -120,12 +120,12 @@ def test_the_first_game_s_first_finish_is_kept_and_shown_to_the_class_s_teachers
     assert not store.record_first_game(engine, ann.id, at=first + dt.timedelta(days=3))
     assert store.record_first_game(engine, cid.id, at=first)
     assert store.first_game_finished(engine, ann.id) == first  # the first moment stands
-    figures = classes.class_figures(engine, rao.id, club.id)
+    figures = class_figures.class_figures(engine, rao.id, club.id)
     assert figures.first_games == {ann.id: first}  # Ben has not, Cid is no member
     classes.leave_class(engine, ann.id, club.id)
-    assert classes.class_figures(engine, rao.id, club.id).first_games == {}
+    assert class_figures.class_figures(engine, rao.id, club.id).first_games == {}
     with pytest.raises(classes.NotATeacher):
-        classes.class_figures(engine, ben.id, club.id)
+        class_figures.class_figures(engine, ben.id, club.id)
 
 
 def test_a_first_game_task_is_done_by_a_finish_up_to_its_due_day(

@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from tutor import store
-from tutor.store import classes
+from tutor.store import class_figures, classes
 from tutor.store.classes import CODE_ALPHABET, JoinRefused, NotATeacher
 from tutor.store.handle import Store
 from tutor.store.ratings import SKILL_RATINGS
@@ -196,16 +196,16 @@ def test_a_teacher_sees_only_members_of_their_own_classes_and_only_after_they_jo
     store.store_attempt(engine, ann.id, answer())
     assert classes.class_members(engine, rao.id, club.id) == []  # not joined yet
     assert classes.member_learner(engine, rao.id, club.id, ann.id) is None
-    assert classes.member_attempts(engine, rao.id, club.id, ann.id, ["correct"]) is None
+    assert class_figures.member_attempts(engine, rao.id, club.id, ann.id, ["correct"]) is None
     classes.join_class(engine, ann.id, club.join_code)
     assert [m.name for m in classes.class_members(engine, rao.id, club.id)] == ["Ann"]
-    found = classes.member_attempts(engine, rao.id, club.id, ann.id, ["correct"])
+    found = class_figures.member_attempts(engine, rao.id, club.id, ann.id, ["correct"])
     assert found is not None and len(found) == 1
     for read in (
         lambda: classes.class_members(engine, lee.id, club.id),
-        lambda: classes.class_figures(engine, lee.id, club.id),
+        lambda: class_figures.class_figures(engine, lee.id, club.id),
         lambda: classes.member_learner(engine, lee.id, club.id, ann.id),
-        lambda: classes.member_attempts(engine, lee.id, club.id, ann.id, ["correct"]),
+        lambda: class_figures.member_attempts(engine, lee.id, club.id, ann.id, ["correct"]),
         lambda: classes.class_of(engine, lee.id, club.id),
         lambda: classes.class_teachers(engine, lee.id, club.id),
         lambda: classes.class_members(engine, ann.id, club.id),  # a member is no teacher
@@ -232,8 +232,8 @@ def test_a_learner_who_leaves_is_no_longer_visible(engine: Engine, teacher: Make
     assert classes.classes_joined(engine, ann.id) == []
     assert classes.class_members(engine, rao.id, club.id) == []
     assert classes.member_learner(engine, rao.id, club.id, ann.id) is None
-    assert classes.member_attempts(engine, rao.id, club.id, ann.id, ["correct"]) is None
-    figures = classes.class_figures(engine, rao.id, club.id)
+    assert class_figures.member_attempts(engine, rao.id, club.id, ann.id, ["correct"]) is None
+    figures = class_figures.class_figures(engine, rao.id, club.id)
     assert figures.members == [] and figures.answers == {} and figures.recent.empty
     classes.join_class(engine, ann.id, club.join_code)  # joining again: visible again
     assert [m.name for m in classes.class_members(engine, rao.id, club.id)] == ["Ann"]
@@ -302,7 +302,7 @@ def test_the_class_figures_count_each_members_answers_ratings_and_games(
         )
     for who in (ann, ben):
         classes.join_class(engine, who.id, club.join_code)
-    figures = classes.class_figures(engine, rao.id, club.id)
+    figures = class_figures.class_figures(engine, rao.id, club.id)
     assert [m.name for m in figures.members] == ["Ann", "Ben"]
     answers, right, seconds, last = figures.answers[ann.id]
     assert (answers, right, seconds) == (3, 2, 37.5) and isinstance(last, dt.datetime)

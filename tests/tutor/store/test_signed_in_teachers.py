@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from tutor import store
-from tutor.store import classes
+from tutor.store import class_figures, classes
 from tutor.store.access import vouch_identity
 from tutor.store.classes import NotATeacher
 from tutor.store.schema import LEARNERS
@@ -38,7 +38,7 @@ def test_a_name_the_sign_in_vouched_for_may_teach_without_a_pin(engine: Engine) 
     assert classes.classes_taught(engine, kim.id) == [made]
     pupil = store.create_learner(engine, "Pupil")
     classes.join_class(engine, pupil.id, made.join_code)
-    figures = classes.class_figures(engine, kim.id, made.id)
+    figures = class_figures.class_figures(engine, kim.id, made.id)
     assert [m.name for m in figures.members] == ["Pupil"]
     # another signed-in name may be added as a teacher; a plain typed name may not
     lee = store.create_learner(engine, "lee@school.example")
