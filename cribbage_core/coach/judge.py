@@ -238,53 +238,41 @@ def seen_play(state: GameState, seat: int) -> bool:
     return any(s == seat for s, _ in state.played)
 
 
+def _no_choice(
+    number: int, state: GameState, seat: int, kind: str, label: str, note: str = ""
+) -> Decision:
+    """A go, or a card laid where every card that fits is of one rank: nothing to lose."""
+    win = _estimate(state, seat, 0.0)
+    option = OptionValue(label, 0.0, win=win)
+    return Decision(
+        number,
+        state.hand_no,
+        seat,
+        kind,
+        state.dealer,
+        state.scores,
+        (option,),
+        0,
+        0.0,
+        0.0,
+        False,
+        None,
+        win,
+        win,
+        Grade.BEST,
+        False,
+        note,
+    )
+
+
 def judge_play(number: int, state: GameState, action: Play | Go) -> Decision:
     seat = action.seat
     view = state.view(seat)
     if isinstance(action, Go):
-        win = _estimate(state, seat, 0.0)
-        option = OptionValue("go", 0.0, win=win)
-        return Decision(
-            number,
-            state.hand_no,
-            seat,
-            "go",
-            state.dealer,
-            state.scores,
-            (option,),
-            0,
-            0.0,
-            0.0,
-            False,
-            None,
-            win,
-            win,
-            Grade.BEST,
-            False,
-        )
+        return _no_choice(number, state, seat, "go", "go")
     ranks = {c.rank for c in view.hand if state.count + c.value <= 31}
     if len(ranks) == 1:
-        win = _estimate(state, seat, 0.0)
-        option = OptionValue(str(action.card), 0.0, win=win)
-        return Decision(
-            number,
-            state.hand_no,
-            seat,
-            "play",
-            state.dealer,
-            state.scores,
-            (option,),
-            0,
-            0.0,
-            0.0,
-            False,
-            None,
-            win,
-            win,
-            Grade.BEST,
-            False,
-            "one choice",
-        )
+        return _no_choice(number, state, seat, "play", str(action.card), "one choice")
     # searched once per position: the coach's check, a search ahead and the review share it
     advice: PegAdvice = peg_advice(view)
     options = tuple(
