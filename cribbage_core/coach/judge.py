@@ -27,7 +27,7 @@ from cribbage_core.coach.discard_value import (
     shift_axis,
 )
 from cribbage_core.coach.grades import NEAR_TIE, Grade, grade
-from cribbage_core.coach.peg_value import PegAdvice
+from cribbage_core.coach.peg_value import PegAdvice, rank_choice
 from cribbage_core.coach.positions import peg_advice
 from cribbage_core.game import Count, Discard, GameState, Go, Play
 from cribbage_core.scoring import score_hand
@@ -270,8 +270,7 @@ def judge_play(number: int, state: GameState, action: Play | Go) -> Decision:
     view = state.view(seat)
     if isinstance(action, Go):
         return _no_choice(number, state, seat, "go", "go")
-    ranks = {c.rank for c in view.hand if state.count + c.value <= 31}
-    if len(ranks) == 1:
+    if not rank_choice(view):
         return _no_choice(number, state, seat, "play", str(action.card), "one choice")
     # searched once per position: the coach's check, a search ahead and the review share it
     advice: PegAdvice = peg_advice(view)

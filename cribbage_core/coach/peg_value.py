@@ -90,10 +90,21 @@ __all__ = [
     "play_points",
     "opponent_order",
     "TREMBLE",
+    "rank_choice",
 ]
 
 #: How much weight a hand keeps for each card the opponent laid that the model would not have laid.
 TREMBLE: Final = 0.25
+
+
+def rank_choice(view: SeatView) -> bool:
+    """Whether the cards of ``view``'s hand that fit under 31 are of more than one rank: a real
+    choice of card to lay, which the search values (cards of one rank peg alike).
+
+    >>> rank_choice(values_view("5H 5C 9D", pile="KS QD 5S")), rank_choice(values_view("5H 9C", pile="KS"))
+    (False, True)
+    """
+    return len({c.rank for c in view.hand if view.count + c.value <= 31}) > 1
 
 
 # ------------------------------------------------------------------ results

@@ -44,7 +44,7 @@ from typing import Final
 
 from cribbage_core.cards import Card
 from cribbage_core.coach.grades import CLOSE_CALL, CLOSE_CALL_WIN
-from cribbage_core.coach.peg_value import PegAdvice, opponent_hands, peg_values
+from cribbage_core.coach.peg_value import PegAdvice, opponent_hands, peg_values, rank_choice
 from cribbage_core.game import Phase, SeatView
 
 __all__ = [
@@ -243,7 +243,7 @@ def read_fact(
     """
     if view.config.players != 2 or view.phase is not Phase.PLAY:
         return None
-    if len({c.rank for c in view.hand if view.count + c.value <= 31}) < 2:
+    if not rank_choice(view):
         return None
     hand = hand_read(view)
     if hand is None:

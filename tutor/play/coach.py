@@ -18,6 +18,7 @@ from typing import Any, Final
 import streamlit as st
 
 from cribbage_core.coach.at_table import CoachCheck, WinEstimate, check, could_warn, win_now
+from cribbage_core.coach.peg_value import rank_choice
 from cribbage_core.coach.positions import prepare_ahead
 from cribbage_core.errors import CribbageError
 from cribbage_core.game import Discard, Phase, Play
@@ -204,7 +205,7 @@ def search_ahead(session: PlaySession) -> None:
     if state.phase is not Phase.PLAY or state.to_act != HUMAN:
         return
     view = state.view(HUMAN)
-    if len({c.rank for c in view.hand if view.count + c.value <= 31}) > 1:
+    if rank_choice(view):
         threshold = settings.threshold
         prepare_ahead(view, None if state.players != 2 else lambda a: could_warn(a, threshold))
 

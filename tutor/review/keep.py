@@ -38,6 +38,7 @@ from cribbage_core.coach.game_review import (
     line_keys,
     played_line,
 )
+from cribbage_core.coach.peg_value import rank_choice
 from cribbage_core.coach.positions import peg_advice, run_later, uniform_advice
 from cribbage_core.game import Action, GameState, Phase, Play
 from cribbage_core.record import GameRecord
@@ -250,5 +251,5 @@ def _search_apart(steps: Sequence[tuple[GameState, Action]]) -> None:
     for state, action in steps:
         if isinstance(action, Play) and action.seat == LEARNER:
             view = state.view(LEARNER)
-            if len({c.rank for c in view.hand if state.count + c.value <= 31}) > 1:
+            if rank_choice(view):
                 peg_advice(view, apart=True)
